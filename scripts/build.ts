@@ -1,0 +1,93 @@
+/**
+ * Builds the browser assets: the client entry, one lazy chunk per island and the site CSS, all
+ * content-hashed under public/assets/, plus build/manifest.json that the Worker renders from.
+ * Islands are found by file name (`src/components/**\/*.island.tsx`), never listed by hand.
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { type Metafile, type Plugin, build } from "esbuild";
+
+const root = new URL("..", import.meta.url).pathname;
+const componentsDir = join(root, "src/components");
+const outDir = join(root, "public/assets");
+
+/** Island name = path below src/components without `.island.tsx`. */
+export function findIslands(dir = componentsDir): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const file of readdirSync(dir, { recursive: true }) as string[]) {
+    if (!file.endsWith(".island.tsx")) continue;
+    found[file.replace(/\\/g, "/").replace(/\.island\.tsx$/, "")] = join(dir, file);
+  }
+  return found;
+}
+
+function islandsPlugin(islands: Record<string, string>): Plugin {
+  return {
+    name: "islands",
+    setup(b) {
+      b.onResolve({ filter: /^virtual:islands$/ }, () => ({ path: "islands", namespace: "virtual" }));
+      b.onLoad({ filter: /.*/, namespace: "virtual" }, () => ({
+        resolveDir: root,
+        loader: "js",
+        contents: `export const islands = {\n${Object.entries(islands)
+          .map(([name, file]) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(file)}),`)
+          .join("\n")}\n};`,
+      }));
+    },
+  };
+}
+
+function manifestFrom(metafile: Metafile, islands: Record<string, string>) {
+  const url = (out: string) => `/${relative(join(root, "public"), join(root, out)).replace(/\\/g, "/")}`;
+  const outputs = Object.entries(metafile.outputs);
+  const entry = outputs.find(([, o]) => o.entryPoint === "src/client/entry.ts");
+  const css = outputs.find(([file]) => file.endsWith(".css"));
+  if (!entry || !css) throw new Error("build: entry or CSS output missing");
+  const closure = (file: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(file) || file === entry[0]) return seen;
+    seen.add(file);
+    for (const imported of metafile.outputs[file]?.imports ?? []) {
+      if (imported.kind === "import-statement") closure(imported.path, seen);
+    }
+    return seen;
+  };
+  const islandFiles: Record<string, string[]> = {};
+  for (const [name, source] of Object.entries(islands)) {
+    const rel = relative(root, source).replace(/\\/g, "/");
+    const chunk = outputs.find(([, o]) => o.entryPoint === rel);
+    if (!chunk) throw new Error(`build: no chunk for island ${name}`);
+    islandFiles[name] = [...closure(chunk[0])].map(url);
+  }
+  return { entry: url(entry[0]), css: url(css[0]), islands: islandFiles };
+}
+
+export async function buildClient(): Promise<void> {
+  const islands = findIslands();
+  rmSync(outDir, { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { client: "src/client/entry.ts", site: "src/styles/site.css" },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    minify: true,
+    sourcemap: false,
+    target: ["chrome100", "safari15", "firefox100"],
+    outdir: outDir,
+    entryNames: "[name]-[hash]",
+    chunkNames: "chunks/[name]-[hash]",
+    assetNames: "media/[name]-[hash]",
+    jsx: "automatic",
+    define: { "process.env.NODE_ENV": '"production"' },
+    metafile: true,
+    legalComments: "none",
+    logLevel: "warning",
+    plugins: [islandsPlugin(islands)],
+  });
+  const manifest = manifestFrom(result.metafile, islands);
+  mkdirSync(join(root, "build"), { recursive: true });
+  writeFileSync(join(root, "build/manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  console.log(`client: ${manifest.entry}, ${Object.keys(islands).length} islands, ${manifest.css}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildClient();

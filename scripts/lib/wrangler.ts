@@ -1,0 +1,81 @@
+/** Running wrangler offline: no telemetry, no update check, no request.cf download (STACK.md). */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+
+export const root = new URL("../..", import.meta.url).pathname;
+
+export function wranglerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    WRANGLER_SEND_METRICS: "false",
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    WRANGLER_HIDE_BANNER: "true",
+    ...extra,
+  };
+}
+
+export function wrangler(args: string[], extra: Record<string, string> = {}): void {
+  execFileSync(process.execPath, [`${root}node_modules/wrangler/bin/wrangler.js`, ...args], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: wranglerEnv(extra),
+  });
+}
+
+export interface DevServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `wrangler dev` with the production build of React (NODE_ENV=production, minified) in its
+ * own process group, and resolves once it answers HTTP.
+ */
+export async function startDevServer(options: { port: number; persistTo?: string; vars?: Record<string, string>; quiet?: boolean }): Promise<DevServer> {
+  const args = [
+    `${root}node_modules/wrangler/bin/wrangler.js`,
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(options.port),
+    "--minify",
+    "--show-interactive-dev-session=false",
+  ];
+  if (options.persistTo) args.push("--persist-to", options.persistTo);
+  for (const [key, value] of Object.entries(options.vars ?? {})) args.push("--var", `${key}:${value}`);
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", options.quiet ? "ignore" : "inherit", "inherit"],
+    env: wranglerEnv({ NODE_ENV: "production" }),
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      return;
+    }
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/favicon.svg`);
+      if (response.ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error("wrangler dev did not answer within 60 s");
+}

@@ -1,0 +1,23 @@
+import type { MouseEvent } from "react";
+import { defineIsland } from "../island";
+import { openHeaderPanel } from "../state/signals";
+
+/**
+ * Opens the header's program menu from anywhere on the page (shared state between islands);
+ * without JavaScript it is a plain link to the programs page.
+ */
+function ProgramPickerButton({ label }: { label: string }) {
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || window.matchMedia("(max-width: 768px)").matches) return;
+    event.preventDefault();
+    window.scrollTo({ top: 0, behavior: "smooth" });
+    openHeaderPanel.value = "programs";
+  };
+  return (
+    <a className="btn btn--primary" href="/programs" onClick={open}>
+      <span className="btn__label">{label}</span>
+    </a>
+  );
+}
+
+export default defineIsland("catalogue/ProgramPickerButton", ProgramPickerButton, "idle");

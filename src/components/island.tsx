@@ -1,0 +1,45 @@
+import type { ComponentType } from "react";
+import { useRenderContext } from "./render-context";
+
+/** When an island hydrates: at once, when it scrolls into view, or when the browser is idle. */
+export type Hydration = "load" | "visible" | "idle";
+
+export interface Island<P> {
+  (props: P): React.ReactElement;
+  islandName: string;
+  Component: ComponentType<P>;
+}
+
+const escapes: Record<string, string> = {
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "&": "\\u0026",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
+/** JSON that is safe inside a <script> element: no `</script>`, no HTML entities, no JS line breaks. */
+export function serializeProps(props: unknown): string {
+  return JSON.stringify(props).replace(/[<>&\u2028\u2029]/g, (ch) => escapes[ch] ?? ch);
+}
+
+/**
+ * Declares the component of a `*.island.tsx` file as an island: rendered on the server inside a
+ * marker element, with its props beside it as JSON, and hydrated in the browser by src/client.
+ * `name` is the file's path below src/components without `.island.tsx` (checked by a test).
+ */
+export function defineIsland<P extends object>(name: string, Component: ComponentType<P>, hydrate: Hydration = "load"): Island<P> {
+  function IslandMarker(props: P) {
+    useRenderContext()?.islands.add(name);
+    return (
+      <>
+        <div className="island" data-island={name} data-hydrate={hydrate}>
+          <Component {...props} />
+        </div>
+        <script type="application/json" data-island-props="" dangerouslySetInnerHTML={{ __html: serializeProps(props) }} />
+      </>
+    );
+  }
+  IslandMarker.displayName = `Island(${name})`;
+  return Object.assign(IslandMarker, { islandName: name, Component });
+}

@@ -1,0 +1,75 @@
+import type { ReactNode } from "react";
+import { useRenderContext } from "../render-context";
+import type { ResolvedMeta } from "./seo";
+
+/** The built client assets (scripts/build.ts writes build/manifest.json). */
+export interface ClientManifest {
+  entry: string;
+  css: string;
+  /** island name -> the chunks it needs besides the entry, for modulepreload */
+  islands: Record<string, string[]>;
+}
+
+interface DocumentProps {
+  meta: ResolvedMeta;
+  jsonLd: Record<string, unknown>[];
+  manifest: ClientManifest;
+  htmlClassName?: string;
+  children: ReactNode;
+}
+
+function JsonLd({ data }: { data: Record<string, unknown> }) {
+  // `<` is escaped so no value can close the script element
+  const json = JSON.stringify(data).replace(/</g, "\\u003c");
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
+}
+
+/** Rendered last: by then every island of the page has registered itself. */
+function ClientScripts({ manifest }: { manifest: ClientManifest }) {
+  const context = useRenderContext();
+  const used = [...(context?.islands ?? [])];
+  if (used.length === 0) return null;
+  const preload = new Set(used.flatMap((name) => manifest.islands[name] ?? []));
+  return (
+    <>
+      {[...preload].map((href) => (
+        <link key={href} rel="modulepreload" href={href} />
+      ))}
+      <script type="module" src={manifest.entry} />
+    </>
+  );
+}
+
+export function Document({ meta, jsonLd, manifest, htmlClassName, children }: DocumentProps) {
+  return (
+    <html lang="ru" className={htmlClassName}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{meta.title}</title>
+        <meta name="description" content={meta.description} />
+        <meta name="robots" content={meta.robots} />
+        <link rel="canonical" href={meta.canonical} />
+        <meta property="og:type" content={meta.ogType} />
+        <meta property="og:title" content={meta.title} />
+        <meta property="og:description" content={meta.description} />
+        <meta property="og:url" content={meta.canonical} />
+        <meta property="og:site_name" content={meta.siteName} />
+        <meta property="og:locale" content="ru_RU" />
+        <meta name="theme-color" content="#6f01c6" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={manifest.css} />
+        {jsonLd.map((data, index) => (
+          <JsonLd key={index} data={data} />
+        ))}
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Перейти к содержанию
+        </a>
+        {children}
+        <ClientScripts manifest={manifest} />
+      </body>
+    </html>
+  );
+}

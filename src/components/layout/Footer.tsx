@@ -1,0 +1,115 @@
+import type { Catalogue } from "../../services/catalogue/build";
+import type { Phone } from "../../services/catalogue/schemas";
+import { DzenIcon, LicenceIcon, MailIcon, MapPinIcon, OkIcon, PhoneIcon, TelegramIcon, VkIcon, WhatsAppIcon, YouTubeIcon } from "../ui/icons";
+import FooterNav from "./FooterNav.island";
+import { footerColumns, legalLinks } from "./navigation";
+
+/** The ABA therapist profession page the shell links to (spec 2.1): crawlable, silent for screen readers. */
+export const ABA_PROFESSION_HREF = "/professions/detskaya-psihologiya/aba-terapist";
+
+export const phoneHref = (phone: Pick<Phone, "number">) => `tel:${phone.number}`;
+
+const socialIcons = { vk: VkIcon, whatsapp: WhatsAppIcon, telegram: TelegramIcon, youtube: YouTubeIcon, ok: OkIcon, dzen: DzenIcon };
+const socialNames = { vk: "ВКонтакте", whatsapp: "WhatsApp", telegram: "Telegram", youtube: "YouTube", ok: "Одноклассники", dzen: "Дзен" };
+
+/** The footer of spec 2.5, rendered on the server so crawlers see every link. */
+export function Footer({ catalogue }: { catalogue: Catalogue }) {
+  const { site } = catalogue;
+  const fieldTitle = (slug: string) => catalogue.studyFields.find((f) => f.slug === slug)?.title ?? slug;
+  const admissions = site.phones.filter((p) => p.contactType === "study");
+  const curators = site.phones.filter((p) => p.contactType === "curators");
+  const year = new Date().getUTCFullYear();
+
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <a className="logo logo--light" href="/">
+            <img src="/images/logo-light.svg" width={33} height={40} alt="" loading="lazy" />
+            <span className="logo__name">{site.name}</span>
+          </a>
+          <ul className="socials" aria-label="Мы в социальных сетях">
+            {(Object.keys(socialIcons) as (keyof typeof socialIcons)[]).map((key) => {
+              const Icon = socialIcons[key];
+              return (
+                <li key={key}>
+                  <a href={site.socials[key]} target="_blank" rel="noopener noreferrer" aria-label={socialNames[key]}>
+                    <Icon />
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+          <a className="btn btn--outline-light licence-btn" href={site.links.licenceRegistry} target="_blank" rel="noopener noreferrer">
+            <LicenceIcon />
+            <span className="btn__label">Государственная лицензия</span>
+          </a>
+        </div>
+
+        <FooterNav columns={footerColumns(site, fieldTitle)} />
+
+        <div className="site-footer__contacts">
+          <div className="contact-card">
+            <p className="contact-card__title">Приёмная комиссия</p>
+            {admissions.map((phone) => (
+              <a key={phone.number} className="contact-card__phone" href={phoneHref(phone)}>
+                <PhoneIcon /> {phone.display}
+              </a>
+            ))}
+            <p className="contact-card__note">{site.admissionsHours.footer}</p>
+          </div>
+          <div className="contact-card">
+            <p className="contact-card__title">Отдел кураторов</p>
+            {curators.map((phone) => (
+              <a key={phone.number} className="contact-card__phone" href={phoneHref(phone)}>
+                <PhoneIcon /> {phone.display}
+              </a>
+            ))}
+          </div>
+          <div className="contact-card">
+            <p className="contact-card__title">Москва</p>
+            <p className="contact-card__line">
+              <MapPinIcon /> {site.moscowOffice.address}
+            </p>
+          </div>
+          <div className="contact-card">
+            <p className="contact-card__title">Алматы</p>
+            <p className="contact-card__line">
+              <MapPinIcon /> {site.almatyOffice.address}
+            </p>
+            {site.almatyOffice.phones.map((phone) => (
+              <a key={phone.number} className="contact-card__phone" href={phoneHref(phone)}>
+                <PhoneIcon /> {phone.display}
+              </a>
+            ))}
+          </div>
+          <div className="contact-card">
+            <p className="contact-card__title">Почта</p>
+            {site.emails.map((entry) => (
+              <a key={entry.email} className="contact-card__line" href={`mailto:${entry.email}`}>
+                <MailIcon /> {entry.label}: {entry.email}
+              </a>
+            ))}
+          </div>
+        </div>
+      </div>
+
+      <div className="container site-footer__legal">
+        <ul className="legal-links">
+          {legalLinks.map((link) => (
+            <li key={link.href}>
+              <a href={link.href}>{link.label}</a>
+            </li>
+          ))}
+        </ul>
+        <p className="site-footer__copyright">
+          © {year} {site.legalEntities[0]?.fullName}. {site.legalEntities[0]?.licence}
+        </p>
+        {/* biome-ignore lint/a11y/useAnchorContent: crawlers follow it; screen readers and the keyboard skip it (spec 2.1) */}
+        <a className="visually-hidden" href={ABA_PROFESSION_HREF} aria-hidden="true" tabIndex={-1}>
+          ABA-терапист
+        </a>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,144 @@
+import { useCallback, useMemo, useRef } from "react";
+import { defineIsland } from "../island";
+import { type HeaderPanel, openHeaderPanel, useSignalValue } from "../state/signals";
+import { ChevronDownIcon, EyeIcon, MenuIcon, PhoneIcon } from "../ui/icons";
+import { AccountDropdown } from "./header/AccountDropdown";
+import { HeaderSearch } from "./header/HeaderSearch";
+import { InstitutePopup } from "./header/InstitutePopup";
+import { MobileMenu } from "./header/MobileMenu";
+import { ProgramMenu } from "./header/ProgramMenu";
+import type { HeaderProps } from "./header/types";
+import { useDismiss } from "./header/useDismiss";
+
+const close = () => {
+  openHeaderPanel.value = null;
+};
+const toggle = (panel: HeaderPanel) => {
+  openHeaderPanel.value = openHeaderPanel.value === panel ? null : panel;
+};
+
+/** The header of spec 2.3: one island, since its panels share who is open. */
+function Header({ siteName, menu, mainNav, instituteColumns, singleLinks, contacts, accountUrl, lowVision }: HeaderProps) {
+  const panel = useSignalValue(openHeaderPanel);
+  const programsRef = useRef<HTMLDivElement>(null);
+  const instituteRef = useRef<HTMLDivElement>(null);
+  const accountRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLDivElement>(null);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const programsInside = useMemo(() => [programsRef], []);
+  const instituteInside = useMemo(() => [instituteRef], []);
+  const accountInside = useMemo(() => [accountRef], []);
+  const searchInside = useMemo(() => [searchRef], []);
+  const dismiss = useCallback(close, []);
+
+  useDismiss(panel === "programs", programsInside, dismiss);
+  useDismiss(panel === "institute", instituteInside, dismiss);
+  useDismiss(panel === "account", accountInside, dismiss);
+  useDismiss(panel === "search", searchInside, dismiss);
+
+  const primaryPhone = contacts.admissions[0];
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar container">
+        <a className="logo" href="/">
+          <img src="/images/logo.svg" width={33} height={40} alt="" />
+          <span className="logo__name">{siteName}</span>
+        </a>
+
+        <div className="header-dropdown header-dropdown--programs" ref={programsRef}>
+          <button
+            type="button"
+            className="btn btn--violet header-programs-btn"
+            aria-expanded={panel === "programs"}
+            aria-controls="program-menu"
+            onClick={() => toggle("programs")}
+          >
+            <span className="btn__label">Программы обучения</span>
+            <ChevronDownIcon />
+          </button>
+          {panel === "programs" ? (
+            <ProgramMenu id="program-menu" sections={menu} onNavigate={close} onSearch={() => (openHeaderPanel.value = "search")} />
+          ) : null}
+        </div>
+
+        <div className="header-search-slot" ref={searchRef}>
+          <HeaderSearch id="header-search" open={panel === "search"} onOpen={() => (openHeaderPanel.value = "search")} onClose={close} />
+        </div>
+
+        <div className="site-header__actions">
+          {primaryPhone ? (
+            <a className="header-phone" href={primaryPhone.href}>
+              <PhoneIcon />
+              <span className="header-phone__number">{primaryPhone.display}</span>
+            </a>
+          ) : null}
+
+          <div className="header-dropdown" ref={accountRef}>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label="Версия для слабовидящих и вход в личный кабинет"
+              aria-expanded={panel === "account"}
+              aria-controls="account-dropdown"
+              onClick={() => toggle("account")}
+            >
+              <EyeIcon />
+            </button>
+            {panel === "account" ? <AccountDropdown id="account-dropdown" accountUrl={accountUrl} lowVision={lowVision} /> : null}
+          </div>
+
+          <div className="header-dropdown header-dropdown--institute" ref={instituteRef}>
+            <button
+              type="button"
+              className="header-more"
+              aria-expanded={panel === "institute"}
+              aria-controls="institute-popup"
+              onClick={() => toggle("institute")}
+            >
+              Ещё
+              <ChevronDownIcon />
+            </button>
+            {panel === "institute" ? (
+              <InstitutePopup id="institute-popup" columns={instituteColumns} singleLinks={singleLinks} contacts={contacts} onNavigate={close} />
+            ) : null}
+          </div>
+
+          <button
+            ref={burgerRef}
+            type="button"
+            className="icon-btn burger"
+            aria-label="Открыть меню"
+            aria-expanded={panel === "mobile"}
+            aria-controls="mobile-menu"
+            onClick={() => toggle("mobile")}
+          >
+            <MenuIcon />
+          </button>
+        </div>
+      </div>
+
+      <nav className="main-nav" aria-label="Основная навигация">
+        <ul className="main-nav__list container">
+          {mainNav.map((link) => (
+            <li key={link.href}>
+              <a href={link.href}>{link.label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <MobileMenu
+        open={panel === "mobile"}
+        onClose={close}
+        burger={burgerRef}
+        instituteColumns={instituteColumns}
+        singleLinks={singleLinks}
+        contacts={contacts}
+        accountUrl={accountUrl}
+      />
+    </header>
+  );
+}
+
+export default defineIsland("layout/Header", Header, "load");

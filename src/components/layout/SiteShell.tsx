@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+import type { Catalogue } from "../../services/catalogue/build";
+import { programMenu } from "../../services/catalogue/menu";
+import { Footer, phoneHref } from "./Footer";
+import Header from "./Header.island";
+import type { HeaderContacts } from "./header/types";
+import { instituteColumns, instituteSingleLinks, mainNavigation } from "./navigation";
+
+function headerContacts(catalogue: Catalogue): HeaderContacts {
+  const { site } = catalogue;
+  const link = (phone: (typeof site.phones)[number]) => ({ href: phoneHref(phone), display: phone.display });
+  const admissions = site.phones.filter((p) => p.contactType === "study" && p.areas.includes("RU")).map(link);
+  // content validation guarantees a curators' phone
+  const curators = site.phones.find((p) => p.contactType === "curators")!;
+  return {
+    admissions,
+    curators: link(curators),
+    whatsapp: site.links.whatsapp,
+    hours: site.admissionsHours.header,
+    address: site.moscowOffice.address,
+  };
+}
+
+/** The page shell of every page: header, main content and footer. */
+export function SiteShell({ catalogue, lowVision, children }: { catalogue: Catalogue; lowVision: boolean; children: ReactNode }) {
+  const { site } = catalogue;
+  return (
+    <>
+      <Header
+        siteName={site.name}
+        menu={programMenu(catalogue)}
+        mainNav={mainNavigation}
+        instituteColumns={instituteColumns(site)}
+        singleLinks={instituteSingleLinks}
+        contacts={headerContacts(catalogue)}
+        accountUrl={site.links.account}
+        lowVision={lowVision}
+      />
+      <main id="main" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer catalogue={catalogue} />
+    </>
+  );
+}

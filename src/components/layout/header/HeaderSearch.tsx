@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from "react";
+import { CloseIcon, SearchIcon } from "../../ui/icons";
+
+/** The input is focused this long after it opens (spec 9). */
+export const SEARCH_FOCUS_DELAY_MS = 100;
+
+interface HeaderSearchProps {
+  open: boolean;
+  onOpen: () => void;
+  onClose: () => void;
+  /** the mobile menu's box is always shown; the header's opens from its icon */
+  alwaysOpen?: boolean;
+  id: string;
+}
+
+/**
+ * The search field of spec 2.3 and 4: hidden until the icon is clicked, then focused after 100 ms;
+ * the clear icon clears the text, or closes the field when it is already empty. Submitting opens
+ * the search page, which also works without JavaScript.
+ */
+export function HeaderSearch({ open, onOpen, onClose, alwaysOpen = false, id }: HeaderSearchProps) {
+  const [query, setQuery] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  const shown = alwaysOpen || open;
+
+  useEffect(() => {
+    if (!open || alwaysOpen) return;
+    const timer = setTimeout(() => input.current?.focus(), SEARCH_FOCUS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [open, alwaysOpen]);
+
+  const clear = () => {
+    if (query) {
+      setQuery("");
+      input.current?.focus();
+    } else if (!alwaysOpen) {
+      onClose();
+    }
+  };
+
+  return (
+    <form
+      className={`header-search${shown ? " is-open" : ""}${alwaysOpen ? " header-search--inline" : ""}`}
+      role="search"
+      action="/search"
+      method="get"
+    >
+      {!alwaysOpen && !open ? (
+        <button type="button" className="icon-btn" aria-label="Открыть поиск" aria-controls={id} onClick={onOpen}>
+          <SearchIcon />
+        </button>
+      ) : null}
+      <label className="visually-hidden" htmlFor={id}>
+        Поиск по программам, семинарам и статьям
+      </label>
+      <input
+        ref={input}
+        id={id}
+        name="q"
+        type="search"
+        className="header-search__input"
+        placeholder="Найти программу или семинар"
+        autoComplete="off"
+        value={query}
+        hidden={!shown}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      {shown ? (
+        <button type="button" className="icon-btn header-search__clear" aria-label={query ? "Очистить поиск" : "Закрыть поиск"} onClick={clear}>
+          <CloseIcon />
+        </button>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+import type { MenuSection } from "../../../services/catalogue/menu";
+import type { NavColumn, NavLink } from "../navigation";
+
+export interface PhoneLink {
+  href: string;
+  display: string;
+}
+
+export interface HeaderContacts {
+  admissions: PhoneLink[];
+  curators: PhoneLink;
+  whatsapp: string;
+  hours: string;
+  address: string;
+}
+
+export interface HeaderProps {
+  siteName: string;
+  menu: MenuSection[];
+  mainNav: NavLink[];
+  instituteColumns: NavColumn[];
+  singleLinks: NavLink[];
+  contacts: HeaderContacts;
+  accountUrl: string;
+  lowVision: boolean;
+}

@@ -1,0 +1,10 @@
+import { createContext, useContext } from "react";
+
+/** What one server render knows about its request; absent in the browser. */
+export interface RenderContextValue {
+  /** names of the islands this page rendered, so the page loads exactly their code */
+  islands: Set<string>;
+}
+
+export const RenderContext = createContext<RenderContextValue | null>(null);
+export const useRenderContext = () => useContext(RenderContext);

@@ -1,0 +1,56 @@
+import type { Context } from "hono";
+import { Button } from "../../components/ui/Button";
+import type { AppEnv } from "../../worker/env";
+import { renderPage } from "../../worker/render";
+
+/** 404 with the site's own page: the shell, a way home and the main sections. */
+export function renderNotFound(c: Context<AppEnv>) {
+  return renderPage(c, {
+    status: 404,
+    meta: { title: "Страница не найдена", description: "Такой страницы на сайте нет.", robots: "noindex, follow" },
+    body: (
+      <section className="container status-page">
+        <p className="status-page__code" aria-hidden="true">
+          404
+        </p>
+        <h1>Страница не найдена</h1>
+        <p>Возможно, адрес набран с ошибкой или страница переехала. Начните с главной или выберите программу обучения.</p>
+        <div className="status-page__actions">
+          <Button href="/">На главную</Button>
+          <Button href="/programs" variant="outline">
+            Все программы
+          </Button>
+        </div>
+      </section>
+    ),
+  });
+}
+
+/** The friendly 500 page, inside the shell when the catalogue is at hand. */
+export function renderServerError(c: Context<AppEnv>, requestId: string) {
+  return renderPage(c, {
+    status: 500,
+    meta: { title: "Ошибка на сервере", robots: "noindex, nofollow" },
+    body: (
+      <section className="container status-page">
+        <p className="status-page__code" aria-hidden="true">
+          500
+        </p>
+        <h1>Что-то пошло не так</h1>
+        <p>Мы уже знаем об ошибке и исправляем её. Обновите страницу через минуту или позвоните нам — мы поможем.</p>
+        <p className="status-page__id">
+          Код обращения: <code>{requestId}</code>
+        </p>
+        <div className="status-page__actions">
+          <Button href="/">На главную</Button>
+        </div>
+      </section>
+    ),
+  });
+}
+
+/** When even the shell cannot render (no content in KV): a page with no dependencies. */
+export function bareServerError(requestId: string): Response {
+  const html = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Ошибка на сервере — Московский институт психологии</title><meta name="robots" content="noindex, nofollow"><link rel="icon" href="/favicon.svg"></head><body><main><h1>Что-то пошло не так</h1><p>Мы уже исправляем ошибку. Обновите страницу через минуту.</p><p>Код обращения: <code>${requestId.replace(/[^\w-]/g, "")}</code></p><p><a href="/">На главную</a></p></main></body></html>`;
+  return new Response(html, { status: 500, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}

@@ -1,0 +1,182 @@
+import type { z } from "zod";
+import {
+  type Article, type Bachelor, type ContentFileName, contentFiles, type LiveCourseSource, type Partner,
+  type PracticalTraining, type ProgramSource, type Review, type SeminarSource, type Site, type StudyField, type Teacher,
+  type Vacancy, type WebinarSource,
+  FIXED_PRACTICAL_TRAININGS,
+} from "./schemas";
+
+export type Program = Omit<ProgramSource, "startsInDays"> & { startDate: string };
+export type Seminar = Omit<SeminarSource, "startsInDays"> & { targetDate: string };
+export type LiveCourse = Omit<LiveCourseSource, "startsInDays"> & { startDate: string };
+export type Webinar = Omit<WebinarSource, "startsInDays"> & { date: string };
+
+/** Everything the site shows, validated and with relative dates resolved: what KV holds. */
+export interface Catalogue {
+  version: string;
+  builtAt: string;
+  site: Site;
+  studyFields: StudyField[];
+  programs: Program[];
+  bachelors: Bachelor[];
+  practicalTrainings: PracticalTraining[];
+  seminars: Seminar[];
+  liveCourses: LiveCourse[];
+  webinars: Webinar[];
+  teachers: Teacher[];
+  reviews: Review[];
+  journal: Article[];
+  vacancies: Vacancy[];
+  partners: Partner[];
+}
+
+export class ContentError extends Error {
+  override name = "ContentError";
+}
+
+export type RawContent = Partial<Record<ContentFileName, unknown>>;
+
+function describeIssue(file: string, data: unknown, issue: z.core.$ZodIssue): string {
+  const [first, ...rest] = issue.path;
+  const where = [`content/${file}`];
+  if (typeof first === "number" && Array.isArray(data)) {
+    const item = data[first] as { id?: unknown } | undefined;
+    where.push(`item ${first}${item && typeof item.id === "string" ? ` (id "${item.id}")` : ""}`);
+    where.push(`field "${rest.join(".") || "(item)"}"`);
+  } else {
+    where.push(`field "${issue.path.join(".") || "(file)"}"`);
+  }
+  return `${where.join(": ")}: ${issue.message}`;
+}
+
+function parseFile<F extends ContentFileName>(file: F, data: unknown): z.infer<(typeof contentFiles)[F]> {
+  if (data === undefined) throw new ContentError(`content/${file}: file is missing`);
+  const result = contentFiles[file].safeParse(data);
+  if (!result.success) {
+    throw new ContentError(result.error.issues.map((issue) => describeIssue(file, data, issue)).join("\n"));
+  }
+  return result.data as z.infer<(typeof contentFiles)[F]>;
+}
+
+/** Moscow wall-clock `HH:MM`, `days` after `now`'s Moscow date, as an ISO instant. */
+export function moscowDateTime(now: Date, days: number, hhmm: string): string {
+  const moscowNow = new Date(now.getTime() + 3 * 3600_000);
+  const [h, m] = hhmm.split(":").map(Number) as [number, number];
+  const utc = Date.UTC(moscowNow.getUTCFullYear(), moscowNow.getUTCMonth(), moscowNow.getUTCDate() + days, h - 3, m);
+  return new Date(utc).toISOString();
+}
+
+function checkUnique(file: string, items: { id: string; slug?: string }[]): void {
+  for (const key of ["id", "slug"] as const) {
+    const seen = new Set<string>();
+    for (const item of items) {
+      const value = item[key];
+      if (value === undefined) continue;
+      if (seen.has(value)) throw new ContentError(`content/${file}: ${key} "${value}" appears twice`);
+      seen.add(value);
+    }
+  }
+}
+
+function checkRefs(file: string, item: { id: string }, field: string, ids: readonly string[], known: Set<string>) {
+  for (const ref of ids) {
+    if (!known.has(ref)) {
+      throw new ContentError(`content/${file}: item id "${item.id}": field "${field}": unknown id "${ref}"`);
+    }
+  }
+}
+
+/** Validates raw content files and builds the catalogue; an invalid file fails naming the file, item and field. */
+export function buildCatalogue(raw: RawContent, now: Date, version: string): Catalogue {
+  const site = parseFile("site.json", raw["site.json"]);
+  const studyFields = parseFile("study-fields.json", raw["study-fields.json"]);
+  const programSources = parseFile("programs.json", raw["programs.json"]);
+  const bachelors = parseFile("bachelors.json", raw["bachelors.json"]);
+  const practicalTrainings = parseFile("practical-trainings.json", raw["practical-trainings.json"]);
+  const seminarSources = parseFile("seminars.json", raw["seminars.json"]);
+  const liveCourseSources = parseFile("live-courses.json", raw["live-courses.json"]);
+  const webinarSources = parseFile("webinars.json", raw["webinars.json"]);
+  const teachers = parseFile("teachers.json", raw["teachers.json"]);
+  const reviews = parseFile("reviews.json", raw["reviews.json"]);
+  const journal = parseFile("journal.json", raw["journal.json"]);
+  const vacancies = parseFile("vacancies.json", raw["vacancies.json"]);
+  const partners = parseFile("partners.json", raw["partners.json"]);
+
+  const fixed = practicalTrainings.filter((t) => t.fixed).map((t) => t.slug).sort();
+  if (fixed.join() !== [...FIXED_PRACTICAL_TRAININGS].sort().join()) {
+    throw new ContentError(
+      `content/practical-trainings.json: field "fixed": exactly ${FIXED_PRACTICAL_TRAININGS.join(" and ")} must be fixed, found [${fixed.join(", ")}]`,
+    );
+  }
+
+  const fieldSlugs = new Set(studyFields.map((f) => f.slug));
+  const teacherIds = new Set(teachers.map((t) => t.id));
+  const programIds = new Set(programSources.map((p) => p.id));
+
+  checkUnique("study-fields.json", studyFields.map((f) => ({ id: f.slug })));
+  checkUnique("teachers.json", teachers);
+  checkUnique("bachelors.json", bachelors);
+  checkUnique("practical-trainings.json", practicalTrainings);
+  checkUnique("seminars.json", seminarSources);
+  checkUnique("live-courses.json", liveCourseSources);
+  checkUnique("webinars.json", webinarSources);
+  checkUnique("journal.json", journal);
+  checkUnique("reviews.json", reviews);
+  checkUnique("programs.json", programSources.map((p) => ({ id: p.id })));
+  for (const type of new Set(programSources.map((p) => p.type))) {
+    checkUnique("programs.json", programSources.filter((p) => p.type === type).map((p) => ({ id: p.id, slug: p.slug })));
+  }
+
+  for (const p of programSources) {
+    if (p.studyFieldSlug) checkRefs("programs.json", p, "studyFieldSlug", [p.studyFieldSlug], fieldSlugs);
+    checkRefs("programs.json", p, "teacherIds", p.teacherIds, teacherIds);
+  }
+  for (const b of bachelors) checkRefs("bachelors.json", b, "teacherIds", b.teacherIds, teacherIds);
+  for (const t of practicalTrainings) checkRefs("practical-trainings.json", t, "teacherIds", t.teacherIds, teacherIds);
+  for (const s of seminarSources) {
+    checkRefs("seminars.json", s, "studyFieldSlug", [s.studyFieldSlug], fieldSlugs);
+    checkRefs("seminars.json", s, "speakerIds", s.speakerIds, teacherIds);
+  }
+  for (const c of liveCourseSources) checkRefs("live-courses.json", c, "teacherIds", c.teacherIds, teacherIds);
+  for (const w of webinarSources) checkRefs("webinars.json", w, "speakerId", [w.speakerId], teacherIds);
+  for (const r of reviews) if (r.programId) checkRefs("reviews.json", r, "programId", [r.programId], programIds);
+  for (const a of journal) {
+    checkRefs("journal.json", a, "authorId", [a.authorId], teacherIds);
+    checkRefs("journal.json", a, "relatedProgramIds", a.relatedProgramIds, programIds);
+  }
+
+  const programs = programSources.map(({ startsInDays, ...p }) => ({
+    ...p,
+    startDate: moscowDateTime(now, startsInDays, "10:00").slice(0, 10),
+  }));
+  const seminars = seminarSources.map(({ startsInDays, ...s }) => ({
+    ...s,
+    targetDate: moscowDateTime(now, startsInDays, s.time),
+  }));
+  const liveCourses = liveCourseSources.map(({ startsInDays, ...c }) => ({
+    ...c,
+    startDate: moscowDateTime(now, startsInDays, "19:00"),
+  }));
+  const webinars = webinarSources.map(({ startsInDays, ...w }) => ({
+    ...w,
+    date: moscowDateTime(now, startsInDays, w.time),
+  }));
+
+  return {
+    version,
+    builtAt: now.toISOString(),
+    site,
+    studyFields,
+    programs,
+    bachelors,
+    practicalTrainings,
+    seminars,
+    liveCourses,
+    webinars,
+    teachers,
+    reviews,
+    journal,
+    vacancies,
+    partners,
+  };
+}

@@ -1,0 +1,311 @@
+import { z } from "zod";
+
+/** Content schemas for every entity of spec section 3 and the site data of section 1. */
+
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "slug: латиница в нижнем регистре, цифры и дефисы");
+const id = z.string().min(1);
+const text = z.string().min(1);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "дата в формате ГГГГ-ММ-ДД");
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "время в формате ЧЧ:ММ");
+
+/** An image shipped in public/ (never an outside host), with its intrinsic size so nothing shifts. */
+export const imageSchema = z.object({
+  url: z.string().regex(/^\/[^/]/, "путь к файлу в public/, начиная с /"),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  alt: z.string(),
+});
+
+export const studyFieldSchema = z.object({
+  slug,
+  title: text,
+  description: text,
+});
+
+export const programTypes = ["Profession", "Course", "ShortTerm"] as const;
+export const programTypeSchema = z.enum(programTypes);
+
+export const faqItemSchema = z.object({ question: text, answer: text });
+
+export const programSchema = z.object({
+  id,
+  title: text,
+  slug,
+  type: programTypeSchema,
+  studyFieldSlug: slug.optional(),
+  price: z.number().nonnegative(),
+  isPopular: z.boolean(),
+  index_number: z.object({ idx: z.number().int() }).optional(),
+  description: text,
+  duration: text,
+  durationMonths: z.number().positive(),
+  hours: z.number().int().positive(),
+  format: text,
+  /** the next intake, relative to the day the content is loaded */
+  startsInDays: z.number().int().min(1),
+  forWhom: z.array(z.object({ title: text, text })).min(2),
+  outcomes: z.array(text).min(3),
+  modules: z
+    .array(z.object({ title: text, hours: z.number().int().positive(), topics: z.array(text).min(2) }))
+    .min(3),
+  diploma: z.object({ title: text, text }),
+  teacherIds: z.array(id).min(1),
+  paymentOptions: z.array(text).min(1),
+  faq: z.array(faqItemSchema).min(2),
+});
+
+export const bachelorSchema = z.object({
+  id,
+  slug,
+  title: text,
+  offlineFullPrice: z.number().positive(),
+  description: text,
+  duration: text,
+  studyForm: text,
+  qualification: text,
+  entranceExams: z.array(text).min(1),
+  outcomes: z.array(text).min(3),
+  teacherIds: z.array(id).min(1),
+  faq: z.array(faqItemSchema).min(2),
+});
+
+/** The two practical trainings the spec hard-codes (section 3); the menu counts add them (2.4). */
+export const FIXED_PRACTICAL_TRAININGS = ["supervision", "build-your-brand"] as const;
+
+export const practicalTrainingSchema = z.object({
+  id,
+  slug,
+  title: text,
+  duration: text,
+  hours: z.number().int().positive(),
+  price: z.number().nonnegative(),
+  description: text,
+  heroPicture: imageSchema,
+  outcomes: z.array(text).min(3),
+  format: text,
+  teacherIds: z.array(id).min(1),
+  /** the two entries section 3 hard-codes (supervision, build-your-brand) carry this flag */
+  fixed: z.boolean().default(false),
+});
+
+/** Seminar dates are stored relative to the day the content is loaded, so they stay in the future. */
+export const seminarSourceSchema = z.object({
+  id,
+  slug,
+  title: text,
+  subtitle: text,
+  studyFieldSlug: slug,
+  startsInDays: z.number().int().min(1),
+  time,
+  durationHours: z.number().positive(),
+  price: z.number().nonnegative(),
+  tickets_quantity: z.number().int().nonnegative(),
+  format: z.enum(["online", "offline"]),
+  place: text,
+  description: text,
+  speakerIds: z.array(id).min(1),
+  program: z.array(text).min(2),
+});
+
+export const liveCourseSourceSchema = z.object({
+  id,
+  slug,
+  title: text,
+  description: text,
+  startsInDays: z.number().int().min(1),
+  weeks: z.number().int().positive(),
+  schedule: text,
+  price: z.number().nonnegative(),
+  teacherIds: z.array(id).min(1),
+  modules: z.array(z.object({ title: text, topics: z.array(text).min(1) })).min(2),
+});
+
+export const webinarSourceSchema = z.object({
+  id,
+  slug,
+  title: text,
+  description: text,
+  /** negative: already held (a recording), positive: upcoming */
+  startsInDays: z.number().int(),
+  time,
+  durationMinutes: z.number().int().positive(),
+  price: z.number().nonnegative(),
+  speakerId: id,
+  index_number: z.object({ idx: z.number().int() }).optional(),
+});
+
+export const teacherSchema = z.object({
+  id,
+  slug,
+  name: text,
+  position: text,
+  degree: z.string(),
+  experienceYears: z.number().int().positive(),
+  bio: text,
+  specializations: z.array(text).min(1),
+  index_number: z.object({ idx: z.number().int() }).optional(),
+});
+
+export const reviewSchema = z.object({
+  id,
+  author: text,
+  city: text,
+  programId: id.optional(),
+  rating: z.number().int().min(1).max(5),
+  date: isoDate,
+  text,
+});
+
+export const articleBlockSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("p"), text }),
+  z.object({ type: z.literal("h2"), text }),
+  z.object({ type: z.literal("ul"), items: z.array(text).min(1) }),
+  z.object({ type: z.literal("quote"), text }),
+]);
+
+export const articleSchema = z.object({
+  id,
+  slug,
+  title: text,
+  excerpt: text,
+  publishedAt: isoDate,
+  authorId: id,
+  tags: z.array(text),
+  relatedProgramIds: z.array(id),
+  body: z.array(articleBlockSchema).min(4),
+});
+
+export const vacancySchema = z.object({
+  id,
+  title: text,
+  department: text,
+  employment: text,
+  salary: z.string(),
+  description: text,
+  requirements: z.array(text).min(1),
+  duties: z.array(text).min(1),
+});
+
+export const partnerSchema = z.object({
+  id,
+  name: text,
+  kind: z.enum(["university", "clinic", "company", "community", "media"]),
+  description: text,
+  url: z.url({ protocol: /^https$/ }).optional(),
+});
+
+export const contactTypes = ["study", "curators"] as const;
+export const countryCodes = ["RU", "KZ", "UZ"] as const;
+export const languageCodes = ["ru", "kk", "uz"] as const;
+
+export const phoneSchema = z.object({
+  number: z.string().regex(/^\+\d{10,15}$/, "номер в формате +79990000000"),
+  display: text,
+  contactType: z.enum(contactTypes),
+  areas: z.array(z.enum(countryCodes)).min(1),
+  languages: z.array(z.enum(languageCodes)).min(1),
+});
+
+export const legalEntitySchema = z.object({
+  id,
+  fullName: text,
+  shortName: text,
+  head: text,
+  headPosition: text,
+  inn: z.string().regex(/^\d{10}$/),
+  kpp: z.string().regex(/^\d{9}$/),
+  ogrn: z.string().regex(/^\d{13}$/),
+  address: text,
+  email: z.email(),
+  phones: z.array(z.string().regex(/^\+\d{10,15}$/)).min(1),
+  licence: text,
+});
+
+export const ctaKeys = [
+  "askQuestion", "callMeBack", "signUpForCourse", "signUpForProgramm", "signUpForProfession", "signUp",
+  "chooseProgram", "learnAboutUs", "submitApplication", "getFullProgram", "reserve", "learnAboutTeachers",
+  "help", "getFullList", "seeAllWebinars", "learnMore", "consultMe", "programQuestion", "2for1", "buyTicket",
+  "participate", "takeAction", "familiarize", "use", "knowRequirement", "sortOutGrievances", "takePart",
+  "takeGift", "beginStudy", "beginEarn",
+] as const;
+export type CtaKey = (typeof ctaKeys)[number];
+
+const ctaSchema = z.object({ trigger: text, title: text, description: text });
+
+export const siteSchema = z.object({
+  name: text,
+  shortName: text,
+  defaultTitle: text,
+  defaultDescription: text,
+  legalEntities: z.array(legalEntitySchema).length(2),
+  moscowOffice: z.object({ address: text, metro: text }),
+  almatyOffice: z.object({ address: text, email: z.email(), phones: z.array(phoneSchema).length(3) }),
+  phones: z
+    .array(phoneSchema)
+    .min(2)
+    .refine((phones) => phones.some((p) => p.contactType === "curators"), { message: "нужен телефон отдела кураторов" })
+    .refine((phones) => phones.some((p) => p.contactType === "study" && p.areas.includes("RU")), {
+      message: "нужен телефон приёмной комиссии для России",
+    }),
+  emails: z.array(z.object({ label: text, email: z.email() })).min(2),
+  admissionsHours: z.object({ footer: text, header: text }),
+  links: z.object({
+    account: z.url({ protocol: /^https$/ }),
+    licenceRegistry: z.url({ protocol: /^https$/ }),
+    inviteFriend: z.url({ protocol: /^https$/ }),
+    partnerProgram: z.url({ protocol: /^https$/ }),
+    giftExchange: z.url({ protocol: /^https$/ }),
+    messengerChannel: z.url({ protocol: /^https$/ }),
+    whatsapp: z.url({ protocol: /^https$/ }),
+  }),
+  socials: z.object({
+    vk: z.url({ protocol: /^https$/ }),
+    whatsapp: z.url({ protocol: /^https$/ }),
+    telegram: z.url({ protocol: /^https$/ }),
+    youtube: z.url({ protocol: /^https$/ }),
+    ok: z.url({ protocol: /^https$/ }),
+    dzen: z.url({ protocol: /^https$/ }),
+  }),
+  /** the sitewide discount (spec 9: a string starting with '-') */
+  discount: z.string().regex(/^-\d+%$/, "скидка — строка, начинающаяся с '-', например '-30%'"),
+  cta: z.record(z.enum(ctaKeys), ctaSchema).refine(
+    (cta) => ctaKeys.every((key) => key in cta),
+    { message: "в каталоге CTA должны быть все ключи раздела 9" },
+  ),
+});
+
+export type StudyField = z.infer<typeof studyFieldSchema>;
+export type ProgramType = z.infer<typeof programTypeSchema>;
+export type ProgramSource = z.infer<typeof programSchema>;
+export type Bachelor = z.infer<typeof bachelorSchema>;
+export type PracticalTraining = z.infer<typeof practicalTrainingSchema>;
+export type SeminarSource = z.infer<typeof seminarSourceSchema>;
+export type LiveCourseSource = z.infer<typeof liveCourseSourceSchema>;
+export type WebinarSource = z.infer<typeof webinarSourceSchema>;
+export type Teacher = z.infer<typeof teacherSchema>;
+export type Review = z.infer<typeof reviewSchema>;
+export type Article = z.infer<typeof articleSchema>;
+export type ArticleBlock = z.infer<typeof articleBlockSchema>;
+export type Vacancy = z.infer<typeof vacancySchema>;
+export type Partner = z.infer<typeof partnerSchema>;
+export type Phone = z.infer<typeof phoneSchema>;
+export type LegalEntity = z.infer<typeof legalEntitySchema>;
+export type Site = z.infer<typeof siteSchema>;
+
+/** The content files and the schema of the items each holds. */
+export const contentFiles = {
+  "site.json": siteSchema,
+  "study-fields.json": z.array(studyFieldSchema),
+  "programs.json": z.array(programSchema),
+  "bachelors.json": z.array(bachelorSchema),
+  "practical-trainings.json": z.array(practicalTrainingSchema),
+  "seminars.json": z.array(seminarSourceSchema),
+  "live-courses.json": z.array(liveCourseSourceSchema),
+  "webinars.json": z.array(webinarSourceSchema),
+  "teachers.json": z.array(teacherSchema),
+  "reviews.json": z.array(reviewSchema),
+  "journal.json": z.array(articleSchema),
+  "vacancies.json": z.array(vacancySchema),
+  "partners.json": z.array(partnerSchema),
+} as const;
+export type ContentFileName = keyof typeof contentFiles;

@@ -1,0 +1,20 @@
+/** Type tags of spec section 3: full label and the short one where the spec gives it. */
+export const typeTags = {
+  ShortTerm: { label: "Курсы", short: "Курсы" },
+  Course: { label: "Повышение квалификации", short: "ПК" },
+  Profession: { label: "Проф. переподготовка", short: "ПП" },
+  Bachelor: { label: "Высшее образование", short: "ВО" },
+  Lectorium: { label: "Семинары", short: "Семинары" },
+} as const;
+
+/** Anything without a tag of its own (practical trainings) is labelled 'Практика'. */
+export const FALLBACK_TAG = "Практика";
+
+export function typeTag(typename: string): string {
+  return typename in typeTags ? typeTags[typename as keyof typeof typeTags].label : FALLBACK_TAG;
+}
+
+/** The short tag ('ПК', 'ПП', 'ВО') where the spec gives one; used where space is tight. */
+export function shortTypeTag(typename: string): string {
+  return typename in typeTags ? typeTags[typename as keyof typeof typeTags].short : FALLBACK_TAG;
+}

@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import { bareServerError, renderNotFound, renderServerError } from "../routes/pages/errors";
+import { registerPages } from "../routes/pages";
+import { log } from "../services/log";
+import type { AppEnv } from "./env";
+import { withCatalogue } from "./middleware/catalogue";
+import { requestId } from "./middleware/request-id";
+import { securityHeaders } from "./middleware/security-headers";
+
+/** The whole site: middleware, pages and APIs. */
+export function createApp() {
+  const app = new Hono<AppEnv>();
+  app.use(requestId);
+  app.use(securityHeaders);
+  app.use(withCatalogue);
+  registerPages(app);
+
+  app.notFound((c) => renderNotFound(c));
+  app.onError(async (error, c) => {
+    const id = c.get("requestId") ?? "unknown";
+    log.error("request.error", { requestId: id, method: c.req.method, url: c.req.url, error: error.stack ?? String(error) });
+    if (!c.get("catalogue")) return bareServerError(id);
+    try {
+      return await renderServerError(c, id);
+    } catch {
+      return bareServerError(id);
+    }
+  });
+  return app;
+}

@@ -1,0 +1,12 @@
+import { createApp } from "./app";
+
+export { CrmToken } from "./durable/CrmToken";
+export { LeadOutbox } from "./durable/LeadOutbox";
+export { PromoRegistry } from "./durable/PromoRegistry";
+export { SeminarTickets } from "./durable/SeminarTickets";
+
+const app = createApp();
+
+export default {
+  fetch: app.fetch,
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,10 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
+
+/** Every request gets an id: logged with its errors and returned to the visitor as X-Request-Id. */
+export const requestId = createMiddleware<AppEnv>(async (c, next) => {
+  const id = c.req.header("cf-ray") ?? crypto.randomUUID();
+  c.set("requestId", id);
+  await next();
+  c.header("X-Request-Id", id);
+});

@@ -1,0 +1,48 @@
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import type { ReactElement } from "react";
+import { renderToReadableStream } from "react-dom/server";
+import { Document } from "../components/layout/Document";
+import { LOW_VISION_COOKIE } from "../components/layout/header/AccountDropdown";
+import { type PageMeta, resolveMeta, siteJsonLd } from "../components/layout/seo";
+import { SiteShell } from "../components/layout/SiteShell";
+import { RenderContext, type RenderContextValue } from "../components/render-context";
+import { log } from "../services/log";
+import { manifest } from "./assets";
+import type { AppEnv } from "./env";
+
+export interface Page {
+  meta: PageMeta;
+  body: ReactElement;
+  status?: 200 | 404 | 500;
+}
+
+/** Streams a page inside the site shell: the head leaves as soon as React has it. */
+export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Response> {
+  const catalogue = c.get("catalogue");
+  const lowVision = getCookie(c, LOW_VISION_COOKIE) === "1";
+  const path = new URL(c.req.url).pathname;
+  const meta = resolveMeta(page.meta, catalogue.site, c.env.SITE_URL, path);
+  const context: RenderContextValue = { islands: new Set() };
+  const requestId = c.get("requestId");
+  const stream = await renderToReadableStream(
+    <RenderContext.Provider value={context}>
+      <Document
+        meta={meta}
+        jsonLd={[...siteJsonLd(catalogue.site, c.env.SITE_URL), ...(page.meta.jsonLd ?? [])]}
+        manifest={manifest}
+        htmlClassName={lowVision ? "low-vision" : undefined}
+      >
+        <SiteShell catalogue={catalogue} lowVision={lowVision}>
+          {page.body}
+        </SiteShell>
+      </Document>
+    </RenderContext.Provider>,
+    {
+      onError(error) {
+        log.error("render.error", { requestId, path, error: error instanceof Error ? error.stack : String(error) });
+      },
+    },
+  );
+  return c.body(stream, page.status ?? 200, { "Content-Type": "text/html; charset=utf-8" });
+}

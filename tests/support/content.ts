@@ -1,0 +1,35 @@
+/** The default content as the build sees it, for tests that run where the file system is not (workerd). */
+import bachelors from "../../content/bachelors.json";
+import journal from "../../content/journal.json";
+import liveCourses from "../../content/live-courses.json";
+import partners from "../../content/partners.json";
+import practicalTrainings from "../../content/practical-trainings.json";
+import programs from "../../content/programs.json";
+import reviews from "../../content/reviews.json";
+import seminars from "../../content/seminars.json";
+import site from "../../content/site.json";
+import studyFields from "../../content/study-fields.json";
+import teachers from "../../content/teachers.json";
+import vacancies from "../../content/vacancies.json";
+import webinars from "../../content/webinars.json";
+import { buildCatalogue, type Catalogue, type RawContent } from "../../src/services/catalogue/build";
+
+export const defaultRawContent = (): RawContent =>
+  structuredClone({
+    "site.json": site,
+    "study-fields.json": studyFields,
+    "programs.json": programs,
+    "bachelors.json": bachelors,
+    "practical-trainings.json": practicalTrainings,
+    "seminars.json": seminars,
+    "live-courses.json": liveCourses,
+    "webinars.json": webinars,
+    "teachers.json": teachers,
+    "reviews.json": reviews,
+    "journal.json": journal,
+    "vacancies.json": vacancies,
+    "partners.json": partners,
+  });
+
+export const defaultCatalogue = (version = "test", now = new Date()): Catalogue =>
+  buildCatalogue(defaultRawContent(), now, version);

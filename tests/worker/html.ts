@@ -1,0 +1,33 @@
+/** Small readers for rendered HTML, so tests state what a visitor or crawler sees. */
+export function jsonLdTypes(html: string): string[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    (match) => (JSON.parse(match[1] ?? "{}") as { "@type": string })["@type"],
+  );
+}
+
+export function metaContent(html: string, name: string): string | undefined {
+  const byName = new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"`).exec(html);
+  return byName?.[1];
+}
+
+export function canonical(html: string): string | undefined {
+  return /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+}
+
+export function title(html: string): string | undefined {
+  return /<title>([^<]*)<\/title>/.exec(html)?.[1];
+}
+
+export function h1(html: string): string | undefined {
+  return /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, "");
+}
+
+/** Decodes the few entities React writes in text and attributes. */
+export function decode(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
