@@ -84,6 +84,8 @@ export async function buildClient(): Promise<void> {
     logLevel: "warning",
     plugins: [islandsPlugin(islands)],
   });
+  const serverOnly = Object.keys(result.metafile.inputs).filter((file) => /\.server\.tsx?$|^src\/(worker|routes)\//.test(file));
+  if (serverOnly.length > 0) throw new Error(`build: server-only code reached the browser bundle: ${serverOnly.join(", ")}`);
   const manifest = manifestFrom(result.metafile, islands);
   mkdirSync(join(root, "build"), { recursive: true });
   writeFileSync(join(root, "build/manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);

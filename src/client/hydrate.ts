@@ -37,14 +37,16 @@ export function hydrateIslands(root: ParentNode = document): void {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         visible.unobserve(entry.target);
-        void hydrateIsland(entry.target as HTMLElement);
+        const island = entry.target.closest<HTMLElement>("[data-island]");
+        if (island) void hydrateIsland(island);
       }
     },
     { rootMargin: "200px" },
   );
   for (const element of root.querySelectorAll<HTMLElement>("[data-island]:not([data-hydrated])")) {
     const strategy = element.dataset.hydrate;
-    if (strategy === "visible") visible.observe(element);
+    // the marker is `display: contents` and has no box of its own: watch what it renders
+    if (strategy === "visible") visible.observe(element.firstElementChild ?? element);
     else if (strategy === "idle") idle(() => void hydrateIsland(element));
     else void hydrateIsland(element);
   }

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { findIslands } from "../../scripts/build";
+import { defineIsland, serializeProps } from "./island";
+import { RenderContext } from "./render-context";
+
+describe("island props", () => {
+  it("escape everything that could end the script element or break JavaScript", () => {
+    const json = serializeProps({ text: "</script><script>alert(1)</script> & \u2028\u2029" });
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual({ text: "</script><script>alert(1)</script> & \u2028\u2029" });
+  });
+});
+
+describe("defineIsland", () => {
+  const Greeting = defineIsland("test/Greeting", ({ name }: { name: string }) => <p>Привет, {name}</p>, "visible");
+
+  it("renders the component inside a marker with its name, strategy and props beside it", () => {
+    const html = renderToString(<Greeting name="<Анна>" />);
+    expect(html).toContain('<div class="island" data-island="test/Greeting" data-hydrate="visible"><p>Привет, <!-- -->&lt;Анна&gt;</p></div>');
+    expect(html).toContain('<script type="application/json" data-island-props="">{"name":"\\u003cАнна\\u003e"}</script>');
+  });
+
+  it("tells the page which islands it rendered, so only their code loads", () => {
+    const context = { islands: new Set<string>() };
+    renderToString(
+      <RenderContext.Provider value={context}>
+        <Greeting name="x" />
+      </RenderContext.Provider>,
+    );
+    expect([...context.islands]).toEqual(["test/Greeting"]);
+  });
+});
+
+describe("island files", () => {
+  const componentsDir = join(import.meta.dirname);
+  const files = (readdirSync(componentsDir, { recursive: true }) as string[]).filter((f) => f.endsWith(".island.tsx"));
+
+  it("are all found by the build", () => {
+    expect(Object.keys(findIslands()).sort()).toEqual(files.map((f) => f.replace(/\.island\.tsx$/, "")).sort());
+  });
+
+  it.each(files)("%s declares itself under its own path", (file) => {
+    const source = readFileSync(join(componentsDir, file), "utf8");
+    const name = file.replace(/\.island\.tsx$/, "");
+    expect(source).toContain(`export default defineIsland("${name}",`);
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { defaultRawContent } from "../../../tests/support/content";
+import { buildCatalogue, ContentError, moscowDateTime } from "./build";
+
+const now = new Date("2026-11-21T10:00:00Z");
+
+function failure(mutate: (raw: ReturnType<typeof defaultRawContent>) => void): string {
+  const raw = defaultRawContent();
+  mutate(raw);
+  try {
+    buildCatalogue(raw, now, "v");
+  } catch (error) {
+    expect(error).toBeInstanceOf(ContentError);
+    return (error as Error).message;
+  }
+  throw new Error("the content was accepted");
+}
+
+describe("content validation", () => {
+  it("accepts the default content with what the issue asks of it", () => {
+    const catalogue = buildCatalogue(defaultRawContent(), now, "v");
+    expect(catalogue.studyFields.map((f) => f.slug)).toEqual([
+      "psihoterapiya", "konsultirovanie", "detskaya-psihologiya", "dietologiya-i-nutriciologiya",
+      "klinicheskaya-psihologiya", "organizacionnaya-psihologiya", "obshaya-psihologiya",
+    ]);
+    expect(catalogue.programs.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(catalogue.programs.map((p) => p.type))).toEqual(new Set(["Profession", "Course", "ShortTerm"]));
+    expect(catalogue.bachelors).toHaveLength(3);
+    expect(catalogue.seminars.length).toBeGreaterThanOrEqual(8);
+    expect(catalogue.webinars.length).toBeGreaterThanOrEqual(6);
+    expect(catalogue.teachers.length).toBeGreaterThanOrEqual(12);
+    expect(catalogue.reviews.length).toBeGreaterThanOrEqual(20);
+    expect(catalogue.journal.length).toBeGreaterThanOrEqual(10);
+    expect(catalogue.liveCourses.length).toBeGreaterThan(0);
+    expect(catalogue.vacancies.length).toBeGreaterThan(0);
+    expect(catalogue.partners.length).toBeGreaterThan(0);
+    expect(catalogue.site.legalEntities).toHaveLength(2);
+  });
+
+  it("keeps seminar dates in the future whenever the content is loaded", () => {
+    for (const loadedAt of [now, new Date("2031-02-28T23:30:00Z")]) {
+      const catalogue = buildCatalogue(defaultRawContent(), loadedAt, "v");
+      for (const seminar of catalogue.seminars) expect(Date.parse(seminar.targetDate)).toBeGreaterThan(loadedAt.getTime());
+    }
+  });
+
+  it("resolves a relative date to Moscow wall-clock time", () => {
+    expect(moscowDateTime(now, 3, "19:00")).toBe("2026-11-24T16:00:00.000Z");
+    // 23:30 UTC is already the next day in Moscow
+    expect(moscowDateTime(new Date("2026-11-21T23:30:00Z"), 1, "10:00")).toBe("2026-11-23T07:00:00.000Z");
+  });
+
+  it("names the file, the item and the field of an invalid value", () => {
+    const message = failure((raw) => {
+      (raw["programs.json"] as { price: unknown }[])[2]!.price = "дорого";
+    });
+    expect(message).toMatch(/^content\/programs\.json: item 2 \(id "prog-\d+"\): field "price": /);
+  });
+
+  it("names a missing file", () => {
+    expect(failure((raw) => delete raw["teachers.json"])).toBe("content/teachers.json: file is missing");
+  });
+
+  it("refuses a reference to a teacher that does not exist", () => {
+    const message = failure((raw) => {
+      (raw["programs.json"] as { teacherIds: string[] }[])[0]!.teacherIds = ["t-404"];
+    });
+    expect(message).toMatch(/content\/programs\.json: item id "prog-001": field "teacherIds": unknown id "t-404"/);
+  });
+
+  it("refuses a discount that does not start with '-'", () => {
+    expect(failure((raw) => ((raw["site.json"] as { discount: string }).discount = "30%"))).toMatch(/site\.json: field "discount"/);
+  });
+
+  it("requires the two hard-coded practical trainings", () => {
+    const message = failure((raw) => {
+      raw["practical-trainings.json"] = (raw["practical-trainings.json"] as { slug: string }[]).filter((t) => t.slug !== "supervision");
+    });
+    expect(message).toMatch(/practical-trainings\.json: field "fixed"/);
+  });
+
+  it("requires every CTA key of section 9", () => {
+    const message = failure((raw) => delete (raw["site.json"] as { cta: Record<string, unknown> }).cta.buyTicket);
+    expect(message).toMatch(/site\.json: field "cta/);
+  });
+});

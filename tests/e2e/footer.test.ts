@@ -1,0 +1,49 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { desktopContext, launchChromium, mobileContext } from "../support/browser";
+import { open, screenshot } from "./helpers";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function footerPage(mobile: boolean): Promise<Page> {
+  const context = await (mobile ? mobileContext : desktopContext)(browser, inject("baseUrl"));
+  const page = await context.newPage();
+  await open(page, "/");
+  await page.locator(".site-footer").scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-island="layout/FooterNav"][data-hydrated="true"]', { state: "attached" });
+  return page;
+}
+
+const listVisible = (page: Page, index: number) => page.locator(`#footer-column-${index}`).isVisible();
+
+describe("the footer", () => {
+  it("shows all three columns, the contacts and the legal links on desktop", async () => {
+    const page = await footerPage(false);
+    for (const index of [0, 1, 2]) await expect(listVisible(page, index)).resolves.toBe(true);
+    await expect(page.locator(".legal-links a").count()).resolves.toBe(6);
+    const licence = page.getByRole("link", { name: "Государственная лицензия" });
+    await expect(licence.getAttribute("target")).resolves.toBe("_blank");
+    await page.locator(".site-footer").screenshot({ path: "test-results/screenshots/desktop-footer.png" });
+  });
+
+  it("is an accordion on mobile: one column open at a time, clicking the open one closes it", async () => {
+    const page = await footerPage(true);
+    for (const index of [0, 1, 2]) await expect(listVisible(page, index)).resolves.toBe(false);
+    const toggle = (name: string) => page.locator(".footer-nav__toggle", { hasText: name });
+    await toggle("Институт").click();
+    await expect(listVisible(page, 0)).resolves.toBe(true);
+    await toggle("Направления").click();
+    await expect(listVisible(page, 0)).resolves.toBe(false);
+    await expect(listVisible(page, 1)).resolves.toBe(true);
+    await screenshot(page, "mobile-footer-open");
+    await toggle("Направления").click();
+    for (const index of [0, 1, 2]) await expect(listVisible(page, index)).resolves.toBe(false);
+  });
+});

@@ -1,0 +1,147 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { menuCounts } from "../../src/services/catalogue/menu";
+import { desktopContext, launchChromium } from "../support/browser";
+import { defaultCatalogue } from "../support/content";
+import { open, screenshot } from "./helpers";
+
+const catalogue = defaultCatalogue();
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  const context = await desktopContext(browser, inject("baseUrl"));
+  page = await context.newPage();
+  await open(page, "/");
+});
+
+const programsButton = () => page.getByRole("button", { name: "Программы обучения" });
+const moreButton = () => page.getByRole("button", { name: "Ещё" });
+
+describe("the header at 1280px", () => {
+  it("shows the logo with the institute's name, the phone and the main navigation", async () => {
+    await expect(page.locator(".logo").first().textContent()).resolves.toBe(catalogue.site.name);
+    await expect(page.locator(".header-phone").getAttribute("href")).resolves.toMatch(/^tel:\+7/);
+    await expect(page.getByRole("navigation", { name: "Основная навигация" }).getByRole("link").count()).resolves.toBe(9);
+    await screenshot(page, "desktop-home", true);
+  });
+
+  it("toggles the programs dropdown on click and closes it on a mouse press outside", async () => {
+    await programsButton().click();
+    await expect(page.getByTestId("program-menu").isVisible()).resolves.toBe(true);
+    await screenshot(page, "desktop-program-menu");
+    await programsButton().click();
+    await expect(page.getByTestId("program-menu").count()).resolves.toBe(0);
+    await programsButton().click();
+    await page.mouse.click(1200, 700);
+    await expect(page.getByTestId("program-menu").count()).resolves.toBe(0);
+  });
+
+  it("shows each program type with the counts of spec 2.4", async () => {
+    const counts = menuCounts(catalogue);
+    await programsButton().click();
+    for (const [type, count] of Object.entries(counts)) {
+      await expect(page.getByTestId(`count-${type}`).textContent()).resolves.toBe(String(count));
+    }
+  });
+
+  it("lists the programs of the type the pointer hovers", async () => {
+    await programsButton().click();
+    await page.locator('.program-menu__type[data-type="bachelor"]').hover();
+    const titles = await page.locator(".program-menu__list li a").allTextContents();
+    expect(titles.map((t) => t.replace(/^ВО/, ""))).toEqual(catalogue.bachelors.map((b) => b.title));
+    await page.locator('.program-menu__type[data-type="course"]').hover();
+    await expect(page.locator(".program-menu__list li a .program-menu__tag").allTextContents()).resolves.toSatisfy((tags: string[]) =>
+      tags.every((t) => t === "ПК"),
+    );
+  });
+
+  it("toggles the institute popup on 'Ещё' and closes it on an outside click or a link click", async () => {
+    await moreButton().click();
+    const popup = page.getByTestId("institute-popup");
+    await expect(popup.isVisible()).resolves.toBe(true);
+    for (const heading of ["Об институте", "Сотрудничество"]) await expect(popup.getByRole("heading", { name: heading }).isVisible()).resolves.toBe(true);
+    for (const link of ["О нас", "Контакты", "Поступающим", "Преподаватели", "Отзывы", "Вакансии", "Наши партнеры", "Партнерская программа", "Реферальная программа", "Семинары", "Вебинары", "Супервизия", "Журнал", "Сведения об образовательной организации"]) {
+      await expect(popup.getByRole("link", { name: link, exact: true }).count()).resolves.toBeGreaterThan(0);
+    }
+    await expect(popup.getByText("Пн–Сб 9:00–19:00").isVisible()).resolves.toBe(true);
+    await screenshot(page, "desktop-institute-popup");
+    await moreButton().click();
+    await expect(popup.count()).resolves.toBe(0);
+
+    await moreButton().click();
+    await page.mouse.click(100, 700);
+    await expect(popup.count()).resolves.toBe(0);
+
+    await moreButton().click();
+    await page.evaluate(() => document.addEventListener("click", (event) => event.preventDefault(), { once: true }));
+    await popup.getByRole("link", { name: "Контакты" }).click();
+    await expect(popup.count()).resolves.toBe(0);
+  });
+
+  it("opens the icon dropdown with the low-vision card and the distance-learning login", async () => {
+    await page.getByRole("button", { name: "Версия для слабовидящих и вход в личный кабинет" }).click();
+    const dropdown = page.getByTestId("account-dropdown");
+    await expect(dropdown.getByText("Версия для слабовидящих").isVisible()).resolves.toBe(true);
+    await expect(dropdown.getByText("Вход в систему дистанционного обучения").isVisible()).resolves.toBe(true);
+    const login = dropdown.getByRole("link", { name: "Войти" });
+    await expect(login.getAttribute("href")).resolves.toBe(catalogue.site.links.account);
+    await expect(login.getAttribute("target")).resolves.toBe("_blank");
+    await expect(login.getAttribute("rel")).resolves.toBe("noopener noreferrer");
+    await screenshot(page, "desktop-account-dropdown");
+  });
+
+  it("switches the low-vision version on and off, and keeps it across pages", async () => {
+    const toggle = async (label: string) => {
+      await page.getByRole("button", { name: "Версия для слабовидящих и вход в личный кабинет" }).click();
+      await Promise.all([page.waitForNavigation(), page.getByTestId("account-dropdown").getByRole("button", { name: label }).click()]);
+      await page.waitForSelector('[data-island="layout/Header"][data-hydrated="true"]', { state: "attached" });
+    };
+    await toggle("Включить");
+    await expect(page.locator("html").getAttribute("class")).resolves.toContain("low-vision");
+    await open(page, "/net-takoj-stranicy");
+    await expect(page.locator("html").getAttribute("class")).resolves.toContain("low-vision");
+    await screenshot(page, "desktop-low-vision");
+    await toggle("Обычная версия");
+    await expect(page.locator("html").getAttribute("class")).resolves.not.toContain("low-vision");
+  });
+
+  it("opens the search from its icon, focuses it after 100 ms, clears it, then closes it", async () => {
+    const input = page.locator("#header-search");
+    await expect(input.isVisible()).resolves.toBe(false);
+    await page.getByRole("button", { name: "Открыть поиск" }).click();
+    await expect(input.isVisible()).resolves.toBe(true);
+    await page.waitForFunction(() => document.activeElement?.id === "header-search", undefined, { timeout: 1000 });
+    await input.pressSequentially("психология");
+    await page.getByRole("button", { name: "Очистить поиск" }).click();
+    await expect(input.inputValue()).resolves.toBe("");
+    await expect(input.isVisible()).resolves.toBe(true);
+    await page.getByRole("button", { name: "Закрыть поиск" }).click();
+    await expect(input.isVisible()).resolves.toBe(false);
+  });
+
+  it("closes the search on a click outside it", async () => {
+    await page.getByRole("button", { name: "Открыть поиск" }).click();
+    await expect(page.locator("#header-search").isVisible()).resolves.toBe(true);
+    await page.mouse.click(640, 600);
+    await expect(page.locator("#header-search").isVisible()).resolves.toBe(false);
+  });
+
+  it("opens the program menu from a button elsewhere on the page (state shared between islands)", async () => {
+    await page.waitForSelector('[data-island="catalogue/ProgramPickerButton"][data-hydrated="true"]', { state: "attached" });
+    await page.locator(".hero").getByRole("link", { name: "Подобрать программу" }).click();
+    await expect(page.getByTestId("program-menu").isVisible()).resolves.toBe(true);
+  });
+
+  it("closes a dropdown on Escape", async () => {
+    await programsButton().click();
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("program-menu").count()).resolves.toBe(0);
+  });
+});

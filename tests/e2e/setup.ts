@@ -1,0 +1,30 @@
+/** Starts the production build of the site on a local port with the default content, for the browser tests. */
+import { execFileSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { buildClient } from "../../scripts/build";
+import { ensureChromium } from "../../scripts/ensure-chromium";
+import { root, startDevServer } from "../../scripts/lib/wrangler";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  ensureChromium();
+  if (!existsSync(join(root, "build/manifest.json"))) await buildClient();
+  const port = Number(process.env.E2E_PORT ?? 8790);
+  const persistTo = join(root, ".wrangler/e2e-state");
+  rmSync(persistTo, { recursive: true, force: true });
+  execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/content.ts", "push", "--persist-to", persistTo], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const server = await startDevServer({ port, persistTo, vars: { SITE_URL: url }, quiet: true });
+  project.provide("baseUrl", server.url);
+  return () => server.stop();
+}

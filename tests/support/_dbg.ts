@@ -1,0 +1,16 @@
+import { launchChromium, desktopContext } from "./browser";
+const b = await launchChromium();
+const c = await desktopContext(b, "http://127.0.0.1:8787");
+const p = await c.newPage();
+p.on("console", (m) => console.log("console:", m.text()));
+await p.goto("/net-takoj-stranicy");
+await p.waitForTimeout(500);
+let release = () => {};
+const held = new Promise<void>((r) => (release = r));
+await p.route("**/", async (route) => { console.log("route", route.request().url()); await held; await route.continue(); });
+await p.locator(".status-page").getByRole("link", { name: "На главную" }).evaluate((l: HTMLElement) => l.click());
+console.log("clicked");
+await p.waitForTimeout(300);
+console.log(await p.evaluate(() => document.getElementById("route-progress")?.className ?? "none"));
+release();
+await b.close();

@@ -1,0 +1,142 @@
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import manifest from "../../build/manifest.json";
+import { CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY } from "../../src/services/catalogue/keys";
+import { forgetCatalogue } from "../../src/services/catalogue/repository";
+import { defaultCatalogue } from "../support/content";
+import { canonical, decode, h1, jsonLdTypes, metaContent, title } from "./html";
+import { seedCatalogue } from "./seed";
+
+const catalogue = defaultCatalogue("shell-v1");
+
+beforeAll(async () => {
+  await seedCatalogue(catalogue);
+});
+
+async function get(path: string, init?: RequestInit) {
+  const response = await SELF.fetch(`https://mip.institute${path}`, init);
+  return { response, html: await response.text() };
+}
+
+describe("a page", () => {
+  it("streams Russian HTML with the default metadata of spec 2.7", async () => {
+    const { response, html } = await get("/");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(html.startsWith('<!DOCTYPE html><html lang="ru">')).toBe(true);
+    expect(title(html)).toBe(catalogue.site.defaultTitle);
+    expect(canonical(html)).toBe("https://mip.institute/");
+    expect(metaContent(html, "robots")).toBe("index, follow");
+    expect(decode(metaContent(html, "description") ?? "").length).toBeLessThanOrEqual(120);
+  });
+
+  it("carries JSON-LD for site navigation, header, logo, footer and organisation", async () => {
+    const { html } = await get("/");
+    expect(jsonLdTypes(html)).toEqual(expect.arrayContaining(["SiteNavigationElement", "WPHeader", "ImageObject", "WPFooter", "EducationalOrganization"]));
+  });
+
+  it("loads the client entry, the CSS and the chunks of its islands through the build manifest", async () => {
+    const { html } = await get("/");
+    expect(html).toContain(`<link rel="stylesheet" href="${manifest.css}"/>`);
+    expect(html).toContain(`<script type="module" src="${manifest.entry}"></script>`);
+    for (const chunk of manifest.islands["layout/Header"]) expect(html).toContain(`<link rel="modulepreload" href="${chunk}"/>`);
+    expect(html).toContain('data-island="layout/Header" data-hydrate="load"');
+    expect(html).toContain('data-island="layout/FooterNav" data-hydrate="visible"');
+  });
+
+  it("has no inline script: island props and JSON-LD are data", async () => {
+    const { html } = await get("/");
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? "");
+    for (const attributes of scripts) expect(attributes).toMatch(/type="application\/(json|ld\+json)"|src="/);
+  });
+
+  it("sends the security headers", async () => {
+    const { response } = await get("/");
+    expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-request-id")).toBeTruthy();
+  });
+});
+
+describe("the shell", () => {
+  it("has the header of spec 2.3 with the program menu counts of 2.4 in its props", async () => {
+    const { html } = await get("/");
+    expect(html).toContain('<a class="logo" href="/">');
+    expect(html).toContain(`<span class="logo__name">${catalogue.site.name}</span>`);
+    expect(html).toContain("Программы обучения");
+    expect(html).toContain("Ещё");
+    const props = /data-island="layout\/Header"[\s\S]*?<script type="application\/json" data-island-props="">(.*?)<\/script>/.exec(html)?.[1];
+    const menu = (JSON.parse(props ?? "{}") as { menu: { type: string; count: number }[] }).menu;
+    const count = (type: string) => menu.find((m) => m.type === type)?.count;
+    const ofType = (type: string) => catalogue.programs.filter((p) => p.type === type).length;
+    const regularTrainings = catalogue.practicalTrainings.filter((t) => !t.fixed).length;
+    expect(count("practicalTraining")).toBe(regularTrainings + 2);
+    expect(count("all")).toBe(ofType("Profession") + ofType("Course") + catalogue.bachelors.length + regularTrainings + ofType("ShortTerm") + 2);
+  });
+
+  it("renders the main navigation and the footer on the server, so crawlers see every link", async () => {
+    const { html } = await get("/");
+    for (const label of ["Об институте", "Семинары", "Супервизия", "Поступающим", "Преподаватели", "Вебинары", "Журнал", "Отзывы", "Вакансии"]) {
+      expect(html).toContain(`>${label}</a>`);
+    }
+    for (const slug of ["psihoterapiya", "konsultirovanie", "detskaya-psihologiya", "dietologiya-i-nutriciologiya", "klinicheskaya-psihologiya", "organizacionnaya-psihologiya", "obshaya-psihologiya"]) {
+      expect(html).toContain(`href="/programs/${slug}"`);
+    }
+    expect(html).toMatch(/<a class="btn btn--outline-light licence-btn" href="https:\/\/islod\.obrnadzor\.gov\.ru\/rlic\/" target="_blank" rel="noopener noreferrer">/);
+    for (const network of ["ВКонтакте", "WhatsApp", "Telegram", "YouTube", "Одноклассники", "Дзен"]) expect(html).toContain(`aria-label="${network}"`);
+  });
+
+  it("keeps the ABA therapist link crawlable but out of the way of screen readers and the keyboard", async () => {
+    const { html } = await get("/");
+    expect(html).toContain('href="/professions/detskaya-psihologiya/aba-terapist" aria-hidden="true" tabindex="-1"');
+  });
+
+  it("renders the low-vision version from the first byte when its cookie is set", async () => {
+    const { html } = await get("/", { headers: { Cookie: "low_vision=1" } });
+    expect(html).toContain('<html lang="ru" class="low-vision">');
+  });
+});
+
+describe("errors", () => {
+  it("answers an unknown path with 404 and the site's own page", async () => {
+    const { response, html } = await get("/net-takoj-stranicy");
+    expect(response.status).toBe(404);
+    expect(h1(html)).toBe("Страница не найдена");
+    expect(html).toContain('data-island="layout/Header"');
+    expect(metaContent(html, "robots")).toBe("noindex, follow");
+  });
+
+  it("answers a failure with a friendly 500 page and logs it with the request id", async () => {
+    const broken = { ...defaultCatalogue("shell-broken"), journal: null };
+    await env.CATALOGUE.put(`${CATALOGUE_KEY_PREFIX}shell-broken`, JSON.stringify(broken));
+    await env.CATALOGUE.put(CONTENT_VERSION_KEY, "shell-broken");
+    forgetCatalogue();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const { response, html } = await get("/");
+      expect(response.status).toBe(500);
+      expect(h1(html)).toBe("Что-то пошло не так");
+      const requestId = response.headers.get("x-request-id");
+      expect(html).toContain(`<code>${requestId}</code>`);
+      expect(logged.mock.calls.some(([line]) => String(line).includes(`"requestId":"${requestId}"`))).toBe(true);
+    } finally {
+      logged.mockRestore();
+      await seedCatalogue(catalogue);
+    }
+  });
+
+  it("answers 500 without a shell when there is no content at all", async () => {
+    await env.CATALOGUE.delete(CONTENT_VERSION_KEY);
+    forgetCatalogue();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const { response, html } = await get("/");
+      expect(response.status).toBe(500);
+      expect(html).toContain("Что-то пошло не так");
+    } finally {
+      logged.mockRestore();
+      await seedCatalogue(catalogue);
+    }
+  });
+});
