@@ -1,0 +1,82 @@
+/**
+ * `npm run bench`: figures, not assertions.
+ *  - requests per second of the rendered home page against the same HTML served as a static
+ *    asset by the same local runtime (workerd under wrangler dev), side by side, as a ratio;
+ *  - the JavaScript bytes each page loads, gzip and brotli.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { buildClient } from "../../scripts/build";
+import { type DevServer, root, startDevServer } from "../../scripts/lib/wrangler";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8795);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 20;
+const staticDir = join(root, "public/__bench");
+const persistTo = join(root, ".wrangler/bench-state");
+const PAGES = ["/", "/net-takoj-stranicy"];
+
+async function load(url: string): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function javascriptBytes(base: string, path: string) {
+  const html = await (await fetch(base + path)).text();
+  const urls = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]!);
+  let raw = 0;
+  let gzip = 0;
+  let brotli = 0;
+  for (const url of new Set(urls)) {
+    const body = Buffer.from(await (await fetch(base + url)).arrayBuffer());
+    raw += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
+    brotli += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  return { files: new Set(urls).size, raw, gzip, brotli };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main() {
+  await buildClient();
+  rmSync(persistTo, { recursive: true, force: true });
+  execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/content.ts", "push", "--persist-to", persistTo], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+
+  let server: DevServer | undefined;
+  try {
+    // first run: take the rendered HTML, then serve that same HTML as a static asset next to the page
+    server = await startDevServer({ port: PORT, persistTo, quiet: true });
+    const html = await (await fetch(`${server.url}/`)).text();
+    await server.stop();
+    mkdirSync(staticDir, { recursive: true });
+    writeFileSync(join(staticDir, "home.html"), html);
+    server = await startDevServer({ port: PORT, persistTo, quiet: true });
+
+    console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION_S} s each, ${process.platform} ${process.arch}, Node ${process.version}\n`);
+    const rendered = await load(`${server.url}/`);
+    const asset = await load(`${server.url}/__bench/home`);
+    console.log("page            req/s    p50 ms  p99 ms  errors");
+    console.log(`rendered /      ${rendered.rps.toFixed(0).padStart(6)}  ${String(rendered.p50).padStart(6)}  ${String(rendered.p99).padStart(6)}  ${rendered.errors}`);
+    console.log(`static copy     ${asset.rps.toFixed(0).padStart(6)}  ${String(asset.p50).padStart(6)}  ${String(asset.p99).padStart(6)}  ${asset.errors}`);
+    console.log(`ratio rendered/static: ${(rendered.rps / asset.rps).toFixed(2)}\n`);
+
+    console.log("JavaScript a page loads (entry + preloaded island chunks)");
+    console.log("page                    files      raw      gzip    brotli");
+    for (const path of PAGES) {
+      const js = await javascriptBytes(server.url, path);
+      console.log(`${path.padEnd(22)} ${String(js.files).padStart(6)} ${kb(js.raw).padStart(9)} ${kb(js.gzip).padStart(9)} ${kb(js.brotli).padStart(9)}`);
+    }
+  } finally {
+    await server?.stop();
+    rmSync(staticDir, { recursive: true, force: true });
+  }
+}
+
+await main();
