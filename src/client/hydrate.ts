@@ -3,7 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { islands } from "virtual:islands";
 
 /** Marks the island once React has hydrated it (tests and the progress bar wait for it). */
-function Hydrated({ element, children }: { element: HTMLElement; children: ReactNode }) {
+function Hydrated({ element, children }: { element: HTMLElement; children?: ReactNode }) {
   useEffect(() => {
     element.dataset.hydrated = "true";
   }, [element]);
@@ -24,7 +24,8 @@ async function hydrateIsland(element: HTMLElement): Promise<void> {
     return;
   }
   const module = await load();
-  hydrateRoot(element, createElement(Hydrated, { element, children: createElement(module.default.Component, readProps(element)) }));
+  const island = createElement(module.default.Component, readProps(element));
+  hydrateRoot(element, createElement(Hydrated, { element }, island));
 }
 
 const idle = (run: () => void) =>
