@@ -46,8 +46,13 @@ export async function startDevServer(options: { port: number; persistTo?: string
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
     detached: true,
-    stdio: ["ignore", options.quiet ? "ignore" : "inherit", "inherit"],
+    stdio: ["ignore", options.quiet ? "ignore" : "inherit", "pipe"],
     env: wranglerEnv({ NODE_ENV: "production" }),
+  });
+  // a browser that drops a prefetch mid-response makes workerd log a broken pipe: not news
+  child.stderr?.on("data", (chunk: Buffer) => {
+    const lines = chunk.toString().split("\n").filter((line) => line.trim() && !/Broken pipe|Connection reset by peer/.test(line));
+    if (lines.length > 0) process.stderr.write(`${lines.join("\n")}\n`);
   });
   const url = `http://127.0.0.1:${options.port}`;
   const stop = async () => {
