@@ -1,0 +1,32 @@
+/**
+ * Generated raster images (covers, portraits): scripts/images.ts renders them at build time from
+ * SVG into public/images/gen/<kind>/<slug>-<width>.webp, at the widths of spec section 7 that fit.
+ * Pages never load an image from another host, and always give its size so nothing shifts.
+ */
+export const imageKinds = {
+  program: { width: 1200, height: 750, widths: [384, 640, 750, 828, 1080, 1200] },
+  seminar: { width: 1200, height: 750, widths: [384, 640, 750, 828, 1080, 1200] },
+  article: { width: 1200, height: 630, widths: [384, 640, 750, 828, 1080, 1200] },
+  teacher: { width: 640, height: 800, widths: [128, 256, 384, 640] },
+} as const;
+
+export type ImageKind = keyof typeof imageKinds;
+
+export interface ResponsiveImage {
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+}
+
+export const generatedImagePath = (kind: ImageKind, slug: string, width: number) => `/images/gen/${kind}/${slug}-${width}.webp`;
+
+export function generatedImage(kind: ImageKind, slug: string): ResponsiveImage {
+  const { width, height, widths } = imageKinds[kind];
+  return {
+    src: generatedImagePath(kind, slug, width),
+    srcSet: widths.map((w) => `${generatedImagePath(kind, slug, w)} ${w}w`).join(", "),
+    width,
+    height,
+  };
+}
