@@ -6,6 +6,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { type Metafile, type Plugin, build } from "esbuild";
+import { generateImages } from "./images";
 
 const root = new URL("..", import.meta.url).pathname;
 const componentsDir = join(root, "src/components");
@@ -92,4 +93,11 @@ export async function buildClient(): Promise<void> {
   console.log(`client: ${manifest.entry}, ${Object.keys(islands).length} islands, ${manifest.css}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildClient();
+/** Everything `npm run build` makes: the client assets and the generated images. */
+export async function buildAll(): Promise<void> {
+  await buildClient();
+  const images = await generateImages();
+  console.log(`images: ${images.written} written, ${images.kept} kept`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildAll();

@@ -3,10 +3,10 @@
  * production build at http://127.0.0.1:8787 (PORT overrides). Ctrl+C stops everything.
  */
 import { execFileSync } from "node:child_process";
-import { buildClient } from "./build";
+import { buildAll } from "./build";
 import { root, startDevServer } from "./lib/wrangler";
 
-await buildClient();
+await buildAll();
 execFileSync(process.execPath, [`${root}node_modules/tsx/dist/cli.mjs`, "scripts/content.ts", "push"], { cwd: root, stdio: "inherit" });
 const port = Number(process.env.PORT ?? 8787);
 const server = await startDevServer({ port });

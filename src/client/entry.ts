@@ -2,8 +2,10 @@
 import { hydrateIslands } from "./hydrate";
 import { installPrefetch } from "./prefetch";
 import { installProgressBar } from "./progress";
+import { installSwap } from "./swap";
 
 document.documentElement.classList.add("js");
 hydrateIslands();
 installProgressBar();
 installPrefetch();
+installSwap();

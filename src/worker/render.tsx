@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { ReactElement } from "react";
 import { renderToReadableStream } from "react-dom/server";
+import { breadcrumbJsonLd, type Crumb } from "../components/layout/Breadcrumbs";
 import { Document } from "../components/layout/Document";
 import { LOW_VISION_COOKIE } from "../components/layout/header/AccountDropdown";
 import { type PageMeta, resolveMeta, siteJsonLd } from "../components/layout/seo";
@@ -14,7 +15,9 @@ import type { AppEnv } from "./env";
 export interface Page {
   meta: PageMeta;
   body: ReactElement;
-  status?: 200 | 404 | 500;
+  /** where the page sits below home: shown above the page and given to crawlers as JSON-LD */
+  breadcrumbs?: Crumb[];
+  status?: 200 | 400 | 404 | 500;
 }
 
 /** Streams a page inside the site shell: the head leaves as soon as React has it. */
@@ -29,11 +32,15 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
     <RenderContext.Provider value={context}>
       <Document
         meta={meta}
-        jsonLd={[...siteJsonLd(catalogue.site, c.env.SITE_URL), ...(page.meta.jsonLd ?? [])]}
+        jsonLd={[
+          ...siteJsonLd(catalogue.site, c.env.SITE_URL),
+          ...(page.breadcrumbs ? [breadcrumbJsonLd(page.breadcrumbs, c.env.SITE_URL)] : []),
+          ...(page.meta.jsonLd ?? []),
+        ]}
         manifest={manifest}
         htmlClassName={lowVision ? "low-vision" : undefined}
       >
-        <SiteShell catalogue={catalogue} lowVision={lowVision}>
+        <SiteShell catalogue={catalogue} lowVision={lowVision} breadcrumbs={page.breadcrumbs}>
           {page.body}
         </SiteShell>
       </Document>

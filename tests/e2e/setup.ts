@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { buildClient } from "../../scripts/build";
+import { buildAll } from "../../scripts/build";
 import { ensureChromium } from "../../scripts/ensure-chromium";
 import { root, startDevServer } from "../../scripts/lib/wrangler";
 
@@ -15,7 +15,7 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   ensureChromium();
-  if (!existsSync(join(root, "build/manifest.json"))) await buildClient();
+  if (!existsSync(join(root, "build/manifest.json")) || !existsSync(join(root, "public/images/gen"))) await buildAll();
   const port = Number(process.env.E2E_PORT ?? 8790);
   const persistTo = join(root, ".wrangler/e2e-state");
   rmSync(persistTo, { recursive: true, force: true });

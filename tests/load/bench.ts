@@ -9,7 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { buildClient } from "../../scripts/build";
+import { buildAll } from "../../scripts/build";
 import { type DevServer, root, startDevServer } from "../../scripts/lib/wrangler";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
@@ -42,7 +42,7 @@ async function javascriptBytes(base: string, path: string) {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
-  await buildClient();
+  await buildAll();
   rmSync(persistTo, { recursive: true, force: true });
   execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/content.ts", "push", "--persist-to", persistTo], {
     cwd: root,

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { Catalogue } from "../../services/catalogue/build";
 import { programMenu } from "../../services/catalogue/menu";
+import { Breadcrumbs, type Crumb } from "./Breadcrumbs";
 import { Footer, phoneHref } from "./Footer";
 import Header from "./Header.island";
 import type { HeaderContacts } from "./header/types";
@@ -22,7 +23,14 @@ function headerContacts(catalogue: Catalogue): HeaderContacts {
 }
 
 /** The page shell of every page: header, main content and footer. */
-export function SiteShell({ catalogue, lowVision, children }: { catalogue: Catalogue; lowVision: boolean; children: ReactNode }) {
+interface SiteShellProps {
+  catalogue: Catalogue;
+  lowVision: boolean;
+  breadcrumbs?: Crumb[];
+  children: ReactNode;
+}
+
+export function SiteShell({ catalogue, lowVision, breadcrumbs, children }: SiteShellProps) {
   const { site } = catalogue;
   return (
     <>
@@ -37,6 +45,7 @@ export function SiteShell({ catalogue, lowVision, children }: { catalogue: Catal
         lowVision={lowVision}
       />
       <main id="main" className="site-main" tabIndex={-1}>
+        {breadcrumbs ? <Breadcrumbs trail={breadcrumbs} /> : null}
         {children}
       </main>
       <Footer catalogue={catalogue} />

@@ -8,6 +8,8 @@ export interface PageMeta {
   description?: string;
   robots?: string;
   ogType?: "website" | "article";
+  /** where the page's content lives when it is reachable at several paths */
+  canonicalPath?: string;
   jsonLd?: Record<string, unknown>[];
 }
 
@@ -24,7 +26,7 @@ export function resolveMeta(meta: PageMeta, site: Site, siteUrl: string, path: s
   return {
     title: meta.title ? `${meta.title} — ${site.shortName}` : site.defaultTitle,
     description: truncate(meta.description ?? site.defaultDescription, META_DESCRIPTION_MAX),
-    canonical: new URL(path, siteUrl).href,
+    canonical: new URL(meta.canonicalPath ?? path, siteUrl).href,
     robots: meta.robots ?? "index, follow",
     ogType: meta.ogType ?? "website",
     siteName: site.name,

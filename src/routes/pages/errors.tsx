@@ -26,6 +26,23 @@ export function renderNotFound(c: Context<AppEnv>) {
   });
 }
 
+/** 400: the address asks for something that cannot be meant (an unknown filter value). */
+export function renderBadRequest(c: Context<AppEnv>, message: string, back: string) {
+  return renderPage(c, {
+    status: 400,
+    meta: { title: "Неверный запрос", robots: "noindex, follow" },
+    body: (
+      <section className="container status-page">
+        <h1>Не получилось показать страницу</h1>
+        <p>{message}</p>
+        <div className="status-page__actions">
+          <Button href={back}>Показать все программы</Button>
+        </div>
+      </section>
+    ),
+  });
+}
+
 /** The friendly 500 page, inside the shell when the catalogue is at hand. */
 export function renderServerError(c: Context<AppEnv>, requestId: string) {
   return renderPage(c, {

@@ -1,29 +1,47 @@
 import type { Context } from "hono";
+import { Cta } from "../../components/catalogue/Cta";
 import ProgramPickerButton from "../../components/catalogue/ProgramPickerButton.island";
 import { ProgramCard } from "../../components/catalogue/ProgramCard";
+import { ReviewCard, TeacherCard } from "../../components/catalogue/blocks";
 import { Button } from "../../components/ui/Button";
+import { Carousel } from "../../components/ui/Carousel";
 import { ArrowRightIcon } from "../../components/ui/icons";
 import type { Catalogue } from "../../services/catalogue/build";
-import { articleHref, seminarHref, studyFieldHref } from "../../services/catalogue/links";
-import { menuCounts } from "../../services/catalogue/menu";
+import { studyFieldHref } from "../../services/catalogue/links";
+import { menuCounts, programMenu } from "../../services/catalogue/menu";
+import { upcomingSeminars } from "../../services/catalogue/queries";
 import { sortPrograms } from "../../services/catalogue/sort";
-import { formatDayMonth, formatMoscowTime } from "../../services/dates";
-import { formatPrice, pluralize } from "../../services/text";
+import { pluralize } from "../../services/text";
 import type { AppEnv } from "../../worker/env";
 import { renderPage } from "../../worker/render";
+import { ArticleCard } from "./journal";
+import { SeminarCard } from "./seminars";
 
 const POPULAR_ON_HOME = 6;
 const SEMINARS_ON_HOME = 3;
 const ARTICLES_ON_HOME = 3;
+const REVIEWS_ON_HOME = 8;
+
+function SectionHead({ id, title, href, more }: { id: string; title: string; href: string; more: string }) {
+  return (
+    <div className="section__head">
+      <h2 id={id} className="section__title">
+        {title}
+      </h2>
+      <a className="section__more" href={href}>
+        {more} <ArrowRightIcon />
+      </a>
+    </div>
+  );
+}
 
 function HomePage({ catalogue, now }: { catalogue: Catalogue; now: number }) {
   const { site } = catalogue;
   const popular = sortPrograms(catalogue.programs).slice(0, POPULAR_ON_HOME);
-  const seminars = catalogue.seminars
-    .filter((s) => Date.parse(s.targetDate) > now)
-    .sort((a, b) => a.targetDate.localeCompare(b.targetDate))
-    .slice(0, SEMINARS_ON_HOME);
+  const seminars = upcomingSeminars(catalogue, now).slice(0, SEMINARS_ON_HOME);
   const articles = [...catalogue.journal].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)).slice(0, ARTICLES_ON_HOME);
+  const reviews = [...catalogue.reviews].sort((a, b) => b.date.localeCompare(a.date)).slice(0, REVIEWS_ON_HOME);
+  const teachers = sortPrograms(catalogue.teachers, "idx");
   const counts = menuCounts(catalogue);
   const programsIn = (slug: string) => catalogue.programs.filter((p) => p.studyFieldSlug === slug).length;
 
@@ -62,6 +80,24 @@ function HomePage({ catalogue, now }: { catalogue: Catalogue; now: number }) {
         </div>
       </section>
 
+      <section className="section container" aria-labelledby="types-title">
+        <h2 id="types-title" className="section__title">
+          Чему можно научиться
+        </h2>
+        <ul className="type-grid">
+          {programMenu(catalogue)
+            .filter((section) => section.type !== "all")
+            .map((section) => (
+              <li key={section.type}>
+                <a className="type-card" href={section.href}>
+                  <span className="type-card__title">{section.label}</span>
+                  <span className="type-card__count">{pluralize(section.count, ["программа", "программы", "программ"])}</span>
+                </a>
+              </li>
+            ))}
+        </ul>
+      </section>
+
       <section className="section container" aria-labelledby="fields-title">
         <h2 id="fields-title" className="section__title">
           Направления обучения
@@ -81,14 +117,7 @@ function HomePage({ catalogue, now }: { catalogue: Catalogue; now: number }) {
 
       <section className="section section--tinted" aria-labelledby="popular-title">
         <div className="container">
-          <div className="section__head">
-            <h2 id="popular-title" className="section__title">
-              Популярные программы
-            </h2>
-            <a className="section__more" href="/programs">
-              Все программы <ArrowRightIcon />
-            </a>
-          </div>
+          <SectionHead id="popular-title" title="Популярные программы" href="/programs" more="Все программы" />
           <ul className="card-grid">
             {popular.map((program) => (
               <li key={program.id}>
@@ -101,57 +130,61 @@ function HomePage({ catalogue, now }: { catalogue: Catalogue; now: number }) {
 
       {seminars.length > 0 ? (
         <section className="section container" aria-labelledby="seminars-title">
-          <div className="section__head">
-            <h2 id="seminars-title" className="section__title">
-              Ближайшие семинары
-            </h2>
-            <a className="section__more" href="/lectorium">
-              Все семинары <ArrowRightIcon />
-            </a>
-          </div>
+          <SectionHead id="seminars-title" title="Ближайшие семинары" href="/lectorium" more="Все семинары" />
           <ul className="card-grid">
             {seminars.map((seminar) => (
               <li key={seminar.id}>
-                <article className="event-card">
-                  <p className="event-card__date">
-                    <time dateTime={seminar.targetDate}>
-                      {formatDayMonth(seminar.targetDate)}, {formatMoscowTime(seminar.targetDate)} мск
-                    </time>
-                  </p>
-                  <h3 className="event-card__title">
-                    <a href={seminarHref(seminar)}>{seminar.title}</a>
-                  </h3>
-                  <p className="event-card__subtitle">{seminar.subtitle}</p>
-                  <p className="event-card__price">{seminar.price > 0 ? formatPrice(seminar.price) : "Бесплатно"}</p>
-                </article>
+                <SeminarCard seminar={seminar} />
               </li>
             ))}
           </ul>
         </section>
       ) : null}
 
-      <section className="section section--tinted" aria-labelledby="journal-title">
+      <section className="section container" aria-labelledby="teachers-title">
+        <SectionHead id="teachers-title" title="Преподаватели" href="/teachers" more="Все преподаватели" />
+        <Carousel id="teachers-track" label="Преподаватели">
+          {teachers.map((teacher) => (
+            <li key={teacher.id} className="carousel__item carousel__item--narrow">
+              <TeacherCard teacher={teacher} />
+            </li>
+          ))}
+        </Carousel>
+      </section>
+
+      <section className="section section--tinted" aria-labelledby="reviews-title">
         <div className="container">
-          <div className="section__head">
-            <h2 id="journal-title" className="section__title">
-              Журнал
-            </h2>
-            <a className="section__more" href="/journal">
-              Все статьи <ArrowRightIcon />
-            </a>
-          </div>
-          <ul className="card-grid">
-            {articles.map((article) => (
-              <li key={article.id}>
-                <article className="article-card">
-                  <h3 className="article-card__title">
-                    <a href={articleHref(article.slug)}>{article.title}</a>
-                  </h3>
-                  <p className="article-card__excerpt">{article.excerpt}</p>
-                </article>
+          <SectionHead id="reviews-title" title="Отзывы студентов" href="/reviews" more="Все отзывы" />
+          <Carousel id="reviews-track" label="Отзывы">
+            {reviews.map((review) => (
+              <li key={review.id} className="carousel__item">
+                <ReviewCard review={review} />
               </li>
             ))}
-          </ul>
+          </Carousel>
+        </div>
+      </section>
+
+      <section className="section container" aria-labelledby="journal-title">
+        <SectionHead id="journal-title" title="Журнал" href="/journal" more="Все статьи" />
+        <ul className="card-grid">
+          {articles.map((article) => (
+            <li key={article.id}>
+              <ArticleCard article={article} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section container" aria-labelledby="lead-title">
+        <div className="lead-band">
+          <div>
+            <h2 id="lead-title" className="lead-band__title">
+              Не знаете, с чего начать?
+            </h2>
+            <p>Расскажите о себе — специалист приёмной комиссии подберёт программу под ваше образование и цели.</p>
+          </div>
+          <Cta site={site} request={{ cta: "chooseProgram", blockForAmo: "Главная: подбор программы" }} />
         </div>
       </section>
     </>

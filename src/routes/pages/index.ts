@@ -1,8 +1,61 @@
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import type { AppEnv } from "../../worker/env";
+import { bachelorDetail, bachelorsList } from "./bachelors";
 import { renderHome } from "./home";
+import { journalArticle, journalList } from "./journal";
+import { liveCourseDetail, liveCoursesList } from "./live-courses";
+import { reviewsList, teachersList, webinarsList } from "./people";
+import { practicalDetail, practicalList } from "./practical";
+import { anyProgramRoute, programRoute } from "./program";
+import { coursesList, professionsList, programsList, shortTermList, studyFieldList } from "./programs";
+import { lectoriumDetail, seminarDetail, seminarsList } from "./seminars";
+
+/**
+ * Link shapes the spec gives for search results (2.2) that differ from a route: each answers with a
+ * permanent redirect to the page, so an old or shared link never dead-ends.
+ */
+const legacyPrefixes: Record<string, string> = {
+  bachelors: "/bachelor",
+  lectoriums: "/lectorium",
+  practicalTrainings: "/practical-training",
+};
+
+const redirectTo = (prefix: string) => (c: Context<AppEnv>) => {
+  const url = new URL(c.req.url);
+  return c.redirect(`${prefix}/${encodeURIComponent(c.req.param("slug") ?? "")}${url.search}`, 301);
+};
 
 /** Every page route of the site (spec 2.1). */
 export function registerPages(app: Hono<AppEnv>): void {
   app.get("/", renderHome);
+
+  app.get("/programs", programsList);
+  app.get("/programs/:field", studyFieldList);
+  app.get("/programs/:field/:slug", anyProgramRoute);
+  app.get("/professions", professionsList);
+  app.get("/professions/:field/:slug", programRoute("Profession"));
+  app.get("/courses", coursesList);
+  app.get("/courses/:field/:slug", programRoute("Course"));
+  app.get("/shortTerm", shortTermList);
+  app.get("/shortTerm/:field/:slug", programRoute("ShortTerm"));
+
+  app.get("/bachelor", bachelorsList);
+  app.get("/bachelor/:slug", bachelorDetail);
+  app.get("/practical-training", practicalList);
+  app.get("/practical-training/:slug", practicalDetail);
+
+  app.get("/seminars", seminarsList);
+  app.get("/seminars/:field/:slug", seminarDetail);
+  app.get("/lectorium", seminarsList);
+  app.get("/lectorium/:slug", lectoriumDetail);
+  app.get("/live-courses", liveCoursesList);
+  app.get("/live-courses/:slug", liveCourseDetail);
+
+  app.get("/webinars", webinarsList);
+  app.get("/teachers", teachersList);
+  app.get("/reviews", reviewsList);
+  app.get("/journal", journalList);
+  app.get("/journal/:slug", journalArticle);
+
+  for (const [legacy, prefix] of Object.entries(legacyPrefixes)) app.get(`/${legacy}/:slug`, redirectTo(prefix));
 }

@@ -3,7 +3,7 @@ import type { Program } from "./build";
 export type SortField = "default" | "price" | "idx";
 export type SortDirection = "asc" | "desc";
 
-type Sortable = Pick<Program, "isPopular" | "index_number"> & { price?: unknown };
+type Sortable = Pick<Program, "index_number"> & { isPopular?: boolean; price?: unknown };
 
 const idxOf = (item: Sortable) => item.index_number?.idx;
 const numeric = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
@@ -28,7 +28,7 @@ export function sortPrograms<T extends Sortable>(items: readonly T[], field: Sor
       case "idx":
         return compareMaybe(idxOf(a), idxOf(b), "asc");
       default:
-        if (a.isPopular !== b.isPopular) return a.isPopular ? -1 : 1;
+        if (Boolean(a.isPopular) !== Boolean(b.isPopular)) return a.isPopular ? -1 : 1;
         return compareMaybe(idxOf(a), idxOf(b), "asc");
     }
   };

@@ -1,0 +1,35 @@
+/**
+ * Filter, sort and page links of a list swap the list in place instead of loading a new page:
+ * the server renders the same URL as a whole page (it works without JavaScript and can be shared),
+ * and the browser takes just the region `[data-swap-region]` from it.
+ */
+async function swapTo(url: string, region: string, push: boolean): Promise<void> {
+  const current = document.querySelector(`[data-swap-region="${region}"]`);
+  try {
+    const response = await fetch(url, { headers: { Accept: "text/html" } });
+    if (!response.ok) throw new Error(String(response.status));
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const next = page.querySelector(`[data-swap-region="${region}"]`);
+    if (!current || !next) throw new Error("region missing");
+    current.replaceWith(document.importNode(next, true));
+    document.title = page.title;
+    if (push) history.pushState({ swap: region }, "", url);
+  } catch {
+    location.assign(url);
+  }
+}
+
+export function installSwap(): void {
+  document.addEventListener("click", (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element | null)?.closest?.("a[data-swap]");
+    const region = link?.closest<HTMLElement>("[data-swap-region]")?.dataset.swapRegion;
+    if (!(link instanceof HTMLAnchorElement) || !region) return;
+    event.preventDefault();
+    void swapTo(link.href, region, true);
+  });
+  window.addEventListener("popstate", () => {
+    const region = document.querySelector<HTMLElement>("[data-swap-region]")?.dataset.swapRegion;
+    if (region) void swapTo(location.href, region, false);
+  });
+}

@@ -1,0 +1,39 @@
+import type { MouseEvent } from "react";
+import { defineIsland } from "../island";
+import { type LeadRequest, leadPopup } from "../state/lead-popup";
+import type { ButtonVariant } from "../ui/Button";
+
+interface CtaButtonProps {
+  request: LeadRequest;
+  label: string;
+  variant?: ButtonVariant;
+  extraInfo?: string;
+}
+
+/** The page with the lead form of a CTA: where a CTA leads without JavaScript. */
+export function applyHref(request: LeadRequest): string {
+  const params = new URLSearchParams({ cta: request.cta });
+  if (request.blockForAmo) params.set("about", request.blockForAmo);
+  if (request.seminar) params.set("seminar", request.seminar.id);
+  return `/apply?${params}`;
+}
+
+/**
+ * A CTA of the section 9 catalogue: opens the page's lead popup with that key's title and
+ * description; without JavaScript it is a link to the same form on its own page.
+ */
+function CtaButton({ request, label, variant = "primary", extraInfo }: CtaButtonProps) {
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    leadPopup.value = request;
+  };
+  return (
+    <a className={`btn btn--${variant}${extraInfo ? " btn--with-info" : ""}`} href={applyHref(request)} onClick={open} data-cta={request.cta}>
+      <span className="btn__label">{label}</span>
+      {extraInfo ? <span className="btn__info">{extraInfo}</span> : null}
+    </a>
+  );
+}
+
+export default defineIsland("catalogue/CtaButton", CtaButton, "idle");

@@ -1,0 +1,131 @@
+import type { Catalogue } from "../../services/catalogue/build";
+import type { ListingPage, ListingQuery } from "../../services/catalogue/listing";
+import type { SortDirection, SortField } from "../../services/catalogue/sort";
+import { pluralize } from "../../services/text";
+import { ProgramCard } from "./ProgramCard";
+
+/** Where the list lives and which filters its path already fixes. */
+export interface ListingBase {
+  /** path of the unfiltered list, e.g. /programs or /courses */
+  path: string;
+  /** the study field lives in the path for /programs/{field}, in ?field= nowhere else */
+  fieldInPath: boolean;
+  /** the type is fixed by the route (/courses) or chosen with ?type= (/programs) */
+  typeChoosable: boolean;
+}
+
+const sorts: { label: string; sort: SortField; dir: SortDirection }[] = [
+  { label: "По популярности", sort: "default", dir: "asc" },
+  { label: "Сначала дешевле", sort: "price", dir: "asc" },
+  { label: "Сначала дороже", sort: "price", dir: "desc" },
+  { label: "По порядку", sort: "idx", dir: "asc" },
+];
+
+/** Page numbers to show: the first, the last and two around the current one; null is a gap. */
+export function pageWindow(current: number, pages: number): (number | null)[] {
+  const shown = [...new Set([1, current - 2, current - 1, current, current + 1, current + 2, pages])]
+    .filter((page) => page >= 1 && page <= pages)
+    .sort((a, b) => a - b);
+  const result: (number | null)[] = [];
+  for (const page of shown) {
+    const last = result[result.length - 1];
+    if (typeof last === "number" && page - last > 1) result.push(null);
+    result.push(page);
+  }
+  return result;
+}
+
+/** A shareable link to the list in another state; defaults are left out of the URL. */
+export function listingHref(base: ListingBase, query: ListingQuery, change: Partial<ListingQuery>): string {
+  const next = { ...query, page: 1, ...change };
+  const path = base.fieldInPath && next.field ? `/programs/${next.field}` : base.fieldInPath ? "/programs" : base.path;
+  const params = new URLSearchParams();
+  if (base.typeChoosable && (next.type === "Course" || next.type === "Profession")) params.set("type", next.type.toLowerCase());
+  if (next.sort !== "default") params.set("sort", next.sort);
+  if (next.dir !== "asc") params.set("dir", next.dir);
+  if (next.page > 1) params.set("page", String(next.page));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+interface ProgramListProps {
+  catalogue: Catalogue;
+  base: ListingBase;
+  query: ListingQuery;
+  listing: ListingPage;
+}
+
+/**
+ * A program list with its filters, sort and pages: every control is a link (it works without
+ * JavaScript and can be shared); where JavaScript runs the results swap in place.
+ */
+export function ProgramList({ catalogue, base, query, listing }: ProgramListProps) {
+  const href = (change: Partial<ListingQuery>) => listingHref(base, query, change);
+  const chip = (label: string, target: string, current: boolean) => (
+    <li key={target}>
+      <a className={`chip${current ? " is-current" : ""}`} href={target} aria-current={current ? "true" : undefined} data-swap="">
+        {label}
+      </a>
+    </li>
+  );
+  return (
+    <div className="program-list container" data-swap-region="catalogue">
+      <div className="filters">
+        {base.typeChoosable ? (
+          <ul className="chips" aria-label="Тип программы">
+            {chip("Все типы", href({ type: undefined }), query.type === undefined)}
+            {chip("Профессиональная переподготовка", href({ type: "Profession" }), query.type === "Profession")}
+            {chip("Повышение квалификации", href({ type: "Course" }), query.type === "Course")}
+          </ul>
+        ) : null}
+        {base.fieldInPath ? (
+          <ul className="chips" aria-label="Направление">
+            {chip("Все направления", href({ field: undefined }), query.field === undefined)}
+            {catalogue.studyFields.map((field) => chip(field.title, href({ field: field.slug }), query.field === field.slug))}
+          </ul>
+        ) : null}
+        <ul className="chips chips--sort" aria-label="Сортировка">
+          {sorts.map((option) => chip(option.label, href({ sort: option.sort, dir: option.dir }), query.sort === option.sort && query.dir === option.dir))}
+        </ul>
+      </div>
+
+      <p className="program-list__count" aria-live="polite">
+        {pluralize(listing.total, ["программа", "программы", "программ"])}
+      </p>
+
+      {listing.items.length > 0 ? (
+        <ul className="card-grid">
+          {listing.items.map((program) => (
+            <li key={program.id}>
+              <ProgramCard program={program} discount={catalogue.site.discount} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="program-list__empty">По этим условиям программ нет. Попробуйте другое направление или тип.</p>
+      )}
+
+      {listing.pages > 1 ? (
+        <nav className="pagination" aria-label="Страницы">
+          <ul>
+            {pageWindow(listing.page, listing.pages).map((page, index) => (
+              <li key={page ?? `gap-${index}`}>
+                {page === null ? (
+                  <span className="pagination__gap">…</span>
+                ) : page === listing.page ? (
+                  <span className="pagination__page is-current" aria-current="page">
+                    {page}
+                  </span>
+                ) : (
+                  <a className="pagination__page" href={href({ page })} data-swap="">
+                    {page}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

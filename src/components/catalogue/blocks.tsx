@@ -1,0 +1,86 @@
+import type { ReactNode } from "react";
+import type { Review, Teacher } from "../../services/catalogue/schemas";
+import { formatDayMonthYear } from "../../services/dates";
+import { ChevronDownIcon } from "../ui/icons";
+import { Picture } from "../ui/Picture";
+
+/** A titled section of a detail page, reachable from the in-page navigation by its id. */
+export function PageSection({ id, title, children, tinted = false }: { id: string; title: string; children: ReactNode; tinted?: boolean }) {
+  return (
+    <section id={id} className={`page-section${tinted ? " page-section--tinted" : ""}`} aria-labelledby={`${id}-title`}>
+      <div className="container">
+        <h2 id={`${id}-title`} className="section__title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+export interface InPageLink {
+  id: string;
+  label: string;
+}
+
+export function InPageNav({ links }: { links: InPageLink[] }) {
+  return (
+    <nav className="in-page-nav" aria-label="Разделы страницы">
+      <ul className="container">
+        {links.map((link) => (
+          <li key={link.id}>
+            <a href={`#${link.id}`}>{link.label}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Questions and answers as native disclosure widgets: they open without JavaScript. */
+export function Faq({ items }: { items: { question: string; answer: string }[] }) {
+  return (
+    <div className="faq">
+      {items.map((item) => (
+        <details key={item.question} className="disclosure">
+          <summary>
+            <span className="disclosure__label">{item.question}</span>
+            <ChevronDownIcon />
+          </summary>
+          <p>{item.answer}</p>
+        </details>
+      ))}
+    </div>
+  );
+}
+
+export function TeacherCard({ teacher }: { teacher: Teacher }) {
+  return (
+    <article className="teacher-card" id={teacher.slug}>
+      <Picture kind="teacher" slug={teacher.slug} alt={`Портрет: ${teacher.name}`} sizes="(max-width: 768px) 45vw, 260px" className="teacher-card__photo" />
+      <h3 className="teacher-card__name">{teacher.name}</h3>
+      <p className="teacher-card__position">{teacher.position}</p>
+      {teacher.degree ? <p className="teacher-card__degree">{teacher.degree}</p> : null}
+    </article>
+  );
+}
+
+export function ReviewCard({ review, about }: { review: Review; about?: ReactNode }) {
+  return (
+    <article className="review-card">
+      <p className="review-card__rating" role="img" aria-label={`Оценка ${review.rating} из 5`}>
+        {"★".repeat(review.rating)}
+        <span className="review-card__rating-rest">{"★".repeat(5 - review.rating)}</span>
+      </p>
+      <blockquote className="review-card__text">
+        <p>{review.text}</p>
+      </blockquote>
+      <footer className="review-card__author">
+        <strong>{review.author}</strong>, {review.city}
+        <br />
+        <time dateTime={review.date}>{formatDayMonthYear(review.date)}</time>
+        {about ? <span className="review-card__about"> · {about}</span> : null}
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,14 @@
+import { signal } from "@preact/signals-core";
+import type { CtaKey } from "../../services/catalogue/schemas";
+
+/** What a CTA asks the one lead popup of the page to show (spec 2.6 options). */
+export interface LeadRequest {
+  cta: CtaKey;
+  /** the program, seminar or page the lead is about (sent as blockForAmo, the lead's source label) */
+  blockForAmo?: string;
+  price?: number;
+  /** seminar ticket fields (tickets mode) */
+  seminar?: { id: string; title: string; price: number; tickets_quantity: number; date: string };
+}
+
+export const leadPopup = signal<LeadRequest | null>(null);

@@ -1,0 +1,146 @@
+import type { Context } from "hono";
+import { Cta } from "../../components/catalogue/Cta";
+import { Faq, PageSection, TeacherCard } from "../../components/catalogue/blocks";
+import type { Catalogue } from "../../services/catalogue/build";
+import { bachelorHref } from "../../services/catalogue/links";
+import { indexes } from "../../services/catalogue/queries";
+import type { Bachelor } from "../../services/catalogue/schemas";
+import { formatPrice } from "../../services/text";
+import type { AppEnv } from "../../worker/env";
+import { renderPage } from "../../worker/render";
+import { renderNotFound } from "./errors";
+
+const listCrumbs = [
+  { label: "Главная", href: "/" },
+  { label: "Высшее образование", href: "/bachelor" },
+];
+
+export function bachelorsList(c: Context<AppEnv>) {
+  const catalogue = c.get("catalogue");
+  return renderPage(c, {
+    meta: {
+      title: "Бакалавриат по психологии",
+      description: "Высшее образование по психологии очно-заочно с применением дистанционных технологий: диплом бакалавра.",
+    },
+    breadcrumbs: listCrumbs,
+    body: (
+      <>
+        <header className="list-hero container">
+          <span className="tag">Высшее образование</span>
+          <h1>Бакалавриат</h1>
+          <p className="list-hero__lead">
+            Четыре года фундаментальной подготовки, практика в партнёрских организациях и диплом бакалавра государственного образца.
+          </p>
+        </header>
+        <ul className="card-grid container">
+          {catalogue.bachelors.map((bachelor) => (
+            <li key={bachelor.id}>
+              <article className="program-card">
+                <div className="program-card__top">
+                  <span className="tag">ВО</span>
+                </div>
+                <h2 className="program-card__title">
+                  <a href={bachelorHref(bachelor)}>{bachelor.title}</a>
+                </h2>
+                <p className="program-card__meta">
+                  {bachelor.duration} · {bachelor.studyForm}
+                </p>
+                <p className="program-card__price">{formatPrice(bachelor.offlineFullPrice)} в год</p>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </>
+    ),
+  });
+}
+
+function BachelorPage({ catalogue, bachelor }: { catalogue: Catalogue; bachelor: Bachelor }) {
+  const { site } = catalogue;
+  const teachers = bachelor.teacherIds.map((id) => indexes(catalogue).teacherById.get(id)).filter((t) => t !== undefined);
+  const lead = { blockForAmo: bachelor.title, price: bachelor.offlineFullPrice };
+  return (
+    <article>
+      <header className="detail-hero">
+        <div className="container">
+          <span className="tag">Высшее образование</span>
+          <h1 className="detail-hero__title">{bachelor.title}</h1>
+          <p className="detail-hero__lead">{bachelor.description}</p>
+          <dl className="facts">
+            <div>
+              <dt>Срок обучения</dt>
+              <dd>{bachelor.duration}</dd>
+            </div>
+            <div>
+              <dt>Форма</dt>
+              <dd>{bachelor.studyForm}</dd>
+            </div>
+            <div>
+              <dt>Квалификация</dt>
+              <dd>{bachelor.qualification}</dd>
+            </div>
+            <div>
+              <dt>Стоимость</dt>
+              <dd>{formatPrice(bachelor.offlineFullPrice)} в год</dd>
+            </div>
+          </dl>
+          <div className="detail-hero__actions">
+            <Cta site={site} request={{ cta: "submitApplication", ...lead }} />
+            <Cta site={site} request={{ cta: "knowRequirement", ...lead }} variant="outline" />
+          </div>
+        </div>
+      </header>
+      <PageSection id="exams" title="Вступительные испытания" tinted>
+        <ul className="check-list">
+          {bachelor.entranceExams.map((exam) => (
+            <li key={exam}>{exam}</li>
+          ))}
+        </ul>
+      </PageSection>
+      <PageSection id="outcomes" title="Чему вы научитесь">
+        <ul className="check-list">
+          {bachelor.outcomes.map((outcome) => (
+            <li key={outcome}>{outcome}</li>
+          ))}
+        </ul>
+      </PageSection>
+      <PageSection id="teachers" title="Преподаватели" tinted>
+        <ul className="teacher-grid">
+          {teachers.map((teacher) => (
+            <li key={teacher.id}>
+              <TeacherCard teacher={teacher} />
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+      <PageSection id="faq" title="Частые вопросы">
+        <Faq items={bachelor.faq} />
+      </PageSection>
+    </article>
+  );
+}
+
+export function bachelorDetail(c: Context<AppEnv>) {
+  const catalogue = c.get("catalogue");
+  const bachelor = indexes(catalogue).bachelor.get(c.req.param("slug") ?? "");
+  if (!bachelor) return renderNotFound(c);
+  return renderPage(c, {
+    meta: {
+      title: `${bachelor.title}: бакалавриат`,
+      description: bachelor.description,
+      jsonLd: [
+        {
+          "@context": "https://schema.org",
+          "@type": "Course",
+          name: bachelor.title,
+          description: bachelor.description,
+          provider: { "@type": "CollegeOrUniversity", name: catalogue.site.legalEntities[1]?.fullName ?? catalogue.site.name },
+          educationalCredentialAwarded: bachelor.qualification,
+          offers: { "@type": "Offer", price: bachelor.offlineFullPrice, priceCurrency: "RUB" },
+        },
+      ],
+    },
+    breadcrumbs: [...listCrumbs, { label: bachelor.title, href: bachelorHref(bachelor) }],
+    body: <BachelorPage catalogue={catalogue} bachelor={bachelor} />,
+  });
+}

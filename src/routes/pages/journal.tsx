@@ -1,0 +1,185 @@
+import type { Context } from "hono";
+import { ProgramCard } from "../../components/catalogue/ProgramCard";
+import { OkIcon, TelegramIcon, VkIcon, WhatsAppIcon } from "../../components/ui/icons";
+import { Picture } from "../../components/ui/Picture";
+import type { Catalogue } from "../../services/catalogue/build";
+import { articleHref } from "../../services/catalogue/links";
+import { indexes } from "../../services/catalogue/queries";
+import type { Article, ArticleBlock } from "../../services/catalogue/schemas";
+import { formatDayMonthYear } from "../../services/dates";
+import { generatedImage } from "../../services/images";
+import { readingMinutes, shareLinks } from "../../services/share";
+import { pluralize } from "../../services/text";
+import type { AppEnv } from "../../worker/env";
+import { renderPage } from "../../worker/render";
+import { renderNotFound } from "./errors";
+
+const listCrumbs = [
+  { label: "Главная", href: "/" },
+  { label: "Журнал", href: "/journal" },
+];
+
+const articleText = (article: Article) =>
+  article.body.map((block) => (block.type === "ul" ? block.items.join(" ") : block.text)).join(" ");
+
+export const articleMinutes = (article: Article) => readingMinutes(`${article.title} ${articleText(article)}`);
+
+export function ArticleCard({ article }: { article: Article }) {
+  return (
+    <article className="article-card">
+      <Picture kind="article" slug={article.slug} alt="" sizes="(max-width: 768px) 100vw, 400px" className="program-card__cover" />
+      <p className="article-card__meta">
+        <time dateTime={article.publishedAt}>{formatDayMonthYear(article.publishedAt)}</time> ·{" "}
+        {pluralize(articleMinutes(article), ["минута", "минуты", "минут"])} чтения
+      </p>
+      <h3 className="article-card__title">
+        <a href={articleHref(article.slug)}>{article.title}</a>
+      </h3>
+      <p className="article-card__excerpt">{article.excerpt}</p>
+    </article>
+  );
+}
+
+export function journalList(c: Context<AppEnv>) {
+  const catalogue = c.get("catalogue");
+  const articles = [...catalogue.journal].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+  return renderPage(c, {
+    meta: {
+      title: "Журнал о психологии",
+      description: "Статьи преподавателей института: профессия психолога, методы терапии, обучение и практика.",
+    },
+    breadcrumbs: listCrumbs,
+    body: (
+      <>
+        <header className="list-hero container">
+          <h1>Журнал</h1>
+          <p className="list-hero__lead">{pluralize(articles.length, ["статья", "статьи", "статей"])} преподавателей о профессии, методах и учёбе.</p>
+        </header>
+        <ul className="card-grid container">
+          {articles.map((article) => (
+            <li key={article.id}>
+              <ArticleCard article={article} />
+            </li>
+          ))}
+        </ul>
+      </>
+    ),
+  });
+}
+
+function Block({ block }: { block: ArticleBlock }) {
+  switch (block.type) {
+    case "h2":
+      return <h2>{block.text}</h2>;
+    case "ul":
+      return (
+        <ul>
+          {block.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      );
+    case "quote":
+      return <blockquote>{block.text}</blockquote>;
+    default:
+      return <p>{block.text}</p>;
+  }
+}
+
+const shareNames = { vk: "ВКонтакте", whatsapp: "WhatsApp", telegram: "Telegram", ok: "Одноклассники" } as const;
+const shareIcons = { vk: VkIcon, whatsapp: WhatsAppIcon, telegram: TelegramIcon, ok: OkIcon } as const;
+
+function ArticlePage({ catalogue, article, url }: { catalogue: Catalogue; article: Article; url: string }) {
+  const index = indexes(catalogue);
+  const author = index.teacherById.get(article.authorId);
+  const related = article.relatedProgramIds.map((id) => index.programById.get(id)).filter((p) => p !== undefined);
+  const links = shareLinks(url, article.title);
+  return (
+    <article className="article">
+      <header className="container article__header">
+        <p className="article__meta">
+          <time dateTime={article.publishedAt}>{formatDayMonthYear(article.publishedAt)}</time> ·{" "}
+          {pluralize(articleMinutes(article), ["минута", "минуты", "минут"])} чтения
+          {article.tags.map((tag) => (
+            <span key={tag} className="tag">
+              {tag}
+            </span>
+          ))}
+        </p>
+        <h1>{article.title}</h1>
+        <p className="article__lead">{article.excerpt}</p>
+        {author ? (
+          <p className="article__author">
+            Автор: <a href={`/teachers#${author.slug}`}>{author.name}</a>, {author.position.toLowerCase()}
+          </p>
+        ) : null}
+        <Picture kind="article" slug={article.slug} alt="" sizes="(max-width: 768px) 100vw, 760px" className="article__cover" priority />
+      </header>
+      <div className="container prose article__body">
+        {article.body.map((block, number) => (
+          <Block key={number} block={block} />
+        ))}
+      </div>
+      <aside className="container share" aria-label="Поделиться">
+        <p className="share__title">Поделиться статьёй</p>
+        <ul className="socials socials--dark">
+          {(Object.keys(links) as (keyof typeof links)[]).map((network) => {
+            const Icon = shareIcons[network];
+            return (
+              <li key={network}>
+                <a href={links[network]} target="_blank" rel="noopener noreferrer" aria-label={`Поделиться: ${shareNames[network]}`}>
+                  <Icon />
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </aside>
+      {related.length > 0 ? (
+        <section className="container page-section" aria-labelledby="related-title">
+          <h2 id="related-title" className="section__title">
+            Программы по теме
+          </h2>
+          <ul className="card-grid">
+            {related.map((program) => (
+              <li key={program.id}>
+                <ProgramCard program={program} discount={catalogue.site.discount} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+export function journalArticle(c: Context<AppEnv>) {
+  const catalogue = c.get("catalogue");
+  const article = indexes(catalogue).article.get(c.req.param("slug") ?? "");
+  if (!article) return renderNotFound(c);
+  const url = new URL(articleHref(article.slug), c.env.SITE_URL).href;
+  const author = indexes(catalogue).teacherById.get(article.authorId);
+  return renderPage(c, {
+    meta: {
+      title: article.title,
+      description: article.excerpt,
+      ogType: "article",
+      jsonLd: [
+        {
+          "@context": "https://schema.org",
+          "@type": "Article",
+          headline: article.title,
+          description: article.excerpt,
+          datePublished: article.publishedAt,
+          author: author ? { "@type": "Person", name: author.name } : undefined,
+          publisher: { "@type": "EducationalOrganization", name: catalogue.site.name },
+          mainEntityOfPage: url,
+          keywords: article.tags.join(", "),
+          image: new URL(generatedImage("article", article.slug).src, c.env.SITE_URL).href,
+        },
+      ],
+    },
+    breadcrumbs: [...listCrumbs, { label: article.title, href: articleHref(article.slug) }],
+    body: <ArticlePage catalogue={catalogue} article={article} url={url} />,
+  });
+}

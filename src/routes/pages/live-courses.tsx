@@ -1,0 +1,139 @@
+import type { Context } from "hono";
+import { Cta } from "../../components/catalogue/Cta";
+import { PageSection, TeacherCard } from "../../components/catalogue/blocks";
+import type { Catalogue, LiveCourse } from "../../services/catalogue/build";
+import { liveCourseHref } from "../../services/catalogue/links";
+import { indexes } from "../../services/catalogue/queries";
+import { formatDayMonthYear } from "../../services/dates";
+import { formatPrice, pluralize } from "../../services/text";
+import type { AppEnv } from "../../worker/env";
+import { renderPage } from "../../worker/render";
+import { renderNotFound } from "./errors";
+
+const listCrumbs = [
+  { label: "Главная", href: "/" },
+  { label: "Живые курсы", href: "/live-courses" },
+];
+
+export function liveCoursesList(c: Context<AppEnv>) {
+  const catalogue = c.get("catalogue");
+  return renderPage(c, {
+    meta: {
+      title: "Живые курсы в малых группах",
+      description: "Онлайн-курсы с живыми встречами каждую неделю: малые группы, разбор практики и обратная связь от преподавателя.",
+    },
+    breadcrumbs: listCrumbs,
+    body: (
+      <>
+        <header className="list-hero container">
+          <h1>Живые курсы</h1>
+          <p className="list-hero__lead">Малые группы, встречи в прямом эфире каждую неделю и разбор ваших случаев с преподавателем.</p>
+        </header>
+        <ul className="card-grid container">
+          {catalogue.liveCourses.map((course) => (
+            <li key={course.id}>
+              <article className="program-card program-card--live">
+                <div className="program-card__top">
+                  <span className="tag tag--live">Живой курс</span>
+                </div>
+                <h2 className="program-card__title">
+                  <a href={liveCourseHref(course.slug)}>{course.title}</a>
+                </h2>
+                <p className="program-card__meta">
+                  Старт {formatDayMonthYear(course.startDate)} · {pluralize(course.weeks, ["неделя", "недели", "недель"])}
+                </p>
+                <p className="program-card__price">{formatPrice(course.price)}</p>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </>
+    ),
+  });
+}
+
+function LiveCoursePage({ catalogue, course }: { catalogue: Catalogue; course: LiveCourse }) {
+  const teachers = course.teacherIds.map((id) => indexes(catalogue).teacherById.get(id)).filter((t) => t !== undefined);
+  const lead = { blockForAmo: course.title, price: course.price };
+  return (
+    <article>
+      <header className="detail-hero">
+        <div className="container">
+          <span className="tag tag--live">Живой курс</span>
+          <h1 className="detail-hero__title">{course.title}</h1>
+          <p className="detail-hero__lead">{course.description}</p>
+          <dl className="facts">
+            <div>
+              <dt>Старт</dt>
+              <dd>{formatDayMonthYear(course.startDate)}</dd>
+            </div>
+            <div>
+              <dt>Длительность</dt>
+              <dd>{pluralize(course.weeks, ["неделя", "недели", "недель"])}</dd>
+            </div>
+            <div>
+              <dt>Расписание</dt>
+              <dd>{course.schedule}</dd>
+            </div>
+            <div>
+              <dt>Стоимость</dt>
+              <dd>{formatPrice(course.price)}</dd>
+            </div>
+          </dl>
+          <div className="detail-hero__actions">
+            <Cta site={catalogue.site} request={{ cta: "signUp", ...lead }} variant="live" />
+            <Cta site={catalogue.site} request={{ cta: "askQuestion", ...lead }} variant="outline" />
+          </div>
+        </div>
+      </header>
+      <PageSection id="modules" title="Программа курса" tinted>
+        <ol className="numbered-list">
+          {course.modules.map((module) => (
+            <li key={module.title}>
+              <strong>{module.title}</strong>
+              <ul className="plain-list">
+                {module.topics.map((topic) => (
+                  <li key={topic}>{topic}</li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
+      <PageSection id="teachers" title="Ведущие">
+        <ul className="teacher-grid">
+          {teachers.map((teacher) => (
+            <li key={teacher.id}>
+              <TeacherCard teacher={teacher} />
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+    </article>
+  );
+}
+
+export function liveCourseDetail(c: Context<AppEnv>) {
+  const catalogue = c.get("catalogue");
+  const course = indexes(catalogue).liveCourse.get(c.req.param("slug") ?? "");
+  if (!course) return renderNotFound(c);
+  return renderPage(c, {
+    meta: {
+      title: course.title,
+      description: course.description,
+      jsonLd: [
+        {
+          "@context": "https://schema.org",
+          "@type": "Course",
+          name: course.title,
+          description: course.description,
+          provider: { "@type": "EducationalOrganization", name: catalogue.site.name },
+          hasCourseInstance: { "@type": "CourseInstance", courseMode: "online", startDate: course.startDate, courseSchedule: course.schedule },
+          offers: { "@type": "Offer", price: course.price, priceCurrency: "RUB" },
+        },
+      ],
+    },
+    breadcrumbs: [...listCrumbs, { label: course.title, href: liveCourseHref(course.slug) }],
+    body: <LiveCoursePage catalogue={catalogue} course={course} />,
+  });
+}

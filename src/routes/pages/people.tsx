@@ -1,0 +1,177 @@
+import type { Context } from "hono";
+import { Cta } from "../../components/catalogue/Cta";
+import { ReviewCard, TeacherCard } from "../../components/catalogue/blocks";
+import { programHref } from "../../services/catalogue/links";
+import { indexes } from "../../services/catalogue/queries";
+import { sortPrograms } from "../../services/catalogue/sort";
+import { eventTimes, formatDayMonthYear } from "../../services/dates";
+import { formatPrice, pluralize } from "../../services/text";
+import type { AppEnv } from "../../worker/env";
+import { renderPage } from "../../worker/render";
+
+const home = { label: "Главная", href: "/" };
+
+/** `/teachers`: every teacher, with Person data for crawlers. */
+export function teachersList(c: Context<AppEnv>) {
+  const catalogue = c.get("catalogue");
+  const teachers = sortPrograms(catalogue.teachers, "idx");
+  return renderPage(c, {
+    meta: {
+      title: "Преподаватели",
+      description: "Преподаватели института — практикующие психологи, психотерапевты и учёные с многолетним опытом.",
+      jsonLd: teachers.map((t) => ({
+        "@context": "https://schema.org",
+        "@type": "Person",
+        name: t.name,
+        jobTitle: t.position,
+        description: t.bio,
+        worksFor: { "@type": "EducationalOrganization", name: catalogue.site.name },
+        url: new URL(`/teachers#${t.slug}`, c.env.SITE_URL).href,
+      })),
+    },
+    breadcrumbs: [home, { label: "Преподаватели", href: "/teachers" }],
+    body: (
+      <>
+        <header className="list-hero container">
+          <h1>Преподаватели</h1>
+          <p className="list-hero__lead">
+            {pluralize(teachers.length, ["преподаватель", "преподавателя", "преподавателей"])}: практикующие специалисты, которые каждый день
+            работают с клиентами и учат этому.
+          </p>
+        </header>
+        <ul className="teacher-list container">
+          {teachers.map((teacher) => (
+            <li key={teacher.id}>
+              <TeacherCard teacher={teacher} />
+              <div className="teacher-list__about">
+                <p>{teacher.bio}</p>
+                <p className="teacher-list__meta">
+                  Опыт — {pluralize(teacher.experienceYears, ["год", "года", "лет"])}. {teacher.specializations.join(", ")}.
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <div className="container cta-band">
+          <p>Хотите узнать, кто будет вести вашу программу?</p>
+          <Cta site={catalogue.site} request={{ cta: "learnAboutTeachers", blockForAmo: "Преподаватели" }} variant="violet" />
+        </div>
+      </>
+    ),
+  });
+}
+
+/** `/reviews`: reviews, newest first, each linked to its program. */
+export function reviewsList(c: Context<AppEnv>) {
+  const catalogue = c.get("catalogue");
+  const index = indexes(catalogue);
+  const reviews = [...catalogue.reviews].sort((a, b) => b.date.localeCompare(a.date));
+  const average = reviews.reduce((sum, r) => sum + r.rating, 0) / Math.max(1, reviews.length);
+  return renderPage(c, {
+    meta: {
+      title: "Отзывы студентов и выпускников",
+      description: "Отзывы студентов из России, Казахстана и Узбекистана о программах, преподавателях и практике.",
+      jsonLd: [
+        {
+          "@context": "https://schema.org",
+          "@type": "EducationalOrganization",
+          name: catalogue.site.name,
+          aggregateRating: { "@type": "AggregateRating", ratingValue: average.toFixed(1), reviewCount: reviews.length, bestRating: 5 },
+        },
+      ],
+    },
+    breadcrumbs: [home, { label: "Отзывы", href: "/reviews" }],
+    body: (
+      <>
+        <header className="list-hero container">
+          <h1>Отзывы</h1>
+          <p className="list-hero__lead">
+            {pluralize(reviews.length, ["отзыв", "отзыва", "отзывов"])}, средняя оценка {average.toFixed(1).replace(".", ",")} из 5.
+          </p>
+        </header>
+        <ul className="review-grid container">
+          {reviews.map((review) => {
+            const program = review.programId ? index.programById.get(review.programId) : undefined;
+            return (
+              <li key={review.id}>
+                <ReviewCard review={review} about={program ? <a href={programHref(program)}>{program.title}</a> : undefined} />
+              </li>
+            );
+          })}
+        </ul>
+      </>
+    ),
+  });
+}
+
+/** `/webinars`: upcoming webinars first, then recordings. */
+export function webinarsList(c: Context<AppEnv>) {
+  const catalogue = c.get("catalogue");
+  const now = Date.now();
+  const upcoming = catalogue.webinars.filter((w) => Date.parse(w.date) > now).sort((a, b) => a.date.localeCompare(b.date));
+  const recorded = catalogue.webinars.filter((w) => Date.parse(w.date) <= now).sort((a, b) => b.date.localeCompare(a.date));
+  const speaker = (id: string) => indexes(catalogue).teacherById.get(id)?.name;
+  const card = (webinar: (typeof upcoming)[number], past: boolean) => (
+    <li key={webinar.id} id={webinar.slug}>
+      <article className="event-card">
+        <p className="event-card__date">
+          <time dateTime={webinar.date}>
+            {formatDayMonthYear(webinar.date)}
+            {past ? "" : `, ${eventTimes(webinar.date).moscow} мск`}
+          </time>
+          <span className="event-card__format">{past ? "Запись" : `${webinar.durationMinutes} мин`}</span>
+        </p>
+        <h3 className="event-card__title">{webinar.title}</h3>
+        <p className="event-card__subtitle">{webinar.description}</p>
+        <p className="event-card__speaker">{speaker(webinar.speakerId)}</p>
+        <p className="event-card__price">{webinar.price > 0 ? formatPrice(webinar.price) : "Бесплатно"}</p>
+      </article>
+    </li>
+  );
+  return renderPage(c, {
+    meta: {
+      title: "Вебинары по психологии",
+      description: "Бесплатные вебинары и записи эфиров с преподавателями института: ближайшие даты и архив.",
+      jsonLd: upcoming.map((w) => ({
+        "@context": "https://schema.org",
+        "@type": "Event",
+        name: w.title,
+        description: w.description,
+        startDate: w.date,
+        eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
+        location: { "@type": "VirtualLocation", url: new URL(`/webinars#${w.slug}`, c.env.SITE_URL).href },
+        organizer: { "@type": "EducationalOrganization", name: catalogue.site.name },
+        offers: { "@type": "Offer", price: w.price, priceCurrency: "RUB" },
+      })),
+    },
+    breadcrumbs: [home, { label: "Вебинары", href: "/webinars" }],
+    body: (
+      <>
+        <header className="list-hero container">
+          <h1>Вебинары</h1>
+          <p className="list-hero__lead">
+            {pluralize(upcoming.length, ["ближайший вебинар", "ближайших вебинара", "ближайших вебинаров"])} и{" "}
+            {pluralize(recorded.length, ["запись", "записи", "записей"])} прошедших эфиров.
+          </p>
+          <Cta site={catalogue.site} request={{ cta: "seeAllWebinars", blockForAmo: "Вебинары" }} variant="violet" />
+        </header>
+        {upcoming.length > 0 ? (
+          <section className="container page-section" aria-labelledby="upcoming-title">
+            <h2 id="upcoming-title" className="section__title">
+              Скоро в эфире
+            </h2>
+            <ul className="card-grid">{upcoming.map((w) => card(w, false))}</ul>
+          </section>
+        ) : null}
+        {recorded.length > 0 ? (
+          <section className="container page-section" aria-labelledby="recorded-title">
+            <h2 id="recorded-title" className="section__title">
+              Записи
+            </h2>
+            <ul className="card-grid">{recorded.map((w) => card(w, true))}</ul>
+          </section>
+        ) : null}
+      </>
+    ),
+  });
+}

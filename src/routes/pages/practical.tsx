@@ -1,0 +1,154 @@
+import type { Context } from "hono";
+import { Cta } from "../../components/catalogue/Cta";
+import { PageSection, TeacherCard } from "../../components/catalogue/blocks";
+import type { Catalogue } from "../../services/catalogue/build";
+import { practicalTrainingHref } from "../../services/catalogue/links";
+import { indexes } from "../../services/catalogue/queries";
+import type { PracticalTraining } from "../../services/catalogue/schemas";
+import { formatPrice } from "../../services/text";
+import type { AppEnv } from "../../worker/env";
+import { renderPage } from "../../worker/render";
+import { renderNotFound } from "./errors";
+
+const listCrumbs = [
+  { label: "Главная", href: "/" },
+  { label: "Практическая подготовка", href: "/practical-training" },
+];
+
+function TrainingImage({ training, priority = false }: { training: PracticalTraining; priority?: boolean }) {
+  const { heroPicture } = training;
+  return (
+    <img
+      className="training-image"
+      src={heroPicture.url}
+      width={heroPicture.width}
+      height={heroPicture.height}
+      alt={heroPicture.alt}
+      loading={priority ? "eager" : "lazy"}
+      decoding="async"
+    />
+  );
+}
+
+export function practicalList(c: Context<AppEnv>) {
+  const catalogue = c.get("catalogue");
+  return renderPage(c, {
+    meta: {
+      title: "Практическая подготовка психологов",
+      description: "Супервизия, интервизия и практикумы на реальных запросах: практика, без которой не бывает уверенного психолога.",
+    },
+    breadcrumbs: listCrumbs,
+    body: (
+      <>
+        <header className="list-hero container">
+          <h1>Практическая подготовка</h1>
+          <p className="list-hero__lead">
+            Групповая супервизия, практикумы и интервизионные группы: работа с реальными запросами под руководством опытных специалистов.
+          </p>
+        </header>
+        <ul className="card-grid container">
+          {catalogue.practicalTrainings.map((training) => (
+            <li key={training.id}>
+              <article className="program-card">
+                <TrainingImage training={training} />
+                <div className="program-card__top">
+                  <span className="tag tag--shortterm">Практика</span>
+                </div>
+                <h2 className="program-card__title">
+                  <a href={practicalTrainingHref(training)}>{training.title}</a>
+                </h2>
+                <p className="program-card__meta">
+                  {training.duration} · {training.hours} ч.
+                </p>
+                <p className="program-card__price">{formatPrice(training.price)}</p>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </>
+    ),
+  });
+}
+
+function TrainingPage({ catalogue, training }: { catalogue: Catalogue; training: PracticalTraining }) {
+  const { site } = catalogue;
+  const teachers = training.teacherIds.map((id) => indexes(catalogue).teacherById.get(id)).filter((t) => t !== undefined);
+  const lead = { blockForAmo: training.title, price: training.price };
+  return (
+    <article>
+      <header className="detail-hero">
+        <div className="container detail-hero__inner">
+          <div className="detail-hero__text">
+            <span className="tag tag--shortterm">Практика</span>
+            <h1 className="detail-hero__title">{training.title}</h1>
+            <p className="detail-hero__lead">{training.description}</p>
+            <dl className="facts">
+              <div>
+                <dt>Длительность</dt>
+                <dd>{training.duration}</dd>
+              </div>
+              <div>
+                <dt>Объём</dt>
+                <dd>{training.hours} ч.</dd>
+              </div>
+              <div>
+                <dt>Формат</dt>
+                <dd>{training.format}</dd>
+              </div>
+              <div>
+                <dt>Стоимость</dt>
+                <dd>{formatPrice(training.price)}</dd>
+              </div>
+            </dl>
+            <div className="detail-hero__actions">
+              <Cta site={site} request={{ cta: "takePart", ...lead }} />
+              <Cta site={site} request={{ cta: "askQuestion", ...lead }} variant="outline" />
+            </div>
+          </div>
+          <TrainingImage training={training} priority />
+        </div>
+      </header>
+      <PageSection id="outcomes" title="Что даёт практика" tinted>
+        <ul className="check-list">
+          {training.outcomes.map((outcome) => (
+            <li key={outcome}>{outcome}</li>
+          ))}
+        </ul>
+      </PageSection>
+      <PageSection id="teachers" title="Ведущие">
+        <ul className="teacher-grid">
+          {teachers.map((teacher) => (
+            <li key={teacher.id}>
+              <TeacherCard teacher={teacher} />
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+    </article>
+  );
+}
+
+/** `/practical-training/{slug}`, including the two fixed entries: supervision and build-your-brand. */
+export function practicalDetail(c: Context<AppEnv>) {
+  const catalogue = c.get("catalogue");
+  const training = indexes(catalogue).practicalTraining.get(c.req.param("slug") ?? "");
+  if (!training) return renderNotFound(c);
+  return renderPage(c, {
+    meta: {
+      title: training.title,
+      description: training.description,
+      jsonLd: [
+        {
+          "@context": "https://schema.org",
+          "@type": "Course",
+          name: training.title,
+          description: training.description,
+          provider: { "@type": "EducationalOrganization", name: catalogue.site.name },
+          offers: { "@type": "Offer", price: training.price, priceCurrency: "RUB" },
+        },
+      ],
+    },
+    breadcrumbs: [...listCrumbs, { label: training.title, href: practicalTrainingHref(training) }],
+    body: <TrainingPage catalogue={catalogue} training={training} />,
+  });
+}

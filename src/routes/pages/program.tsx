@@ -1,0 +1,252 @@
+import type { Context } from "hono";
+import { Cta } from "../../components/catalogue/Cta";
+import { Faq, InPageNav, PageSection, ReviewCard, TeacherCard } from "../../components/catalogue/blocks";
+import type { Crumb } from "../../components/layout/Breadcrumbs";
+import { ChevronDownIcon } from "../../components/ui/icons";
+import { Picture } from "../../components/ui/Picture";
+import type { Catalogue, Program } from "../../services/catalogue/build";
+import { programHref, studyFieldHref } from "../../services/catalogue/links";
+import { indexes } from "../../services/catalogue/queries";
+import type { CtaKey, ProgramType } from "../../services/catalogue/schemas";
+import { typeTag } from "../../services/catalogue/tags";
+import { formatDayMonthYear } from "../../services/dates";
+import { discountedPrice, monthlyInstalment } from "../../services/pricing";
+import { formatPrice, pluralize } from "../../services/text";
+import type { AppEnv } from "../../worker/env";
+import { renderPage } from "../../worker/render";
+import { renderNotFound } from "./errors";
+
+const INSTALMENT_MONTHS = 12;
+
+const signUpKey: Record<ProgramType, CtaKey> = {
+  Profession: "signUpForProfession",
+  Course: "signUpForCourse",
+  ShortTerm: "signUpForProgramm",
+};
+
+function ProgramPage({ catalogue, program }: { catalogue: Catalogue; program: Program }) {
+  const { site } = catalogue;
+  const index = indexes(catalogue);
+  const teachers = program.teacherIds.map((id) => index.teacherById.get(id)).filter((t) => t !== undefined);
+  const reviews = index.reviewsByProgram.get(program.id) ?? [];
+  const price = discountedPrice(program.price, site.discount);
+  const lead = { blockForAmo: program.title, price };
+  const links = [
+    { id: "for-whom", label: "Для кого" },
+    { id: "outcomes", label: "Чему научитесь" },
+    { id: "curriculum", label: "Программа" },
+    { id: "diploma", label: "Документ" },
+    { id: "teachers", label: "Преподаватели" },
+    { id: "price", label: "Стоимость" },
+    ...(reviews.length > 0 ? [{ id: "reviews", label: "Отзывы" }] : []),
+    { id: "faq", label: "Вопросы" },
+  ];
+
+  return (
+    <article className="program-page">
+      <header className="detail-hero">
+        <div className="container detail-hero__inner">
+          <div className="detail-hero__text">
+            <span className={`tag tag--${program.type.toLowerCase()}`}>{typeTag(program.type)}</span>
+            <h1 className="detail-hero__title">{program.title}</h1>
+            <p className="detail-hero__lead">{program.description}</p>
+            <dl className="facts">
+              <div>
+                <dt>Длительность</dt>
+                <dd>{program.duration}</dd>
+              </div>
+              <div>
+                <dt>Объём</dt>
+                <dd>{pluralize(program.hours, ["час", "часа", "часов"])}</dd>
+              </div>
+              <div>
+                <dt>Формат</dt>
+                <dd>{program.format}</dd>
+              </div>
+              <div>
+                <dt>Старт</dt>
+                <dd>
+                  <time dateTime={program.startDate}>{formatDayMonthYear(program.startDate)}</time>
+                </dd>
+              </div>
+            </dl>
+            <div className="detail-hero__actions">
+              <Cta site={site} request={{ cta: signUpKey[program.type], ...lead }} />
+              <Cta site={site} request={{ cta: "getFullProgram", ...lead }} variant="outline" />
+            </div>
+          </div>
+          <Picture kind="program" slug={program.id} alt="" sizes="(max-width: 768px) 100vw, 480px" className="detail-hero__image" priority />
+        </div>
+      </header>
+
+      <InPageNav links={links} />
+
+      <PageSection id="for-whom" title="Для кого эта программа">
+        <ul className="feature-grid">
+          {program.forWhom.map((item) => (
+            <li key={item.title} className="feature">
+              <h3 className="feature__title">{item.title}</h3>
+              <p>{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+
+      <PageSection id="outcomes" title="Чему вы научитесь" tinted>
+        <ul className="check-list">
+          {program.outcomes.map((outcome) => (
+            <li key={outcome}>{outcome}</li>
+          ))}
+        </ul>
+      </PageSection>
+
+      <PageSection id="curriculum" title="Программа обучения">
+        <p className="section__lead">
+          {pluralize(program.modules.length, ["модуль", "модуля", "модулей"])}, {pluralize(program.hours, ["час", "часа", "часов"])}
+        </p>
+        <ol className="curriculum">
+          {program.modules.map((module, number) => (
+            <li key={module.title}>
+              <details className="disclosure curriculum__module">
+                <summary>
+                  <span className="curriculum__number">Модуль {number + 1}</span>
+                  <span className="curriculum__title">{module.title}</span>
+                  <span className="curriculum__hours">{pluralize(module.hours, ["час", "часа", "часов"])}</span>
+                  <ChevronDownIcon />
+                </summary>
+                <ul className="curriculum__topics">
+                  {module.topics.map((topic) => (
+                    <li key={topic}>{topic}</li>
+                  ))}
+                </ul>
+              </details>
+            </li>
+          ))}
+        </ol>
+        <Cta site={site} request={{ cta: "getFullProgram", ...lead }} variant="violet" />
+      </PageSection>
+
+      <PageSection id="diploma" title="Документ об окончании" tinted>
+        <div className="diploma">
+          <h3 className="diploma__title">{program.diploma.title}</h3>
+          <p>{program.diploma.text}</p>
+        </div>
+      </PageSection>
+
+      <PageSection id="teachers" title="Преподаватели программы">
+        <ul className="teacher-grid">
+          {teachers.map((teacher) => (
+            <li key={teacher.id}>
+              <TeacherCard teacher={teacher} />
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+
+      <PageSection id="price" title="Стоимость и оплата" tinted>
+        <div className="price-box">
+          <div className="price-box__main">
+            <p className="price-box__label">Стоимость обучения со скидкой {site.discount}</p>
+            <p className="price-box__price">
+              <span className="price-old">{formatPrice(program.price)}</span>
+              <strong>{formatPrice(price)}</strong>
+            </p>
+            <p className="price-box__instalment">или от {formatPrice(monthlyInstalment(price, INSTALMENT_MONTHS))} в месяц</p>
+          </div>
+          <ul className="check-list price-box__options">
+            {program.paymentOptions.map((option) => (
+              <li key={option}>{option}</li>
+            ))}
+          </ul>
+          <div className="price-box__actions">
+            <Cta site={site} request={{ cta: "reserve", ...lead }} />
+            <Cta site={site} request={{ cta: "consultMe", ...lead }} variant="outline" />
+          </div>
+        </div>
+      </PageSection>
+
+      {reviews.length > 0 ? (
+        <PageSection id="reviews" title="Отзывы выпускников">
+          <ul className="review-grid">
+            {reviews.map((review) => (
+              <li key={review.id}>
+                <ReviewCard review={review} />
+              </li>
+            ))}
+          </ul>
+        </PageSection>
+      ) : null}
+
+      <PageSection id="faq" title="Частые вопросы">
+        <Faq items={program.faq} />
+        <div className="cta-band">
+          <p>Не нашли ответа? Задайте вопрос о программе — ответим в течение рабочего дня.</p>
+          <Cta site={site} request={{ cta: "programQuestion", ...lead }} variant="violet" />
+        </div>
+      </PageSection>
+    </article>
+  );
+}
+
+function courseJsonLd(catalogue: Catalogue, program: Program, siteUrl: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Course",
+    name: program.title,
+    description: program.description,
+    url: new URL(programHref(program), siteUrl).href,
+    provider: { "@type": "EducationalOrganization", name: catalogue.site.name, url: new URL("/", siteUrl).href },
+    timeRequired: `PT${program.hours}H`,
+    inLanguage: "ru",
+    offers: {
+      "@type": "Offer",
+      price: discountedPrice(program.price, catalogue.site.discount),
+      priceCurrency: "RUB",
+      category: "Paid",
+    },
+    hasCourseInstance: { "@type": "CourseInstance", courseMode: "online", startDate: program.startDate },
+  };
+}
+
+const typeCrumb: Record<ProgramType, Crumb> = {
+  Profession: { label: "Профессиональная переподготовка", href: "/professions" },
+  Course: { label: "Повышение квалификации", href: "/courses" },
+  ShortTerm: { label: "Краткосрочные курсы", href: "/shortTerm" },
+};
+
+export function renderProgram(c: Context<AppEnv>, program: Program) {
+  const catalogue = c.get("catalogue");
+  const field = program.studyFieldSlug ? indexes(catalogue).studyField.get(program.studyFieldSlug) : undefined;
+  return renderPage(c, {
+    meta: {
+      title: `${program.title}: ${typeTag(program.type).toLowerCase()} онлайн`,
+      description: program.description,
+      canonicalPath: programHref(program),
+      jsonLd: [courseJsonLd(catalogue, program, c.env.SITE_URL)],
+    },
+    breadcrumbs: [
+      { label: "Главная", href: "/" },
+      typeCrumb[program.type],
+      ...(field ? [{ label: field.title, href: studyFieldHref(field.slug) }] : []),
+      { label: program.title, href: programHref(program) },
+    ],
+    body: <ProgramPage catalogue={catalogue} program={program} />,
+  });
+}
+
+/** `/{type route}/{studyFieldSlug}/{slug}` */
+export function programRoute(type: ProgramType) {
+  return (c: Context<AppEnv>) => {
+    const program = indexes(c.get("catalogue")).program(type, c.req.param("field") ?? "", c.req.param("slug") ?? "");
+    return program ? renderProgram(c, program) : renderNotFound(c);
+  };
+}
+
+/** `/programs/{studyFieldSlug}/{slug}` (spec 2.1): the same page; its canonical URL is the typed one. */
+export function anyProgramRoute(c: Context<AppEnv>) {
+  const index = indexes(c.get("catalogue"));
+  const field = c.req.param("field") ?? "";
+  const slug = c.req.param("slug") ?? "";
+  const program = index.program("Profession", field, slug) ?? index.program("Course", field, slug) ?? index.program("ShortTerm", field, slug);
+  return program ? renderProgram(c, program) : renderNotFound(c);
+}

@@ -1,0 +1,87 @@
+import type { Context } from "hono";
+import { type ListingBase, ProgramList } from "../../components/catalogue/ProgramList";
+import type { Crumb } from "../../components/layout/Breadcrumbs";
+import { ListingError, listPrograms, parseListing } from "../../services/catalogue/listing";
+import { indexes } from "../../services/catalogue/queries";
+import type { ProgramType } from "../../services/catalogue/schemas";
+import type { AppEnv } from "../../worker/env";
+import { renderPage } from "../../worker/render";
+import { renderBadRequest, renderNotFound } from "./errors";
+
+interface ListSpec {
+  path: string;
+  title: string;
+  intro: string;
+  type?: ProgramType;
+}
+
+const lists: Record<string, ListSpec> = {
+  programs: {
+    path: "/programs",
+    title: "Программы обучения",
+    intro: "Профессиональная переподготовка, повышение квалификации и краткосрочные курсы по психологии — онлайн, с документом установленного образца.",
+  },
+  professions: {
+    path: "/professions",
+    title: "Профессиональная переподготовка",
+    intro: "Новая профессия с дипломом о профессиональной переподготовке: от 250 часов, с практикой и супервизией.",
+    type: "Profession",
+  },
+  courses: {
+    path: "/courses",
+    title: "Повышение квалификации",
+    intro: "Курсы для практикующих специалистов: новые методы и удостоверение о повышении квалификации.",
+    type: "Course",
+  },
+  shortTerm: {
+    path: "/shortTerm",
+    title: "Краткосрочные курсы",
+    intro: "Короткие курсы на несколько недель: один навык, много практики и сертификат.",
+    type: "ShortTerm",
+  },
+};
+
+function renderList(c: Context<AppEnv>, spec: ListSpec, field?: string) {
+  const catalogue = c.get("catalogue");
+  const studyField = field ? indexes(catalogue).studyField.get(field) : undefined;
+  if (field && !studyField) return renderNotFound(c);
+  const base: ListingBase = { path: spec.path, fieldInPath: spec.path === "/programs", typeChoosable: spec.type === undefined };
+  let query: ReturnType<typeof parseListing>;
+  try {
+    query = parseListing(c.req.query(), { type: spec.type, field });
+  } catch (error) {
+    if (error instanceof ListingError) return renderBadRequest(c, error.message, spec.path);
+    throw error;
+  }
+  const listing = listPrograms(catalogue, query);
+  const title = studyField ? `${studyField.title}: программы обучения` : spec.title;
+  const breadcrumbs: Crumb[] = [
+    { label: "Главная", href: "/" },
+    { label: spec.title, href: spec.path },
+    ...(studyField ? [{ label: studyField.title, href: `/programs/${studyField.slug}` }] : []),
+  ];
+  return renderPage(c, {
+    meta: {
+      title,
+      description: studyField?.description ?? spec.intro,
+      // filtered and sorted views are the same content: one canonical per list
+      canonicalPath: studyField ? `/programs/${studyField.slug}` : spec.path,
+    },
+    breadcrumbs,
+    body: (
+      <>
+        <header className="list-hero container">
+          <h1>{title}</h1>
+          <p className="list-hero__lead">{studyField?.description ?? spec.intro}</p>
+        </header>
+        <ProgramList catalogue={catalogue} base={base} query={query} listing={listing} />
+      </>
+    ),
+  });
+}
+
+export const programsList = (c: Context<AppEnv>) => renderList(c, lists.programs!);
+export const studyFieldList = (c: Context<AppEnv>) => renderList(c, lists.programs!, c.req.param("field"));
+export const professionsList = (c: Context<AppEnv>) => renderList(c, lists.professions!);
+export const coursesList = (c: Context<AppEnv>) => renderList(c, lists.courses!);
+export const shortTermList = (c: Context<AppEnv>) => renderList(c, lists.shortTerm!);

@@ -1,0 +1,214 @@
+import type { Context } from "hono";
+import { Cta } from "../../components/catalogue/Cta";
+import { PageSection, TeacherCard } from "../../components/catalogue/blocks";
+import { Picture } from "../../components/ui/Picture";
+import type { Catalogue, Seminar } from "../../services/catalogue/build";
+import { seminarHref } from "../../services/catalogue/links";
+import { indexes, upcomingSeminars } from "../../services/catalogue/queries";
+import { eventTimes, formatDayMonth, formatDayMonthYear, formatMoscowTime, formatWeekday } from "../../services/dates";
+import { formatPrice, pluralize } from "../../services/text";
+import type { AppEnv } from "../../worker/env";
+import { renderPage } from "../../worker/render";
+import { renderNotFound } from "./errors";
+
+const listCrumbs = [
+  { label: "Главная", href: "/" },
+  { label: "Семинары", href: "/lectorium" },
+];
+
+const priceText = (price: number) => (price > 0 ? formatPrice(price) : "Бесплатно");
+
+export function SeminarCard({ seminar }: { seminar: Seminar }) {
+  return (
+    <article className="event-card">
+      <Picture kind="seminar" slug={seminar.slug} alt="" sizes="(max-width: 768px) 100vw, 400px" className="program-card__cover" />
+      <p className="event-card__date">
+        <time dateTime={seminar.targetDate}>
+          {formatDayMonth(seminar.targetDate)}, {formatMoscowTime(seminar.targetDate)} мск
+        </time>
+        <span className="event-card__format">{seminar.format === "online" ? "Онлайн" : "Очно, Москва"}</span>
+      </p>
+      <h3 className="event-card__title">
+        <a href={seminarHref(seminar)}>{seminar.title}</a>
+      </h3>
+      <p className="event-card__subtitle">{seminar.subtitle}</p>
+      <p className="event-card__price">{priceText(seminar.price)}</p>
+    </article>
+  );
+}
+
+/** `/seminars` and `/lectorium`: seminars still ahead, soonest first (spec 3). */
+export function seminarsList(c: Context<AppEnv>) {
+  const catalogue = c.get("catalogue");
+  const seminars = upcomingSeminars(catalogue, Date.now());
+  return renderPage(c, {
+    meta: {
+      title: "Семинары и лекторий",
+      description: "Открытые семинары и лекции по психологии онлайн и в Москве: ближайшие даты, программа и билеты.",
+      canonicalPath: "/lectorium",
+    },
+    breadcrumbs: listCrumbs,
+    body: (
+      <>
+        <header className="list-hero container">
+          <h1>Семинары и лекторий</h1>
+          <p className="list-hero__lead">
+            Открытые встречи с практикующими психологами: {pluralize(seminars.length, ["семинар", "семинара", "семинаров"])} в ближайшие месяцы.
+          </p>
+        </header>
+        <ul className="card-grid container">
+          {seminars.map((seminar) => (
+            <li key={seminar.id}>
+              <SeminarCard seminar={seminar} />
+            </li>
+          ))}
+        </ul>
+      </>
+    ),
+  });
+}
+
+function SeminarPage({ catalogue, seminar, now }: { catalogue: Catalogue; seminar: Seminar; now: number }) {
+  const { site } = catalogue;
+  const speakers = seminar.speakerIds.map((id) => indexes(catalogue).teacherById.get(id)).filter((t) => t !== undefined);
+  const times = eventTimes(seminar.targetDate);
+  const past = Date.parse(seminar.targetDate) <= now;
+  const soldOut = seminar.tickets_quantity === 0;
+  const request = {
+    cta: "buyTicket" as const,
+    blockForAmo: seminar.title,
+    price: seminar.price,
+    seminar: { id: seminar.id, title: seminar.title, price: seminar.price, tickets_quantity: seminar.tickets_quantity, date: seminar.targetDate },
+  };
+  return (
+    <article>
+      <header className="detail-hero">
+        <div className="container detail-hero__inner">
+          <div className="detail-hero__text">
+            <span className="tag">Семинар</span>
+            <h1 className="detail-hero__title">{seminar.title}</h1>
+            <p className="detail-hero__lead">{seminar.subtitle}</p>
+            <dl className="facts">
+              <div>
+                <dt>Когда</dt>
+                <dd>
+                  <time dateTime={seminar.targetDate}>
+                    {formatDayMonthYear(seminar.targetDate)}, {formatWeekday(seminar.targetDate)}
+                  </time>
+                  <br />
+                  {times.moscow} по Москве
+                  <span className="facts__note">
+                    {times.almaty} в Алматы · {times.tashkent} в Ташкенте
+                  </span>
+                </dd>
+              </div>
+              <div>
+                <dt>{seminar.format === "online" ? "Онлайн" : "Где"}</dt>
+                <dd>{seminar.place}</dd>
+              </div>
+              <div>
+                <dt>Продолжительность</dt>
+                <dd>{seminar.durationHours} ч.</dd>
+              </div>
+              <div>
+                <dt>Стоимость</dt>
+                <dd>{priceText(seminar.price)}</dd>
+              </div>
+              <div>
+                <dt>Осталось билетов</dt>
+                <dd data-testid="tickets-left">{seminar.tickets_quantity}</dd>
+              </div>
+            </dl>
+            <div className="detail-hero__actions">
+              {past ? (
+                <p className="notice">Семинар уже прошёл. Следите за новыми датами в разделе семинаров.</p>
+              ) : soldOut ? (
+                <>
+                  <p className="notice">Все билеты проданы.</p>
+                  <Cta site={site} request={{ cta: "participate", blockForAmo: `Лист ожидания: ${seminar.title}` }} label="Записаться в лист ожидания" />
+                </>
+              ) : (
+                <Cta site={site} request={request} />
+              )}
+            </div>
+          </div>
+          <Picture kind="seminar" slug={seminar.slug} alt="" sizes="(max-width: 768px) 100vw, 480px" className="detail-hero__image" priority />
+        </div>
+      </header>
+      <PageSection id="about" title="О семинаре" tinted>
+        <p className="prose">{seminar.description}</p>
+      </PageSection>
+      <PageSection id="program" title="Программа">
+        <ol className="numbered-list">
+          {seminar.program.map((point) => (
+            <li key={point}>{point}</li>
+          ))}
+        </ol>
+      </PageSection>
+      <PageSection id="speakers" title={speakers.length > 1 ? "Спикеры" : "Спикер"} tinted>
+        <ul className="teacher-grid">
+          {speakers.map((teacher) => (
+            <li key={teacher.id}>
+              <TeacherCard teacher={teacher} />
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+    </article>
+  );
+}
+
+function eventJsonLd(catalogue: Catalogue, seminar: Seminar, siteUrl: string) {
+  const end = new Date(Date.parse(seminar.targetDate) + seminar.durationHours * 3600_000).toISOString();
+  const speakers = seminar.speakerIds.map((id) => indexes(catalogue).teacherById.get(id)).filter((t) => t !== undefined);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: seminar.title,
+    description: seminar.description,
+    startDate: seminar.targetDate,
+    endDate: end,
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode:
+      seminar.format === "online" ? "https://schema.org/OnlineEventAttendanceMode" : "https://schema.org/OfflineEventAttendanceMode",
+    location:
+      seminar.format === "online"
+        ? { "@type": "VirtualLocation", url: new URL(seminarHref(seminar), siteUrl).href }
+        : { "@type": "Place", name: catalogue.site.name, address: seminar.place },
+    organizer: { "@type": "EducationalOrganization", name: catalogue.site.name, url: new URL("/", siteUrl).href },
+    performer: speakers.map((t) => ({ "@type": "Person", name: t.name })),
+    offers: {
+      "@type": "Offer",
+      price: seminar.price,
+      priceCurrency: "RUB",
+      availability: seminar.tickets_quantity > 0 ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
+      url: new URL(seminarHref(seminar), siteUrl).href,
+    },
+  };
+}
+
+function renderSeminar(c: Context<AppEnv>, seminar: Seminar | undefined) {
+  if (!seminar) return renderNotFound(c);
+  const catalogue = c.get("catalogue");
+  return renderPage(c, {
+    meta: {
+      title: `${seminar.title} — семинар ${formatDayMonth(seminar.targetDate)}`,
+      description: `${seminar.subtitle}. ${seminar.description}`,
+      canonicalPath: seminarHref(seminar),
+      jsonLd: [eventJsonLd(catalogue, seminar, c.env.SITE_URL)],
+    },
+    breadcrumbs: [...listCrumbs, { label: seminar.title, href: seminarHref(seminar) }],
+    body: <SeminarPage catalogue={catalogue} seminar={seminar} now={Date.now()} />,
+  });
+}
+
+/** `/seminars/{studyFieldSlug}/{slug}` */
+export function seminarDetail(c: Context<AppEnv>) {
+  const seminar = indexes(c.get("catalogue")).seminar.get(c.req.param("slug") ?? "");
+  return renderSeminar(c, seminar?.studyFieldSlug === c.req.param("field") ? seminar : undefined);
+}
+
+/** `/lectorium/{slug}`: the same seminar by its slug alone. */
+export function lectoriumDetail(c: Context<AppEnv>) {
+  return renderSeminar(c, indexes(c.get("catalogue")).seminar.get(c.req.param("slug") ?? ""));
+}

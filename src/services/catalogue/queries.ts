@@ -1,0 +1,37 @@
+import type { Catalogue, Program } from "./build";
+import { MISSING_STUDY_FIELD } from "./links";
+import { derived } from "./repository";
+import type { ProgramType } from "./schemas";
+
+/** Look-ups over one catalogue snapshot, built once per content version. */
+export const indexes = derived((catalogue: Catalogue) => {
+  const byId = <T extends { id: string }>(items: T[]) => new Map(items.map((item) => [item.id, item]));
+  const bySlug = <T extends { slug: string }>(items: T[]) => new Map(items.map((item) => [item.slug, item]));
+  const programKey = (type: string, field: string, slug: string) => `${type}/${field}/${slug}`;
+  const programs = new Map<string, Program>();
+  for (const program of catalogue.programs) {
+    programs.set(programKey(program.type, program.studyFieldSlug ?? MISSING_STUDY_FIELD, program.slug), program);
+  }
+  const reviewsByProgram = new Map<string, Catalogue["reviews"]>();
+  for (const review of catalogue.reviews) {
+    if (!review.programId) continue;
+    reviewsByProgram.set(review.programId, [...(reviewsByProgram.get(review.programId) ?? []), review]);
+  }
+  return {
+    program: (type: ProgramType, field: string, slug: string) => programs.get(programKey(type, field, slug)),
+    programById: byId(catalogue.programs),
+    teacherById: byId(catalogue.teachers),
+    studyField: bySlug(catalogue.studyFields),
+    bachelor: bySlug(catalogue.bachelors),
+    practicalTraining: bySlug(catalogue.practicalTrainings),
+    seminar: bySlug(catalogue.seminars),
+    liveCourse: bySlug(catalogue.liveCourses),
+    article: bySlug(catalogue.journal),
+    reviewsByProgram,
+  };
+});
+
+/** Seminars still ahead, soonest first (spec 3: only future ones are kept). */
+export function upcomingSeminars(catalogue: Catalogue, now: number) {
+  return catalogue.seminars.filter((s) => Date.parse(s.targetDate) > now).sort((a, b) => a.targetDate.localeCompare(b.targetDate));
+}

@@ -1,0 +1,11 @@
+/** The sitewide discount (spec 9: 30, shown '-30%') applied to a full price, rounded to 100 roubles. */
+export function discountedPrice(price: number, discount: string): number {
+  const percent = Number(discount.replace(/[^\d]/g, ""));
+  if (!Number.isFinite(percent) || percent <= 0 || percent >= 100) return price;
+  return Math.round((price * (100 - percent)) / 100 / 100) * 100;
+}
+
+/** A monthly instalment over `months`, rounded up to 10 roubles. */
+export function monthlyInstalment(price: number, months: number): number {
+  return Math.ceil(price / months / 10) * 10;
+}
