@@ -30,7 +30,7 @@ export function ArticleCard({ article }: { article: Article }) {
       <Picture kind="article" slug={article.slug} alt="" sizes="(max-width: 768px) 100vw, 400px" className="program-card__cover" />
       <p className="article-card__meta">
         <time dateTime={article.publishedAt}>{formatDayMonthYear(article.publishedAt)}</time> ·{" "}
-        {pluralize(articleMinutes(article), ["минута", "минуты", "минут"])} чтения
+        {`${pluralize(articleMinutes(article), ["минута", "минуты", "минут"])} чтения`}
       </p>
       <h3 className="article-card__title">
         <a href={articleHref(article.slug)}>{article.title}</a>
@@ -99,7 +99,7 @@ function ArticlePage({ catalogue, article, url }: { catalogue: Catalogue; articl
       <header className="container article__header">
         <p className="article__meta">
           <time dateTime={article.publishedAt}>{formatDayMonthYear(article.publishedAt)}</time> ·{" "}
-          {pluralize(articleMinutes(article), ["минута", "минуты", "минут"])} чтения
+          {`${pluralize(articleMinutes(article), ["минута", "минуты", "минут"])} чтения`}
           {article.tags.map((tag) => (
             <span key={tag} className="tag">
               {tag}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { eventTimes } from "./dates";
+import { discountedPrice, monthlyInstalment } from "./pricing";
+import { readingMinutes, shareLinks } from "./share";
+
+describe("prices", () => {
+  it("apply the sitewide discount of spec 9 (-30%), rounded to 100 roubles", () => {
+    expect(discountedPrice(129_000, "-30%")).toBe(90_300);
+    expect(discountedPrice(5_500, "-30%")).toBe(3_900);
+  });
+
+  it("spread over monthly instalments, rounded up to 10 roubles", () => {
+    expect(monthlyInstalment(90_300, 12)).toBe(7_530);
+  });
+});
+
+describe("event times", () => {
+  it("give Moscow time and the visitor's own time in Almaty and Tashkent", () => {
+    expect(eventTimes("2026-12-01T16:00:00.000Z")).toEqual({ moscow: "19:00", almaty: "21:00", tashkent: "21:00" });
+  });
+});
+
+describe("share links of spec 7", () => {
+  it("take a url and a title for vk, whatsapp, telegram and ok", () => {
+    const links = shareLinks("https://mip.institute/journal/a", "Статья & «кавычки»");
+    expect(links.vk).toBe("https://vk.com/share.php?url=https%3A%2F%2Fmip.institute%2Fjournal%2Fa&title=%D0%A1%D1%82%D0%B0%D1%82%D1%8C%D1%8F%20%26%20%C2%AB%D0%BA%D0%B0%D0%B2%D1%8B%D1%87%D0%BA%D0%B8%C2%BB");
+    expect(new URL(links.telegram).searchParams.get("url")).toBe("https://mip.institute/journal/a");
+    expect(new URL(links.ok).searchParams.get("title")).toBe("Статья & «кавычки»");
+    expect(new URL(links.whatsapp).searchParams.get("text")).toBe("Статья & «кавычки» https://mip.institute/journal/a");
+  });
+});
+
+describe("reading time", () => {
+  it("counts 180 words a minute, at least one", () => {
+    expect(readingMinutes("слово ".repeat(900))).toBe(5);
+    expect(readingMinutes("два слова")).toBe(1);
+  });
+});

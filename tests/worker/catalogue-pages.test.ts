@@ -1,0 +1,182 @@
+import { SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bachelorHref, liveCourseHref, practicalTrainingHref, programHref, seminarHref, articleHref } from "../../src/services/catalogue/links";
+import { defaultCatalogue } from "../support/content";
+import { canonical, decode, h1, jsonLdTypes, metaContent, title } from "./html";
+import { seedCatalogue } from "./seed";
+
+const catalogue = defaultCatalogue("pages-v1");
+const origin = "https://mip.institute";
+
+beforeAll(async () => {
+  await seedCatalogue(catalogue);
+});
+
+async function get(path: string) {
+  const response = await SELF.fetch(`${origin}${path}`, { redirect: "manual" });
+  return { response, html: await response.text() };
+}
+
+async function expectPage(path: string, expected: { h1: string; jsonLd?: string; canonicalPath?: string }) {
+  const { response, html } = await get(path);
+  expect(response.status, path).toBe(200);
+  expect(decode(h1(html) ?? ""), path).toBe(expected.h1);
+  expect(title(html), path).toBeTruthy();
+  expect(canonical(html), path).toBe(`${origin}${expected.canonicalPath ?? path.split("?")[0]}`);
+  expect(decode(metaContent(html, "description") ?? "").length, path).toBeLessThanOrEqual(120);
+  const types = jsonLdTypes(html);
+  expect(types, path).toContain("BreadcrumbList");
+  if (expected.jsonLd) expect(types, path).toContain(expected.jsonLd);
+  return html;
+}
+
+describe("list pages", () => {
+  it.each([
+    ["/programs", "Программы обучения"],
+    ["/professions", "Профессиональная переподготовка"],
+    ["/courses", "Повышение квалификации"],
+    ["/shortTerm", "Краткосрочные курсы"],
+    ["/bachelor", "Бакалавриат"],
+    ["/practical-training", "Практическая подготовка"],
+    ["/live-courses", "Живые курсы"],
+    ["/webinars", "Вебинары"],
+    ["/reviews", "Отзывы"],
+    ["/journal", "Журнал"],
+  ])("%s renders with its h1, canonical and breadcrumbs", async (path, heading) => {
+    await expectPage(path, { h1: heading });
+  });
+
+  it("/seminars and /lectorium list the same seminars under one canonical", async () => {
+    await expectPage("/seminars", { h1: "Семинары и лекторий", canonicalPath: "/lectorium" });
+    await expectPage("/lectorium", { h1: "Семинары и лекторий" });
+  });
+
+  it("/teachers describes every teacher as a Person", async () => {
+    const html = await expectPage("/teachers", { h1: "Преподаватели", jsonLd: "Person" });
+    expect(jsonLdTypes(html).filter((t) => t === "Person")).toHaveLength(catalogue.teachers.length);
+  });
+
+  it.each(catalogue.studyFields.map((f) => [f.slug, f.title]))("/programs/%s lists that study field", async (slug, fieldTitle) => {
+    const html = await expectPage(`/programs/${slug}`, { h1: `${fieldTitle}: программы обучения` });
+    const count = catalogue.programs.filter((p) => p.studyFieldSlug === slug).length;
+    expect(html).toMatch(new RegExp(`<p class="program-list__count" aria-live="polite">${count} программ`));
+  });
+
+  it("lists only seminars still ahead", async () => {
+    const { html } = await get("/lectorium");
+    for (const seminar of catalogue.seminars) expect(html.includes(seminarHref(seminar))).toBe(Date.parse(seminar.targetDate) > Date.now());
+  });
+
+  it("answers an unknown type filter with 400 and a Russian message", async () => {
+    const { response, html } = await get("/programs?type=bachelor");
+    expect(response.status).toBe(400);
+    expect(html).toContain("Неизвестный тип программы «bachelor»: можно выбрать course или profession");
+  });
+
+  it("accepts the type filter in any case", async () => {
+    expect((await get("/programs?type=COURSE")).response.status).toBe(200);
+  });
+
+  it("answers an unknown study field with 404", async () => {
+    expect((await get("/programs/astrologiya")).response.status).toBe(404);
+  });
+});
+
+describe("detail pages", () => {
+  it.each(catalogue.programs.map((p) => [programHref(p), p]))("%s is a Course page", async (path, program) => {
+    const html = await expectPage(path, { h1: program.title, jsonLd: "Course" });
+    expect(html).toContain(program.modules[0]!.title);
+  });
+
+  it("answers /programs/{studyField}/{slug} with the program, canonical to its typed path", async () => {
+    const program = catalogue.programs.find((p) => p.studyFieldSlug)!;
+    await expectPage(`/programs/${program.studyFieldSlug}/${program.slug}`, { h1: program.title, canonicalPath: programHref(program) });
+  });
+
+  it("serves the special program paths of spec 2.1 and the ABA therapist page", async () => {
+    for (const path of [
+      "/professions/konsultirovanie/psiholog-konsultant",
+      "/professions/psihoterapiya/psihosomatika-i-telesnaya-psihoterapiya",
+      "/professions/organizacionnaya-psihologiya/mediator",
+      "/professions/detskaya-psihologiya/aba-terapist",
+    ]) {
+      expect((await get(path)).response.status, path).toBe(200);
+    }
+  });
+
+  it("reaches a program without a study field through the literal 'studyfield'", async () => {
+    const program = catalogue.programs.find((p) => !p.studyFieldSlug)!;
+    expect(programHref(program)).toContain("/studyfield/");
+    await expectPage(programHref(program), { h1: program.title, jsonLd: "Course" });
+  });
+
+  it.each(catalogue.bachelors.map((b) => [bachelorHref(b), b.title]))("%s renders", async (path, heading) => {
+    await expectPage(path, { h1: heading, jsonLd: "Course" });
+  });
+
+  it.each(catalogue.practicalTrainings.map((t) => [practicalTrainingHref(t), t.title]))("%s renders", async (path, heading) => {
+    await expectPage(path, { h1: heading, jsonLd: "Course" });
+  });
+
+  it.each(catalogue.seminars.map((s) => [seminarHref(s), s]))("%s is an Event page with date, place, price and tickets", async (path, seminar) => {
+    const html = await expectPage(path, { h1: seminar.title, jsonLd: "Event" });
+    expect(html).toContain("по Москве");
+    expect(html).toContain("в Алматы");
+    expect(html).toContain("в Ташкенте");
+    expect(html).toContain(`data-testid="tickets-left">${seminar.tickets_quantity}<`);
+    expect(html).toContain(seminar.tickets_quantity > 0 ? 'data-cta="buyTicket"' : "Все билеты проданы");
+  });
+
+  it("shows a seminar at /lectorium/{slug} too, canonical to its seminar path", async () => {
+    const seminar = catalogue.seminars[0]!;
+    await expectPage(`/lectorium/${seminar.slug}`, { h1: seminar.title, canonicalPath: seminarHref(seminar) });
+  });
+
+  it.each(catalogue.liveCourses.map((c) => [liveCourseHref(c.slug), c.title]))("%s renders", async (path, heading) => {
+    await expectPage(path, { h1: heading, jsonLd: "Course" });
+  });
+
+  it.each(catalogue.journal.map((a) => [articleHref(a.slug), a]))("%s is an Article with share links and reading time", async (path, article) => {
+    const html = await expectPage(path, { h1: article.title, jsonLd: "Article" });
+    for (const host of ["vk.com/share.php", "api.whatsapp.com/send", "t.me/share/url", "connect.ok.ru/offer"]) expect(html).toContain(host);
+    expect(html).toMatch(/\d+ минут[аы]? чтения/);
+  });
+
+  it.each([
+    "/professions/konsultirovanie/net-takoy",
+    "/courses/psihoterapiya/psiholog-konsultant",
+    "/bachelor/net-takogo",
+    "/practical-training/net-takoy",
+    "/seminars/psihoterapiya/net-takogo",
+    "/lectorium/net-takogo",
+    "/live-courses/net-takogo",
+    "/journal/net-takoy",
+  ])("answers the unknown slug %s with 404", async (path) => {
+    expect((await get(path)).response.status).toBe(404);
+  });
+
+  it("gives every image its size and a srcset, from this site only", async () => {
+    const { html } = await get(programHref(catalogue.programs[0]!));
+    const images = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+    expect(images.length).toBeGreaterThan(2);
+    for (const image of images) {
+      expect(image).toMatch(/ width="\d+"/);
+      expect(image).toMatch(/ height="\d+"/);
+      expect(image).not.toMatch(/src="(https?:)?\/\//);
+    }
+    const cover = images.find((i) => i.includes("/images/gen/program/"))!;
+    for (const width of [384, 640, 750, 828, 1080, 1200]) expect(cover).toContain(` ${width}w`);
+  });
+});
+
+describe("the search result link shapes of spec 2.2", () => {
+  it.each([
+    ["/bachelors/psihologiya", "/bachelor/psihologiya"],
+    ["/lectoriums/some-seminar", "/lectorium/some-seminar"],
+    ["/practicalTrainings/supervision", "/practical-training/supervision"],
+  ])("%s redirects permanently to %s", async (from, to) => {
+    const { response } = await get(from);
+    expect(response.status).toBe(301);
+    expect(new URL(response.headers.get("location")!, origin).pathname).toBe(to);
+  });
+});
