@@ -19,15 +19,17 @@ function bar(): HTMLElement {
 function isPageNavigation(event: MouseEvent, link: HTMLAnchorElement): boolean {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
   if (link.target && link.target !== "_self") return false;
-  if (link.hasAttribute("download")) return false;
+  // list links swap their region in place and run the bar themselves (swap.ts)
+  if (link.hasAttribute("download") || link.hasAttribute("data-swap")) return false;
   const url = new URL(link.href, location.href);
   if (url.origin !== location.origin) return false;
   return !(url.pathname === location.pathname && url.search === location.search);
 }
 
-export function startProgress(): void {
+export function startProgress({ acrossLoad = true } = {}): void {
   const element = bar();
   element.className = "route-progress is-running";
+  if (!acrossLoad) return;
   try {
     sessionStorage.setItem(FLAG, "1");
   } catch {

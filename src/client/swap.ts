@@ -1,3 +1,5 @@
+import { finishProgress, startProgress } from "./progress";
+
 /**
  * Filter, sort and page links of a list swap the list in place instead of loading a new page:
  * the server renders the same URL as a whole page (it works without JavaScript and can be shared),
@@ -5,6 +7,7 @@
  */
 async function swapTo(url: string, region: string, push: boolean): Promise<void> {
   const current = document.querySelector(`[data-swap-region="${region}"]`);
+  startProgress({ acrossLoad: false });
   try {
     const response = await fetch(url, { headers: { Accept: "text/html" } });
     if (!response.ok) throw new Error(String(response.status));
@@ -14,6 +17,7 @@ async function swapTo(url: string, region: string, push: boolean): Promise<void>
     current.replaceWith(document.importNode(next, true));
     document.title = page.title;
     if (push) history.pushState({ swap: region }, "", url);
+    finishProgress();
   } catch {
     location.assign(url);
   }

@@ -1,0 +1,118 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { desktopContext, launchChromium, mobileContext } from "../support/browser";
+import { defaultCatalogue } from "../support/content";
+import { open, screenshot } from "./helpers";
+
+const catalogue = defaultCatalogue();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const widths = [
+  ["desktop", desktopContext],
+  ["mobile", mobileContext],
+] as const;
+
+const prices = (page: Page) =>
+  page.locator(".program-card__price").evaluateAll((nodes) =>
+    nodes.map((node) => Number((node.childNodes[node.childNodes.length - 1]?.textContent ?? "").replace(/\D/g, ""))),
+  );
+
+describe.each(widths)("program lists on %s", (name, makeContext) => {
+  it("filter by type in place, without a page load, and keep the URL shareable", async () => {
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await open(page, "/programs");
+    await page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 1;
+    });
+    await page.locator(".filters").getByRole("link", { name: "Повышение квалификации", exact: true }).click();
+    await page.waitForURL((url) => url.search === "?type=course");
+    const courses = catalogue.programs.filter((p) => p.type === "Course").length;
+    await page.waitForFunction((n) => document.querySelector(".program-list__count")?.textContent?.startsWith(`${n} `), courses);
+    const tags = await page.locator(".program-card .tag").allTextContents();
+    expect(tags.every((t) => t === "Повышение квалификации")).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    await screenshot(page, `${name}-programs-courses`);
+    await page.goBack();
+    await page.waitForFunction((n) => document.querySelector(".program-list__count")?.textContent?.startsWith(`${n} `), catalogue.programs.length);
+  });
+
+  it("sort by price both ways", async () => {
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await open(page, "/courses");
+    await page.getByRole("link", { name: "Сначала дешевле" }).click();
+    await page.waitForURL((url) => url.search === "?sort=price");
+    const ascending = await prices(page);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    await page.getByRole("link", { name: "Сначала дороже" }).click();
+    await page.waitForURL((url) => url.search === "?sort=price&dir=desc");
+    const descending = await prices(page);
+    expect(descending).toEqual([...descending].sort((a, b) => b - a));
+    expect(descending[0]).toBe(Math.max(...ascending, ...descending));
+  });
+
+  it("page through the list and filter by study field", async () => {
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await open(page, "/programs");
+    await page.locator(".pagination").getByRole("link", { name: "2", exact: true }).click();
+    await page.waitForURL((url) => url.search === "?page=2");
+    await expect(page.locator('.pagination [aria-current="page"]').textContent()).resolves.toBe("2");
+    await page.locator(".filters").getByRole("link", { name: "Клиническая психология", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/programs/klinicheskaya-psihologiya");
+    const count = catalogue.programs.filter((p) => p.studyFieldSlug === "klinicheskaya-psihologiya").length;
+    await expect(page.locator(".program-card").count()).resolves.toBe(count);
+  });
+});
+
+describe.each(widths)("a program page on %s", (name, makeContext) => {
+  it("opens and closes a curriculum module", async () => {
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const program = catalogue.programs[0]!;
+    await open(page, `/professions/${program.studyFieldSlug}/${program.slug}`);
+    const module = page.locator(".curriculum__module").first();
+    const topic = module.locator(".curriculum__topics li").first();
+    await expect(topic.isVisible()).resolves.toBe(false);
+    await module.locator("summary").click();
+    await expect(topic.isVisible()).resolves.toBe(true);
+    await expect(topic.textContent()).resolves.toBe(program.modules[0]!.topics[0]);
+    await screenshot(page, `${name}-program-curriculum`);
+    await module.locator("summary").click();
+    await expect(topic.isVisible()).resolves.toBe(false);
+  });
+
+  it("jumps to a section from the in-page navigation", async () => {
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const program = catalogue.programs[0]!;
+    await open(page, `/professions/${program.studyFieldSlug}/${program.slug}`);
+    await page.locator(".in-page-nav").getByRole("link", { name: "Стоимость" }).click();
+    await page.waitForFunction(() => {
+      const top = document.getElementById("price")?.getBoundingClientRect().top ?? 9999;
+      return top >= 0 && top < 400;
+    });
+    await screenshot(page, `${name}-program-price`);
+  });
+});
+
+describe.each(widths)("the home page carousels on %s", (name, makeContext) => {
+  it("scroll by snapping without JavaScript help, and step with the arrows", async () => {
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await open(page, "/");
+    const track = page.locator("#teachers-track");
+    await expect(track.evaluate((el) => getComputedStyle(el).scrollSnapType)).resolves.toBe("x mandatory");
+    await track.scrollIntoViewIfNeeded();
+    await page.waitForSelector('[data-island="ui/CarouselArrows"][data-hydrated="true"]', { state: "attached" });
+    const next = page.locator(".carousel").first().getByRole("button", { name: "Стрелка вправо" });
+    const previous = page.locator(".carousel").first().getByRole("button", { name: "Стрелка влево" });
+    await expect(previous.isDisabled()).resolves.toBe(true);
+    await next.click();
+    await page.waitForFunction(() => (document.getElementById("teachers-track")?.scrollLeft ?? 0) > 50);
+    await expect(previous.isEnabled()).resolves.toBe(true);
+    await screenshot(page, `${name}-home-teachers-carousel`);
+  });
+});
