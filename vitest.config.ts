@@ -1,5 +1,22 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { fakeSinkEnv } from "./tests/support/fake-third-parties";
+
+/** The fake third parties of the Worker tests listen here (tests/worker/global-setup.ts). */
+export const FAKE_PORT = Number(process.env.FAKE_PORT ?? 9181);
+
+/** Settings of the Worker under test: every sink points at the fakes, retries are quick. */
+export const workerTestBindings = {
+  SITE_URL: "https://mip.institute",
+  ...fakeSinkEnv(`http://127.0.0.1:${FAKE_PORT}`),
+  OPS_TOKEN: "ops-token-for-tests-0123456789",
+  OUTBOX_RETRY_BASE_MS: "20",
+  SINK_TIMEOUT_MS: "400",
+  LEAD_MIN_FILL_MS: "1000",
+  LEAD_RATE_LIMIT: "5",
+  /** for the tests themselves: where to read what the fakes received */
+  FAKE_BASE: `http://127.0.0.1:${FAKE_PORT}`,
+};
 
 /**
  * Three projects: `unit` (Node, beside the code), `worker` (inside workerd, through the Worker's
@@ -19,12 +36,14 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: "./wrangler.toml" },
-            miniflare: { bindings: { SITE_URL: "https://mip.institute" } },
+            miniflare: { bindings: workerTestBindings },
           }),
         ],
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.{ts,tsx}"],
+          globalSetup: ["tests/worker/global-setup.ts"],
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,18 +1,27 @@
 import { Hono } from "hono";
 import { bareServerError, renderNotFound, renderServerError } from "../routes/pages/errors";
+import { registerLeadApi } from "../routes/api/leads";
+import { registerOpsApi } from "../routes/api/ops";
 import { registerPages } from "../routes/pages";
 import { log } from "../services/log";
 import type { AppEnv } from "./env";
 import { withCatalogue } from "./middleware/catalogue";
 import { requestId } from "./middleware/request-id";
+import { limitBody, sameOrigin } from "./middleware/post-guards";
 import { securityHeaders } from "./middleware/security-headers";
+import { tracking } from "./middleware/tracking";
 
 /** The whole site: middleware, pages and APIs. */
 export function createApp() {
   const app = new Hono<AppEnv>();
   app.use(requestId);
   app.use(securityHeaders);
+  app.use(sameOrigin);
+  app.use(limitBody);
+  registerOpsApi(app);
   app.use(withCatalogue);
+  app.use(tracking);
+  registerLeadApi(app);
   registerPages(app);
 
   app.notFound((c) => renderNotFound(c));

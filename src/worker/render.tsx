@@ -10,6 +10,7 @@ import { SiteShell } from "../components/layout/SiteShell";
 import { RenderContext, type RenderContextValue } from "../components/render-context";
 import { log } from "../services/log";
 import { manifest } from "./assets";
+import { config } from "./config.server";
 import type { AppEnv } from "./env";
 
 export interface Page {
@@ -17,7 +18,7 @@ export interface Page {
   body: ReactElement;
   /** where the page sits below home: shown above the page and given to crawlers as JSON-LD */
   breadcrumbs?: Crumb[];
-  status?: 200 | 400 | 404 | 500;
+  status?: 200 | 400 | 403 | 404 | 429 | 500 | 503;
 }
 
 /** Streams a page inside the site shell: the head leaves as soon as React has it. */
@@ -39,6 +40,7 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
         ]}
         manifest={manifest}
         htmlClassName={lowVision ? "low-vision" : undefined}
+        leadsDryRun={config(c.env).LEADS_DRY_RUN === "1"}
       >
         <SiteShell catalogue={catalogue} lowVision={lowVision} breadcrumbs={page.breadcrumbs}>
           {page.body}

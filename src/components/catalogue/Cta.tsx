@@ -4,6 +4,7 @@ import type { ButtonVariant } from "../ui/Button";
 import CtaButton from "./CtaButton.island";
 
 /** A CTA labelled with its key's trigger text from the content's CTA catalogue (spec 9). */
-export function Cta({ site, request, variant, label }: { site: Site; request: LeadRequest; variant?: ButtonVariant; label?: string }) {
-  return <CtaButton request={request} label={label ?? site.cta[request.cta].trigger} variant={variant} />;
+export function Cta({ site, request, variant, label }: { site: Site; request: Omit<LeadRequest, "title" | "description">; variant?: ButtonVariant; label?: string }) {
+  const { trigger, title, description } = site.cta[request.cta];
+  return <CtaButton request={{ ...request, title, description }} label={label ?? trigger} variant={variant} />;
 }

@@ -15,6 +15,8 @@ interface DocumentProps {
   jsonLd: Record<string, unknown>[];
   manifest: ClientManifest;
   htmlClassName?: string;
+  /** spec 4: with this flag on, forms skip sending and open the thank-you at once */
+  leadsDryRun?: boolean;
   children: ReactNode;
 }
 
@@ -40,9 +42,9 @@ function ClientScripts({ manifest }: { manifest: ClientManifest }) {
   );
 }
 
-export function Document({ meta, jsonLd, manifest, htmlClassName, children }: DocumentProps) {
+export function Document({ meta, jsonLd, manifest, htmlClassName, leadsDryRun, children }: DocumentProps) {
   return (
-    <html lang="ru" className={htmlClassName}>
+    <html lang="ru" className={htmlClassName} data-leads-dry-run={leadsDryRun ? "1" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,6 +1,7 @@
 import type { Catalogue } from "../../services/catalogue/build";
 import type { Phone } from "../../services/catalogue/schemas";
 import { DzenIcon, LicenceIcon, MailIcon, MapPinIcon, OkIcon, PhoneIcon, TelegramIcon, VkIcon, WhatsAppIcon, YouTubeIcon } from "../ui/icons";
+import SubscribeForm from "../forms/SubscribeForm.island";
 import FooterNav from "./FooterNav.island";
 import { footerColumns, legalLinks } from "./navigation";
 
@@ -49,6 +50,7 @@ export function Footer({ catalogue }: { catalogue: Catalogue }) {
         <FooterNav columns={footerColumns(site, fieldTitle)} />
 
         <div className="site-footer__contacts">
+          <SubscribeForm />
           <div className="contact-card">
             <p className="contact-card__title">Приёмная комиссия</p>
             {admissions.map((phone) => (

@@ -1,11 +1,18 @@
 import type { ReactNode } from "react";
 import type { Catalogue } from "../../services/catalogue/build";
 import { programMenu } from "../../services/catalogue/menu";
+import LeadPopup from "../forms/LeadPopup.island";
 import { Breadcrumbs, type Crumb } from "./Breadcrumbs";
 import { Footer, phoneHref } from "./Footer";
 import Header from "./Header.island";
 import type { HeaderContacts } from "./header/types";
 import { instituteColumns, instituteSingleLinks, mainNavigation } from "./navigation";
+
+/** The contacts the forms offer when sending fails (spec 8): the first admissions phone and WhatsApp. */
+export function fallbackContacts(catalogue: Catalogue) {
+  const phone = catalogue.site.phones.find((p) => p.contactType === "study") ?? catalogue.site.phones[0]!;
+  return { phone: { href: phoneHref(phone), display: phone.display }, whatsapp: catalogue.site.links.whatsapp };
+}
 
 function headerContacts(catalogue: Catalogue): HeaderContacts {
   const { site } = catalogue;
@@ -49,6 +56,7 @@ export function SiteShell({ catalogue, lowVision, breadcrumbs, children }: SiteS
         {children}
       </main>
       <Footer catalogue={catalogue} />
+      <LeadPopup contacts={fallbackContacts(catalogue)} giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} />
     </>
   );
 }

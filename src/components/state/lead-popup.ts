@@ -4,6 +4,9 @@ import type { CtaKey } from "../../services/catalogue/schemas";
 /** What a CTA asks the one lead popup of the page to show (spec 2.6 options). */
 export interface LeadRequest {
   cta: CtaKey;
+  /** the popup's heading and text: the key's title and description from the CTA catalogue */
+  title: string;
+  description: string;
   /** the program, seminar or page the lead is about (sent as blockForAmo, the lead's source label) */
   blockForAmo?: string;
   price?: number;

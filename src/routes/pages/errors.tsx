@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import NothingFound from "../../components/forms/NothingFound.island";
 import { Button } from "../../components/ui/Button";
 import type { AppEnv } from "../../worker/env";
 import { renderPage } from "../../worker/render";
@@ -21,6 +22,10 @@ export function renderNotFound(c: Context<AppEnv>) {
             Все программы
           </Button>
         </div>
+        <NothingFound
+          idPrefix="not-found"
+          thanks={{ giftExchange: c.get("catalogue").site.links.giftExchange, messengerChannel: c.get("catalogue").site.links.messengerChannel }}
+        />
       </section>
     ),
   });

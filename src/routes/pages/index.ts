@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../../worker/env";
+import { applyPage, renderThanks } from "./apply";
 import { bachelorDetail, bachelorsList } from "./bachelors";
 import { renderHome } from "./home";
 import { journalArticle, journalList } from "./journal";
@@ -28,6 +29,8 @@ const redirectTo = (prefix: string) => (c: Context<AppEnv>) => {
 /** Every page route of the site (spec 2.1). */
 export function registerPages(app: Hono<AppEnv>): void {
   app.get("/", renderHome);
+  app.get("/apply", applyPage);
+  app.get("/gratefull", renderThanks);
 
   app.get("/programs", programsList);
   app.get("/programs/:field", studyFieldList);

@@ -1,16 +1,52 @@
 import { DurableObject } from "cloudflare:workers";
+import { PERSONAL_FIELDS, type LeadRecord } from "../../services/leads/record";
+import { sinkByName, sinksFor } from "../../services/leads/sinks/index.server";
+import { type SinkContext, SinkError } from "../../services/leads/sinks/types";
+import { log } from "../../services/log";
+import { config } from "../config.server";
+
+export type DeliveryStatus = "pending" | "delivered" | "skipped" | "dead";
+
+/** A delivery that keeps failing this many times ends dead, for ops to see and retry. */
+export const MAX_ATTEMPTS = 16;
+/** Retries back off exponentially up to a day. */
+export const MAX_RETRY_DELAY_MS = 24 * 3600_000;
+
+export interface DeliveryView {
+  sink: string;
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt: number | null;
+  lastError: string | null;
+  detail: string | null;
+}
+
+export interface LeadView {
+  id: string;
+  kind: string;
+  receivedAt: number;
+  redacted: boolean;
+  deliveries: DeliveryView[];
+}
+
+export function retryDelay(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
+}
 
 /**
- * One shard of the lead outbox (DESIGN.md): a lead and one delivery row per sink are stored in
- * one SQLite transaction before the visitor hears "accepted". The delivery pipeline is issue #4;
- * this class owns the storage layout from the first deploy so later migrations only add to it.
+ * One shard of the lead outbox (DESIGN.md). A lead and one delivery row per sink are stored in
+ * one SQLite transaction before the visitor hears "accepted"; the alarm delivers, backs off,
+ * re-arms itself and never throws, so a failing sink cannot stop the others.
  */
 export class LeadOutbox extends DurableObject<Env> {
+  private delivering: Promise<void> | null = null;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.storage.sql.exec(`
       CREATE TABLE IF NOT EXISTS leads (
         id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
         received_at INTEGER NOT NULL,
         payload TEXT NOT NULL,
         redacted_at INTEGER
@@ -18,19 +54,194 @@ export class LeadOutbox extends DurableObject<Env> {
       CREATE TABLE IF NOT EXISTS deliveries (
         lead_id TEXT NOT NULL REFERENCES leads(id),
         sink TEXT NOT NULL,
+        position INTEGER NOT NULL,
         status TEXT NOT NULL,
         attempts INTEGER NOT NULL DEFAULT 0,
         next_attempt_at INTEGER,
         last_error TEXT,
+        detail TEXT,
+        finished_at INTEGER,
         PRIMARY KEY (lead_id, sink)
       );
+      CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (status, next_attempt_at);
     `);
   }
 
-  /** How many leads and pending deliveries this shard holds (for ops and tests). */
-  counts(): { leads: number; pending: number } {
-    const leads = this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM leads").one().n;
-    const pending = this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM deliveries WHERE status = 'pending'").one().n;
-    return { leads, pending };
+  /** Stores the lead and its deliveries at once; the same id again is the same lead. */
+  async accept(lead: LeadRecord): Promise<{ duplicate: boolean }> {
+    const sql = this.ctx.storage.sql;
+    const now = Date.now();
+    const duplicate = this.ctx.storage.transactionSync(() => {
+      if (sql.exec("SELECT 1 FROM leads WHERE id = ?", lead.id).toArray().length > 0) return true;
+      sql.exec("INSERT INTO leads (id, kind, received_at, payload) VALUES (?, ?, ?, ?)", lead.id, lead.kind, lead.receivedAt, JSON.stringify(lead));
+      sinksFor(lead).forEach((sink, position) => {
+        sql.exec(
+          "INSERT INTO deliveries (lead_id, sink, position, status, next_attempt_at) VALUES (?, ?, ?, 'pending', ?)",
+          lead.id,
+          sink.name,
+          position,
+          now,
+        );
+      });
+      return false;
+    });
+    if (!duplicate) await this.armAt(now);
+    return { duplicate };
+  }
+
+  override async alarm(): Promise<void> {
+    try {
+      await this.deliverDue();
+      this.redactExpired();
+    } catch (error) {
+      log.error("outbox.alarm", { error: String(error) });
+    } finally {
+      await this.rearm();
+    }
+  }
+
+  /** Delivers whatever is due now; concurrent callers share one run. */
+  deliverDue(): Promise<void> {
+    this.delivering ??= this.runDeliveries().finally(() => {
+      this.delivering = null;
+    });
+    return this.delivering;
+  }
+
+  private async runDeliveries(): Promise<void> {
+    const settings = config(this.env);
+    const context: SinkContext = {
+      config: settings,
+      fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(settings.SINK_TIMEOUT_MS) }),
+      crmAccessToken: async () => {
+        const answer = await this.env.CRM_TOKEN.get(this.env.CRM_TOKEN.idFromName("amo")).accessToken();
+        if ("error" in answer) throw new SinkError(`amocrm token: ${answer.error}`);
+        return answer.token;
+      },
+    };
+    const sql = this.ctx.storage.sql;
+    const due = sql
+      .exec<{ lead_id: string; sink: string; attempts: number; payload: string }>(
+        `SELECT d.lead_id, d.sink, d.attempts, l.payload FROM deliveries d JOIN leads l ON l.id = d.lead_id
+         WHERE d.status = 'pending' AND d.next_attempt_at <= ? ORDER BY l.received_at, d.lead_id, d.position`,
+        Date.now(),
+      )
+      .toArray();
+    for (const row of due) {
+      const sink = sinkByName.get(row.sink);
+      const lead = JSON.parse(row.payload) as LeadRecord;
+      const attempts = row.attempts + 1;
+      try {
+        if (!sink) throw new Error(`unknown sink ${row.sink}`);
+        const result = await sink.send(lead, context);
+        sql.exec(
+          "UPDATE deliveries SET status = ?, attempts = ?, detail = ?, last_error = NULL, finished_at = ?, next_attempt_at = NULL WHERE lead_id = ? AND sink = ?",
+          result.status,
+          attempts,
+          result.detail ?? null,
+          Date.now(),
+          row.lead_id,
+          row.sink,
+        );
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const dead = attempts >= MAX_ATTEMPTS;
+        sql.exec(
+          "UPDATE deliveries SET status = ?, attempts = ?, last_error = ?, next_attempt_at = ? WHERE lead_id = ? AND sink = ?",
+          dead ? "dead" : "pending",
+          attempts,
+          message.slice(0, 500),
+          dead ? null : Date.now() + retryDelay(attempts, settings.OUTBOX_RETRY_BASE_MS),
+          row.lead_id,
+          row.sink,
+        );
+        log.warn(dead ? "outbox.dead" : "outbox.retry", { lead: row.lead_id, sink: row.sink, attempts, error: message.slice(0, 200) });
+      }
+    }
+  }
+
+  /** Removes the personal fields of leads every sink has had for longer than the retention. */
+  redactExpired(now = Date.now()): number {
+    const settings = config(this.env);
+    const cutoff = now - settings.LEAD_RETENTION_HOURS * 3600_000;
+    const sql = this.ctx.storage.sql;
+    const done = sql
+      .exec<{ id: string; payload: string }>(
+        `SELECT id, payload FROM leads l WHERE redacted_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.lead_id = l.id AND (d.status IN ('pending', 'dead') OR d.finished_at > ?))`,
+        cutoff,
+      )
+      .toArray();
+    for (const row of done) {
+      const lead = JSON.parse(row.payload) as Record<string, unknown>;
+      for (const field of PERSONAL_FIELDS) if (field in lead) lead[field] = null;
+      sql.exec("UPDATE leads SET payload = ?, redacted_at = ? WHERE id = ?", JSON.stringify(lead), now, row.id);
+    }
+    return done.length;
+  }
+
+  private async rearm(): Promise<void> {
+    const next = this.ctx.storage.sql
+      .exec<{ at: number | null }>("SELECT min(next_attempt_at) AS at FROM deliveries WHERE status = 'pending'")
+      .one().at;
+    const unredacted = this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM leads WHERE redacted_at IS NULL").one().n;
+    const retentionCheck = unredacted > 0 ? Date.now() + 3600_000 : null;
+    const at = [next, retentionCheck].filter((t): t is number => t !== null);
+    if (at.length > 0) await this.ctx.storage.setAlarm(Math.max(Date.now(), Math.min(...at)));
+  }
+
+  private async armAt(at: number): Promise<void> {
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > at) await this.ctx.storage.setAlarm(at);
+  }
+
+  /** Leads of this shard for ops, newest first; `status` keeps those with a delivery in it. */
+  list(status?: DeliveryStatus, limit = 100): LeadView[] {
+    const sql = this.ctx.storage.sql;
+    const leads = status
+      ? sql
+          .exec<{ id: string; kind: string; received_at: number; redacted_at: number | null }>(
+            `SELECT id, kind, received_at, redacted_at FROM leads WHERE id IN (SELECT lead_id FROM deliveries WHERE status = ?) ORDER BY received_at DESC LIMIT ?`,
+            status,
+            limit,
+          )
+          .toArray()
+      : sql
+          .exec<{ id: string; kind: string; received_at: number; redacted_at: number | null }>(
+            "SELECT id, kind, received_at, redacted_at FROM leads ORDER BY received_at DESC LIMIT ?",
+            limit,
+          )
+          .toArray();
+    return leads.map((lead) => ({
+      id: lead.id,
+      kind: lead.kind,
+      receivedAt: lead.received_at,
+      redacted: lead.redacted_at !== null,
+      deliveries: sql
+        .exec<{ sink: string; status: DeliveryStatus; attempts: number; next_attempt_at: number | null; last_error: string | null; detail: string | null }>(
+          "SELECT sink, status, attempts, next_attempt_at, last_error, detail FROM deliveries WHERE lead_id = ? ORDER BY position",
+          lead.id,
+        )
+        .toArray()
+        .map((d) => ({ sink: d.sink, status: d.status, attempts: d.attempts, nextAttemptAt: d.next_attempt_at, lastError: d.last_error, detail: d.detail })),
+    }));
+  }
+
+  /** The stored lead, for ops and tests (personal fields are null once redacted). */
+  get(id: string): LeadRecord | null {
+    const row = this.ctx.storage.sql.exec<{ payload: string }>("SELECT payload FROM leads WHERE id = ?", id).toArray()[0];
+    return row ? (JSON.parse(row.payload) as LeadRecord) : null;
+  }
+
+  /** Sends the lead's dead or waiting deliveries again, now. */
+  async retry(id: string): Promise<boolean> {
+    const sql = this.ctx.storage.sql;
+    const changed = sql.exec(
+      "UPDATE deliveries SET status = 'pending', attempts = 0, next_attempt_at = ? WHERE lead_id = ? AND status IN ('dead', 'pending')",
+      Date.now(),
+      id,
+    ).rowsWritten;
+    if (changed > 0) await this.armAt(Date.now());
+    return changed > 0;
   }
 }

@@ -1,0 +1,59 @@
+/**
+ * What the browser keeps about the visit (spec 3 and 9): UTM parameters and the referrer in
+ * session storage, read by the lead forms; cleared after a successful not-found submission.
+ */
+const UTMS_KEY = "utms";
+const REFERER_KEY = "referer";
+
+export function rememberVisit(): void {
+  try {
+    const params = new URLSearchParams(location.search);
+    const utms: Record<string, string> = {};
+    for (const [key, value] of params) if (key.startsWith("utm_") && value) utms[key] = value.slice(0, 200);
+    if (Object.keys(utms).length > 0) sessionStorage.setItem(UTMS_KEY, JSON.stringify(utms));
+    if (document.referrer && new URL(document.referrer).origin !== location.origin && !sessionStorage.getItem(REFERER_KEY)) {
+      sessionStorage.setItem(REFERER_KEY, document.referrer.slice(0, 1000));
+    }
+  } catch (error) {
+    console.error("visit: session storage unavailable", error);
+  }
+}
+
+export function visitContext(): { utms?: Record<string, string>; referer?: string } {
+  try {
+    const utms = sessionStorage.getItem(UTMS_KEY);
+    const referer = sessionStorage.getItem(REFERER_KEY);
+    return { ...(utms ? { utms: JSON.parse(utms) as Record<string, string> } : {}), ...(referer ? { referer } : {}) };
+  } catch (error) {
+    console.error("visit: cannot read the stored UTM and referrer", error);
+    return {};
+  }
+}
+
+export function forgetVisit(): void {
+  try {
+    sessionStorage.removeItem(UTMS_KEY);
+    sessionStorage.removeItem(REFERER_KEY);
+  } catch (error) {
+    console.error("visit: cannot clear the stored UTM and referrer", error);
+  }
+}
+
+/** Reads one cookie the browser may see. */
+export function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  for (const part of document.cookie.split("; ")) if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
+  return undefined;
+}
+
+/** Fires a conversion goal (spec 2.6): Yandex Metrika when it is on the page, and the tag manager's layer. */
+export function reachGoal(target: string): void {
+  const w = window as Window & { ym?: (id: number, action: string, target: string) => void; dataLayer?: unknown[]; __YM_ID__?: number };
+  if (typeof w.ym === "function" && w.__YM_ID__) w.ym(w.__YM_ID__, "reachGoal", target);
+  w.dataLayer = w.dataLayer ?? [];
+  w.dataLayer.push({ event: target });
+}
+
+export function newLeadId(): string {
+  return crypto.randomUUID().replace(/-/g, "");
+}

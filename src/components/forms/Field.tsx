@@ -1,0 +1,58 @@
+import type { ChangeEvent } from "react";
+
+interface FieldProps {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+  type?: "text" | "email";
+  multiline?: boolean;
+  autoComplete?: string;
+  disabled?: boolean;
+  hint?: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+}
+
+/** A labelled input with its error line, announced to screen readers. */
+export function Field({ id, name, label, value, error, type = "text", multiline, autoComplete, disabled, hint, onChange, onBlur }: FieldProps) {
+  const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
+  const common = {
+    id,
+    name,
+    value,
+    disabled,
+    autoComplete,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
+    onBlur,
+  };
+  return (
+    <div className={`field${error ? " has-error" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      {multiline ? <textarea rows={3} {...common} /> : <input type={type} {...common} />}
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The field bots fill and people never see (the honeypot). */
+export function Honeypot() {
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <label htmlFor="website">Сайт</label>
+      <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import type { CtaKey } from "../../services/catalogue/schemas";
+import { outcomes, sendFailedLine } from "../../services/leads/messages";
+import { type FieldErrors, popupLeadSchema, validate } from "../../services/leads/schemas";
+import { newLeadId, reachGoal, visitContext } from "../../client/visit";
+import { FullScreenLoader } from "../ui/FullScreenLoader";
+import { Field, Honeypot } from "./Field";
+import { type FallbackContacts, showsPromo, showsQuestion } from "./lead-form-options";
+import { PhoneField } from "./PhoneField";
+
+export type LeadValues = Record<"name" | "phone" | "email" | "promocode" | "gift" | "question", string> & { country: string };
+
+export const emptyLeadValues: LeadValues = { name: "", phone: "", email: "", promocode: "", gift: "", question: "", country: "ru" };
+
+export interface LeadFormProps {
+  cta: CtaKey;
+  blockForAmo?: string;
+  price?: number;
+  /** the active promo code fills the promo field (spec 2.7) */
+  promocode?: string;
+  gift?: string;
+  contacts: FallbackContacts;
+  /** what the server already knows: a re-rendered form after a post without JavaScript */
+  values?: Partial<LeadValues>;
+  errors?: FieldErrors;
+  /** server time the form was rendered, for the minimum fill time of a post without JavaScript */
+  startedAt?: number;
+  submitLabel?: string;
+  idPrefix: string;
+  onSent: (id: string) => void;
+}
+
+type Status = { state: "editing" } | { state: "sending" } | { state: "failed" };
+
+/** The lead form of spec 3, 4 and 5: the same schema and messages as the API. */
+export function LeadForm({ cta, blockForAmo, price, promocode, gift, contacts, values: initial, errors: serverErrors, startedAt, submitLabel, idPrefix, onSent }: LeadFormProps) {
+  const [values, setValues] = useState<LeadValues>({ ...emptyLeadValues, promocode: promocode ?? "", gift: gift ?? "", ...initial });
+  const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [status, setStatus] = useState<Status>({ state: "editing" });
+  const leadId = useRef<string>("");
+  const openedAt = useRef(0);
+  useEffect(() => {
+    leadId.current = newLeadId();
+    openedAt.current = performance.now();
+  }, []);
+  useEffect(() => {
+    if (promocode) setValues((current) => (current.promocode ? current : { ...current, promocode }));
+  }, [promocode]);
+  useEffect(() => {
+    if (gift) setValues((current) => ({ ...current, gift }));
+  }, [gift]);
+
+  const payload = () => ({
+    name: values.name,
+    phone: values.phone,
+    country: values.country,
+    email: values.email || undefined,
+    promocode: showsPromo(cta) && values.promocode ? values.promocode : undefined,
+    gift: values.gift || undefined,
+    question: showsQuestion(cta) && values.question ? values.question : undefined,
+    cta,
+    blockForAmo,
+    price,
+  });
+  const check = (next: LeadValues, onlyTouched: boolean) => {
+    const result = validate(popupLeadSchema, { ...payload(), ...next, email: next.email || undefined });
+    const all = result.ok ? {} : result.errors;
+    setErrors(onlyTouched ? Object.fromEntries(Object.entries(all).filter(([field]) => touched[field])) : all);
+    return result.ok;
+  };
+  const set = (field: keyof LeadValues) => (value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (touched[field]) check(next, true);
+  };
+  const blur = (field: string) => () => {
+    setTouched((current) => ({ ...current, [field]: true }));
+    const result = validate(popupLeadSchema, { ...payload(), email: values.email || undefined });
+    const message = result.ok ? undefined : result.errors[field];
+    setErrors((current) => {
+      const { [field]: _, ...rest } = current;
+      return message ? { ...rest, [field]: message } : rest;
+    });
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTouched({ name: true, phone: true, email: true, promocode: true, gift: true, question: true });
+    if (!check(values, false)) return;
+    if (document.documentElement.dataset.leadsDryRun === "1") {
+      onSent(leadId.current);
+      return;
+    }
+    setStatus({ state: "sending" });
+    try {
+      const response = await fetch("/api/leads", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({
+          ...payload(),
+          id: leadId.current,
+          fillMs: Math.round(performance.now() - openedAt.current),
+          leadPage: location.pathname,
+          ...visitContext(),
+        }),
+      });
+      if (response.status === 200) {
+        reachGoal("lead");
+        setStatus({ state: "editing" });
+        onSent(leadId.current);
+        return;
+      }
+      const body = (await response.json().catch(() => null)) as { errors?: FieldErrors } | null;
+      if (response.status === 400 && body?.errors && Object.keys(body.errors).some((f) => f in values)) {
+        setErrors(body.errors);
+        setStatus({ state: "editing" });
+        return;
+      }
+      setStatus({ state: "failed" });
+    } catch (error) {
+      console.error("lead form:", error);
+      setStatus({ state: "failed" });
+    }
+  };
+
+  const sending = status.state === "sending";
+  const id = (field: string) => `${idPrefix}-${field}`;
+  return (
+    <form className="lead-form" method="post" action="/api/leads" noValidate onSubmit={submit}>
+      <input type="hidden" name="form" value="popup" />
+      <input type="hidden" name="cta" value={cta} />
+      {blockForAmo ? <input type="hidden" name="blockForAmo" value={blockForAmo} /> : null}
+      {price !== undefined ? <input type="hidden" name="price" value={price} /> : null}
+      {startedAt ? <input type="hidden" name="startedAt" value={startedAt} /> : null}
+      {gift ? <input type="hidden" name="gift" value={values.gift} /> : null}
+      <Honeypot />
+      <fieldset disabled={sending}>
+        <legend className="visually-hidden">Контактные данные</legend>
+        <Field id={id("name")} name="name" label="Имя *" value={values.name} error={errors.name} autoComplete="name" onChange={set("name")} onBlur={blur("name")} />
+        <PhoneField
+          id={id("phone")}
+          value={values.phone}
+          country={values.country}
+          error={errors.phone}
+          onChange={(phone, country) => {
+            const next = { ...values, phone, country };
+            setValues(next);
+            if (touched.phone) check(next, true);
+          }}
+          onBlur={blur("phone")}
+        />
+        <Field id={id("email")} name="email" type="email" label="Электронная почта" value={values.email} error={errors.email} autoComplete="email" onChange={set("email")} onBlur={blur("email")} />
+        {showsPromo(cta) ? (
+          <Field id={id("promocode")} name="promocode" label="Промокод" value={values.promocode} error={errors.promocode} onChange={set("promocode")} onBlur={blur("promocode")} />
+        ) : null}
+        {showsQuestion(cta) ? (
+          <Field id={id("question")} name="question" label="Ваш вопрос" value={values.question} error={errors.question} multiline onChange={set("question")} onBlur={blur("question")} />
+        ) : null}
+        {gift ? <p className="lead-form__gift">Ваш подарок: {values.gift}</p> : null}
+        <button className="btn btn--primary lead-form__submit" type="submit">
+          <span className="btn__label">{sending ? outcomes.sending : (submitLabel ?? outcomes.send)}</span>
+        </button>
+        <p className="lead-form__note">
+          Нажимая на кнопку, вы соглашаетесь на <a href="/docs/pdf/privacy.pdf">обработку персональных данных</a>.
+        </p>
+      </fieldset>
+      {status.state === "failed" ? (
+        <p className="lead-form__failed" role="alert">
+          {sendFailedLine.before} <a href={contacts.phone.href}>{contacts.phone.display}</a> или{" "}
+          <a href={contacts.whatsapp} target="_blank" rel="noopener noreferrer">
+            {sendFailedLine.whatsapp}
+          </a>
+        </p>
+      ) : null}
+      {sending ? <FullScreenLoader /> : null}
+    </form>
+  );
+}
+

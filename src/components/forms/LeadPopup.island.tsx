@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from "react";
+import { reachGoal } from "../../client/visit";
+import { defineIsland } from "../island";
+import { leadPopup } from "../state/lead-popup";
+import { useSignalValue } from "../state/signals";
+import { CloseButton } from "../ui/Button";
+import type { FallbackContacts } from "./lead-form-options";
+import { LeadForm } from "./LeadForm";
+import { ThankYou, type ThankYouProps } from "./ThankYou";
+
+interface LeadPopupProps extends ThankYouProps {
+  contacts: FallbackContacts;
+}
+
+/**
+ * The one lead popup of a page (spec 2.6): any CTA opens it with its key's title and description;
+ * a sent form turns it into the registration popup (the thank-you) and fires the conversion goal.
+ */
+function LeadPopup({ contacts, giftExchange, messengerChannel }: LeadPopupProps) {
+  const request = useSignalValue(leadPopup);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [sent, setSent] = useState(false);
+  const [opening, setOpening] = useState(0);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (request && !element.open) {
+      setSent(false);
+      setOpening((n) => n + 1);
+      element.showModal();
+    } else if (!request && element.open) {
+      element.close();
+    }
+  }, [request]);
+
+  return (
+    <dialog ref={dialog} className="modal" aria-labelledby="lead-popup-title" onClose={() => (leadPopup.value = null)}>
+      {request ? (
+        <div className="modal__body">
+          <CloseButton className="modal__close" onClick={() => (leadPopup.value = null)} />
+          {sent ? (
+            <ThankYou giftExchange={giftExchange} messengerChannel={messengerChannel} />
+          ) : (
+            <>
+              <h2 className="modal__title" id="lead-popup-title">
+                {request.title}
+              </h2>
+              <p className="modal__description">{request.description}</p>
+              <LeadForm
+                key={opening}
+                idPrefix="popup"
+                cta={request.cta}
+                blockForAmo={request.blockForAmo}
+                price={request.price}
+                contacts={contacts}
+                onSent={() => {
+                  setSent(true);
+                  reachGoal("registration");
+                }}
+              />
+            </>
+          )}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
+
+export default defineIsland("forms/LeadPopup", LeadPopup, "idle");

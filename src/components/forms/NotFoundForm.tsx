@@ -1,0 +1,118 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { forgetVisit, newLeadId, reachGoal, visitContext } from "../../client/visit";
+import { messages, outcomes } from "../../services/leads/messages";
+import { type FieldErrors, notFoundLeadSchema, validate } from "../../services/leads/schemas";
+import type { AbVariant } from "../../services/tracking";
+import { Consents, useAbVariant } from "./Consents";
+import { Field, Honeypot } from "./Field";
+import { PhoneField } from "./PhoneField";
+
+export interface NotFoundFormProps {
+  idPrefix: string;
+  /** the variant the server knows (a form posted without JavaScript); the browser reads its cookie */
+  variant?: AbVariant;
+  values?: Partial<Record<"name" | "phone" | "email" | "country", string>>;
+  errors?: FieldErrors;
+  startedAt?: number;
+  onSent?: () => void;
+}
+
+const empty = { name: "", phone: "", email: "", country: "ru" };
+
+/**
+ * The not-found form of spec 4 and 5: name, phone and e-mail required; success clears the stored
+ * UTM and referrer and resets the form; a failure is only logged (spec 8).
+ */
+export function NotFoundForm({ idPrefix, variant: serverVariant, values: initial, errors: serverErrors, startedAt, onSent }: NotFoundFormProps) {
+  const variant = useAbVariant(serverVariant);
+  const [values, setValues] = useState({ ...empty, ...initial });
+  const [consent, setConsent] = useState(false);
+  const [news, setNews] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
+  const [sending, setSending] = useState(false);
+  const leadId = useRef("");
+  const openedAt = useRef(0);
+  useEffect(() => {
+    leadId.current = newLeadId();
+    openedAt.current = performance.now();
+  }, []);
+
+  const check = () => {
+    const result = validate(notFoundLeadSchema, values);
+    const found: FieldErrors = result.ok ? {} : { ...result.errors };
+    if (variant === "visible" && !consent) found.consent = messages.consentRequired;
+    setErrors(found);
+    return Object.keys(found).length === 0;
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!check() || sending) return;
+    setSending(true);
+    try {
+      const response = await fetch("/api/leads", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({
+          form: "notFound",
+          ...values,
+          id: leadId.current,
+          fillMs: Math.round(performance.now() - openedAt.current),
+          leadPage: location.pathname,
+          ...visitContext(),
+          ...(variant === "visible" ? { consent, subscribeNews: news } : {}),
+        }),
+      });
+      if (!response.ok) throw new Error(`status ${response.status}`);
+      forgetVisit();
+      reachGoal("lead");
+      setValues(empty);
+      setConsent(false);
+      setNews(false);
+      setErrors({});
+      leadId.current = newLeadId();
+      onSent?.();
+    } catch (error) {
+      console.error("Ошибка при отправке формы:", error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const set = (field: "name" | "email") => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  return (
+    <form className="lead-form lead-form--compact" method="post" action="/api/leads" noValidate onSubmit={submit}>
+      <input type="hidden" name="form" value="notFound" />
+      {startedAt ? <input type="hidden" name="startedAt" value={startedAt} /> : null}
+      <Honeypot />
+      <fieldset disabled={sending}>
+        <legend className="visually-hidden">Оставьте контакты — подберём программу</legend>
+        <Field id={`${idPrefix}-name`} name="name" label="Имя *" value={values.name} error={errors.name} autoComplete="name" onChange={set("name")} />
+        <PhoneField
+          id={`${idPrefix}-phone`}
+          value={values.phone}
+          country={values.country}
+          error={errors.phone}
+          onChange={(phone, country) => setValues((current) => ({ ...current, phone, country }))}
+        />
+        <Field id={`${idPrefix}-email`} name="email" type="email" label="Электронная почта *" value={values.email} error={errors.email} autoComplete="email" onChange={set("email")} />
+        {variant === "visible" ? (
+          <Consents
+            idPrefix={idPrefix}
+            consent={consent}
+            news={news}
+            error={errors.consent}
+            disabled={sending}
+            onChange={(nextConsent, nextNews) => {
+              setConsent(nextConsent);
+              setNews(nextNews);
+            }}
+          />
+        ) : null}
+        <button className="btn btn--primary lead-form__submit" type="submit">
+          <span className="btn__label">{sending ? outcomes.sending : outcomes.send}</span>
+        </button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { useState } from "react";
+import { defineIsland } from "../island";
+import { NotFoundForm, type NotFoundFormProps } from "./NotFoundForm";
+import { ThankYou, type ThankYouProps } from "./ThankYou";
+
+/** The nothing-found panel (spec 2.6): when nothing matches, a lead form; once sent, the thank-you. */
+function NothingFound({ thanks, ...form }: Omit<NotFoundFormProps, "onSent"> & { thanks: ThankYouProps }) {
+  const [sent, setSent] = useState(false);
+  return (
+    <div className="nothing-found">
+      {sent ? (
+        <ThankYou {...thanks} />
+      ) : (
+        <>
+          <p className="nothing-found__title">Не нашли, что искали?</p>
+          <p className="nothing-found__text">Оставьте контакты — специалист приёмной комиссии подберёт программу под ваш запрос.</p>
+          <NotFoundForm {...form} onSent={() => setSent(true)} />
+        </>
+      )}
+    </div>
+  );
+}
+
+export default defineIsland("forms/NothingFound", NothingFound, "visible");

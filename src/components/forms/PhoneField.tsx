@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from "react";
+import { countries } from "../../services/leads/countries.data";
+import { formatPhoneFallback, loadPhoneFormatter, type PhoneFormatter } from "../../services/leads/phone";
+
+interface PhoneFieldProps {
+  id: string;
+  value: string;
+  country: string;
+  error?: string;
+  disabled?: boolean;
+  onChange: (value: string, country: string) => void;
+  onBlur?: () => void;
+}
+
+/**
+ * The phone with its country picker (spec 5): Russia first, then Kazakhstan and Uzbekistan, then
+ * every country by its Russian name. The formatting library loads on the first keystroke.
+ */
+export function PhoneField({ id, value, country, error, disabled, onChange, onBlur }: PhoneFieldProps) {
+  const [formatter, setFormatter] = useState<PhoneFormatter | null>(null);
+  const loading = useRef(false);
+  const load = () => {
+    if (loading.current) return;
+    loading.current = true;
+    loadPhoneFormatter()
+      .then((format) => setFormatter(() => format))
+      .catch(() => {
+        loading.current = false;
+      });
+  };
+  // reformat what is typed once, when the library arrives
+  const latest = useRef({ value, country, onChange });
+  latest.current = { value, country, onChange };
+  useEffect(() => {
+    const { value: typed, country: code, onChange: change } = latest.current;
+    if (formatter && typed) change(formatter(code, typed), code);
+  }, [formatter]);
+  const format = (input: string, code: string) => (formatter ? formatter(code, input) : formatPhoneFallback(code, input));
+  return (
+    <div className={`field field--phone${error ? " has-error" : ""}`}>
+      <label htmlFor={id}>Телефон *</label>
+      <div className="phone-input">
+        <select
+          aria-label="Код страны"
+          name="country"
+          value={country}
+          disabled={disabled}
+          onChange={(event) => {
+            load();
+            onChange(format(value, event.target.value), event.target.value);
+          }}
+        >
+          {countries.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name} +{option.dial}
+            </option>
+          ))}
+        </select>
+        <input
+          id={id}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={country === "ru" ? "+7 (___) ___-__-__" : "+"}
+          value={value}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onFocus={load}
+          onChange={(event) => onChange(format(event.target.value, country), country)}
+          onBlur={onBlur}
+        />
+      </div>
+      {error ? (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

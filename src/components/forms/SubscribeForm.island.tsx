@@ -1,0 +1,120 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { EMAIL_EXAMPLE, messages, outcomes } from "../../services/leads/messages";
+import { subscribeSchema, validate } from "../../services/leads/schemas";
+import { defineIsland } from "../island";
+import { Consents, useAbVariant } from "./Consents";
+import { Honeypot } from "./Field";
+
+type Result = { kind: "success" | "failed" | "network"; text: string } | null;
+
+/**
+ * The footer subscription of spec 4, 5 and 8: validated on every change, the button disabled
+ * while invalid or sending; under the variant 'visible' the personal-data consent is required.
+ */
+function SubscribeForm() {
+  const variant = useAbVariant();
+  const [email, setEmail] = useState("");
+  const [consent, setConsent] = useState(false);
+  const [news, setNews] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+  // before hydration the button stays usable, so the form posts without JavaScript
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const checked = validate(subscribeSchema, { email });
+  const emailError = touched && !checked.ok ? checked.errors.email : undefined;
+  const consentMissing = variant === "visible" && !consent;
+  const invalid = !checked.ok || consentMissing;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTouched(true);
+    if (invalid || sending) return;
+    setSending(true);
+    setResult(null);
+    try {
+      const response = await fetch("/api/subscribe", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(variant === "visible" ? { email, consent, subscribeNews: news } : { email }),
+      });
+      const body = (await response.json().catch(() => null)) as { success?: boolean } | null;
+      if (body?.success === true) {
+        setEmail("");
+        setConsent(false);
+        setNews(false);
+        setTouched(false);
+        setResult({ kind: "success", text: outcomes.subscribed });
+      } else {
+        setResult({ kind: "failed", text: outcomes.subscribeFailed });
+      }
+    } catch {
+      setResult({ kind: "network", text: outcomes.networkFailed });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className="subscribe-form" method="post" action="/api/subscribe" noValidate onSubmit={submit} id="subscribe">
+      <p className="subscribe-form__title">Подпишитесь на новости института</p>
+      <Honeypot />
+      <div className={`field${emailError ? " has-error" : ""}`}>
+        <label htmlFor="subscribe-email" className="visually-hidden">
+          Электронная почта
+        </label>
+        <div className="subscribe-form__row">
+          <input
+            id="subscribe-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="Электронная почта"
+            value={email}
+            disabled={sending}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError === messages.emailInvalid ? "subscribe-email-hint" : undefined}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setTouched(true);
+            }}
+          />
+          <button className="btn btn--primary" type="submit" disabled={hydrated && (invalid || sending)}>
+            <span className="btn__label">{sending ? outcomes.sending : outcomes.subscribe}</span>
+          </button>
+        </div>
+        {emailError ? (
+          <p className="field__error" role="alert">
+            {emailError}
+          </p>
+        ) : null}
+        {emailError === messages.emailInvalid ? (
+          <p className="field__hint" id="subscribe-email-hint">
+            {EMAIL_EXAMPLE}
+          </p>
+        ) : null}
+      </div>
+      {variant === "visible" ? (
+        <Consents
+          idPrefix="subscribe"
+          consent={consent}
+          news={news}
+          disabled={sending}
+          error={touched && consentMissing ? messages.consentRequired : undefined}
+          onChange={(nextConsent, nextNews) => {
+            setConsent(nextConsent);
+            setNews(nextNews);
+          }}
+        />
+      ) : null}
+      {result ? (
+        <p className={`subscribe-form__result subscribe-form__result--${result.kind}`} role="alert">
+          {result.text}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+export default defineIsland("forms/SubscribeForm", SubscribeForm, "visible");

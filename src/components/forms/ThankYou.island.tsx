@@ -1,0 +1,4 @@
+import { defineIsland } from "../island";
+import { ThankYou } from "./ThankYou";
+
+export default defineIsland("forms/ThankYou", ThankYou, "load");

@@ -1,0 +1,57 @@
+import { useEffect, useState } from "react";
+
+export interface ThankYouProps {
+  /** where the gift button leads when no promo redirect is stored (spec 2.6) */
+  giftExchange: string;
+  messengerChannel: string;
+  /** the back-to-home link appears only when enabled */
+  homeLink?: boolean;
+}
+
+/** The promo data kept in local storage (spec 3: key promoData with name, promo_code, redirect_url). */
+export const PROMO_STORAGE_KEY = "promoData";
+
+function storedGiftUrl(): string | undefined {
+  try {
+    const raw = localStorage.getItem(PROMO_STORAGE_KEY);
+    const url = raw ? (JSON.parse(raw) as { redirect_url?: unknown }).redirect_url : undefined;
+    return typeof url === "string" && /^https:\/\//i.test(url.trim()) ? url.trim() : undefined;
+  } catch (error) {
+    console.error("thank-you: cannot read the stored promo", error);
+    return undefined;
+  }
+}
+
+/** The thank-you content of spec 2.6, on /gratefull and in the registration popup. */
+export function ThankYou({ giftExchange, messengerChannel, homeLink = false }: ThankYouProps) {
+  const [giftUrl, setGiftUrl] = useState(giftExchange);
+  useEffect(() => {
+    const stored = storedGiftUrl();
+    if (stored) setGiftUrl(stored);
+  }, []);
+  return (
+    <div className="thank-you">
+      <h2 className="thank-you__title">Спасибо за заявку!</h2>
+      <div className="thank-you__columns">
+        <section className="thank-you__column">
+          <p>Ваши данные переданы в приёмную комиссию. Специалист свяжется с вами в ближайшее время.</p>
+          <p className="thank-you__gift">Пока ждёте звонка — заберите подарок от наших блогеров и партнёров.</p>
+          <a className="btn btn--primary" href={giftUrl} target="_blank" rel="noopener noreferrer">
+            <span className="btn__label">Получить подарок</span>
+          </a>
+        </section>
+        <section className="thank-you__column thank-you__column--channel">
+          <p>Подписывайтесь на наш канал: разборы случаев, эфиры с преподавателями и новости института.</p>
+          <a className="btn btn--outline" href={messengerChannel} target="_blank" rel="noopener noreferrer">
+            <span className="btn__label">Перейти в канал</span>
+          </a>
+        </section>
+      </div>
+      {homeLink ? (
+        <a className="thank-you__home" href="/">
+          Вернуться на главную
+        </a>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Context, Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import * as z from "zod/mini";
+import { allShards, shardOf } from "../../services/leads/outbox";
+import { log } from "../../services/log";
+import { config } from "../../worker/config.server";
+import type { DeliveryStatus, LeadView } from "../../worker/durable/LeadOutbox";
+import type { AppEnv } from "../../worker/env";
+import { BadBodyError, readBody } from "../../worker/middleware/post-guards";
+
+const encoder = new TextEncoder();
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = encoder.encode(given);
+  const b = encoder.encode(expected);
+  const subtle = crypto.subtle as SubtleCrypto & { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean };
+  return a.byteLength === b.byteLength && subtle.timingSafeEqual(a, b);
+}
+
+/** Ops endpoints want `Authorization: Bearer <OPS_TOKEN>`; without a configured token nobody gets in. */
+export const opsOnly = createMiddleware<AppEnv>(async (c, next) => {
+  const token = config(c.env).OPS_TOKEN;
+  const given = /^Bearer (.+)$/.exec(c.req.header("Authorization") ?? "")?.[1];
+  if (!token || !given || !sameSecret(given, token)) {
+    return c.json({ ok: false, message: "Нужен токен доступа (Authorization: Bearer ...)" }, 401, { "WWW-Authenticate": "Bearer" });
+  }
+  await next();
+});
+
+const statuses = ["pending", "delivered", "skipped", "dead"] as const;
+const outbox = (c: Context<AppEnv>, shard: string) => c.env.LEAD_OUTBOX.get(c.env.LEAD_OUTBOX.idFromName(shard));
+
+const tokenSeed = z.object({
+  access: z.string().check(z.minLength(1)),
+  refresh: z.string().check(z.minLength(1)),
+  expired_in: z.number().check(z.int(), z.positive()),
+});
+
+export function registerOpsApi(app: Hono<AppEnv>): void {
+  app.use("/ops/*", opsOnly);
+  app.use("/api/amoCRMexchangeToken", opsOnly);
+
+  app.get("/ops/leads", async (c) => {
+    const status = c.req.query("status");
+    if (status !== undefined && !(statuses as readonly string[]).includes(status)) {
+      return c.json({ ok: false, message: `status: одно из ${statuses.join(", ")}` }, 400);
+    }
+    const lists = await Promise.all(allShards().map((shard) => outbox(c, shard).list(status as DeliveryStatus | undefined)));
+    const leads: LeadView[] = lists.flat().sort((a, b) => b.receivedAt - a.receivedAt);
+    return c.json({ ok: true, leads });
+  });
+
+  app.post("/ops/leads/:id/retry", async (c) => {
+    const id = c.req.param("id");
+    const retried = await outbox(c, shardOf(id)).retry(id);
+    return retried ? c.json({ ok: true, id }) : c.json({ ok: false, message: "Нет заявки с ожидающими или неудавшимися отправками" }, 404);
+  });
+
+  app.put("/ops/crm/token", async (c) => {
+    let body: Record<string, unknown>;
+    try {
+      body = await readBody(c.req.raw, "json");
+    } catch (error) {
+      if (error instanceof BadBodyError) return c.json({ ok: false, message: error.message }, 400);
+      throw error;
+    }
+    const seed = tokenSeed.safeParse(body);
+    if (!seed.success) return c.json({ ok: false, message: "Нужны access, refresh и expired_in (unix-секунды)" }, 400);
+    await c.env.CRM_TOKEN.get(c.env.CRM_TOKEN.idFromName("amo")).seed(seed.data.access, seed.data.refresh, seed.data.expired_in);
+    return c.json({ ok: true });
+  });
+
+  app.post("/api/amoCRMexchangeToken", async (c) => {
+    const answer = await c.env.CRM_TOKEN.get(c.env.CRM_TOKEN.idFromName("amo")).refresh();
+    if ("record" in answer) return c.json({ ok: true, expired_in: answer.record.expired_in });
+    log.error("crm.token.exchange", { requestId: c.get("requestId"), error: answer.error });
+    return c.json({ ok: false, message: "Не удалось обновить токен CRM" }, 502);
+  });
+}

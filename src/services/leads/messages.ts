@@ -1,0 +1,45 @@
+/** Every validation message of spec section 5, character for character. */
+export const messages = {
+  nameRequired: "*Имя обязательно",
+  nameRequiredNotFound: "*Введите ваше имя",
+  nameTooShort: "*Не менее 2 символов",
+  tooLong32: "*Не больше 32 символов",
+  phoneRequired: "*Номер телефона обязателен",
+  phoneTooShort: "*Минимум 8 цифр",
+  emailRequired: "*Почта обязательна",
+  emailRequiredSubscribe: "Пожалуйста, введите адрес электронной почты",
+  emailInvalid: "Пожалуйста, введите корректный адрес электронной почты",
+  questionTooLong: "*Максимальная длинна вопроса 320 символов",
+  consentRequired: "*это поле обязательно",
+} as const;
+
+/** Outcomes of the forms (spec sections 4 and 8). */
+export const outcomes = {
+  subscribed: "Вы успешно подписаны!",
+  subscribeFailed: "Ошибка при подписке, попробуйте позже",
+  networkFailed: "Ошибка сети, попробуйте позже",
+  send: "Оставить заявку",
+  sending: "Отправка...",
+  subscribe: "Подписаться",
+} as const;
+
+/** The example under the e-mail field of the subscription form (spec 5: an example-format hint). */
+export const EMAIL_EXAMPLE = "Например: name@example.ru";
+
+/** The line shown when the popup form could not be sent (spec 8); phone and WhatsApp are links. */
+export const sendFailedLine = {
+  before: "Невозможно отправить форму, пожалуйста, свяжитесь с нами по номеру",
+  whatsapp: "Напишите в WhatsApp",
+} as const;
+
+/** What the server says when it refuses a lead for a reason no field explains. */
+export const refusals = {
+  tooFast: "Форма отправлена слишком быстро. Пожалуйста, проверьте данные и отправьте её ещё раз.",
+  honeypot: "Заявка не принята: форма заполнена автоматически.",
+  rateLimited: "Слишком много заявок с вашего адреса. Пожалуйста, попробуйте через минуту или позвоните нам.",
+  crossSite: "Запрос отклонён: форма отправлена с другого сайта.",
+  tooLarge: "Слишком большой запрос.",
+  badJson: "Не удалось прочитать данные формы. Пожалуйста, обновите страницу и попробуйте ещё раз.",
+  unsupportedType: "Неподдерживаемый формат данных.",
+  storeFailed: "Не удалось сохранить заявку. Пожалуйста, попробуйте ещё раз через минуту — данные формы сохранены.",
+} as const;

@@ -1,0 +1,114 @@
+import * as z from "zod/mini";
+import { ctaKeys } from "../catalogue/schemas";
+import { messages } from "./messages";
+
+/**
+ * One schema per form, shared by the islands (instant messages) and the API (the same messages in
+ * the 400 answer). zod/mini keeps the browser bundle small.
+ */
+
+/** A standard address pattern: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const PHONE_MIN_DIGITS = 8;
+const PHONE_MAX_DIGITS = 15;
+const digitCount = (value: string) => value.replace(/\D/g, "").length;
+
+const trimmed = () => z.string().check(z.trim());
+const optionalText = (max: number, message: string) => z.optional(trimmed().check(z.maxLength(max, message)));
+
+const name = (required: string) => trimmed().check(z.minLength(1, required), z.minLength(2, messages.nameTooShort), z.maxLength(32, messages.tooLong32));
+
+const phone = trimmed().check(
+  z.minLength(1, messages.phoneRequired),
+  z.refine((value) => digitCount(value) >= PHONE_MIN_DIGITS, messages.phoneTooShort),
+  z.refine((value) => digitCount(value) <= PHONE_MAX_DIGITS, messages.phoneTooShort),
+  z.maxLength(40, messages.phoneTooShort),
+);
+
+const optionalEmail = z.optional(trimmed().check(z.maxLength(254, messages.emailInvalid), z.refine((v) => v === "" || EMAIL_PATTERN.test(v), messages.emailInvalid)));
+
+/** Ids are made by the browser when a form opens, so a retry or a double click is the same lead. */
+export const leadId = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, "Некорректный идентификатор заявки"));
+
+/** What every lead form sends besides its fields: where it was, and the spam guards. */
+const context = {
+  id: z.optional(leadId),
+  leadPage: z.optional(trimmed().check(z.maxLength(500))),
+  referer: z.optional(trimmed().check(z.maxLength(1000))),
+  utms: z.optional(z.record(z.string().check(z.regex(/^utm_[a-z]{1,12}$/)), z.string().check(z.maxLength(200)))),
+  /** which form sent it: the popup (and /apply), the not-found panel, the free-access page */
+  form: z.optional(z.enum(["popup", "notFound", "freeAccess"])),
+  /** how long the visitor spent on the form, measured in the browser */
+  fillMs: z.optional(z.number().check(z.nonnegative())),
+  /** when the server rendered a form posted without JavaScript */
+  startedAt: z.optional(z.number().check(z.int(), z.nonnegative())),
+  /** the honeypot: a field people never see, so it stays empty */
+  website: z.optional(z.string().check(z.maxLength(200))),
+};
+
+/** The popup lead form (spec 3 and 5), also the page form of /apply and the ticket order's base. */
+export const popupLeadSchema = z.object({
+  ...context,
+  name: name(messages.nameRequired),
+  phone,
+  country: z.optional(z.string().check(z.regex(/^[a-z]{2}$/))),
+  email: optionalEmail,
+  promocode: optionalText(32, messages.tooLong32),
+  gift: optionalText(32, messages.tooLong32),
+  question: optionalText(320, messages.questionTooLong),
+  cta: z.optional(z.enum(ctaKeys)),
+  blockForAmo: optionalText(200, messages.tooLong32),
+  price: z.optional(z.number().check(z.nonnegative(), z.maximum(100_000_000))),
+  consent: z.optional(z.boolean()),
+  subscribeNews: z.optional(z.boolean()),
+});
+
+/** The not-found form of the search panel (spec 5): every field required. */
+export const notFoundLeadSchema = z.object({
+  ...context,
+  name: name(messages.nameRequiredNotFound),
+  phone,
+  country: z.optional(z.string().check(z.regex(/^[a-z]{2}$/))),
+  email: trimmed().check(z.minLength(1, messages.emailRequired), z.maxLength(254, messages.emailInvalid), z.regex(EMAIL_PATTERN, messages.emailInvalid)),
+  consent: z.optional(z.boolean()),
+  subscribeNews: z.optional(z.boolean()),
+});
+
+/** The subscription form (spec 3 and 5). */
+export const subscribeSchema = z.object({
+  email: trimmed().check(z.minLength(1, messages.emailRequiredSubscribe), z.maxLength(254, messages.emailInvalid), z.regex(EMAIL_PATTERN, messages.emailInvalid)),
+  consent: z.optional(z.boolean()),
+  subscribeNews: z.optional(z.boolean()),
+  website: z.optional(z.string().check(z.maxLength(200))),
+});
+
+export type PopupLeadInput = z.infer<typeof popupLeadSchema>;
+export type NotFoundLeadInput = z.infer<typeof notFoundLeadSchema>;
+export type SubscribeInput = z.infer<typeof subscribeSchema>;
+
+export type FieldErrors = Record<string, string>;
+
+/** The first message of each field, as the forms show them. */
+export function fieldErrors(error: z.core.$ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : "form";
+    if (!(field in errors)) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+export type Validation<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
+
+export function validate<S extends z.ZodMiniType>(schema: S, input: unknown): Validation<z.infer<S>> {
+  const result = schema.safeParse(input);
+  return result.success ? { ok: true, data: result.data as z.infer<S> } : { ok: false, errors: fieldErrors(result.error) };
+}
+
+/**
+ * Under the A/B variant 'visible' the personal-data consent is enforced (Russian law wants a
+ * separate consent), so a form of that variant without it is refused with the spec's message.
+ */
+export function consentErrors(variant: "hidden" | "visible", consent: boolean | undefined): FieldErrors {
+  return variant === "visible" && consent !== true ? { consent: messages.consentRequired } : {};
+}

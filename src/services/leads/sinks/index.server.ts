@@ -1,0 +1,15 @@
+import type { LeadRecord } from "../record";
+import { amocrm } from "./amocrm.server";
+import type { Sink } from "./types";
+import { advcake, genezis, partner, roistat } from "./webhooks.server";
+
+/** The sinks in the order of spec 7 (genezis, AdvCake, the partner, Roistat), then the CRM. */
+export const sinks: readonly Sink[] = [genezis, advcake, partner, roistat, amocrm];
+
+export const sinkByName = new Map(sinks.map((sink) => [sink.name, sink]));
+
+export function sinksFor(lead: LeadRecord): Sink[] {
+  return sinks.filter((sink) => sink.applies(lead));
+}
+
+export type { Sink, SinkContext, SinkResult } from "./types";

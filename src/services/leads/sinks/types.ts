@@ -1,0 +1,31 @@
+import type { Config } from "../../../worker/config.server";
+import type { LeadRecord } from "../record";
+
+/** What a sink needs besides the lead: settings, a fetch with a timeout, the CRM token. */
+export interface SinkContext {
+  config: Config;
+  fetch: (url: string, init?: RequestInit) => Promise<Response>;
+  crmAccessToken: () => Promise<string>;
+}
+
+export type SinkResult = { status: "delivered"; detail?: string } | { status: "skipped"; detail: string };
+
+/** A destination of leads (DESIGN.md): whether it wants a lead, and how it gets it. */
+export interface Sink {
+  name: string;
+  applies(lead: LeadRecord): boolean;
+  /** resolves when the sink has the lead; throws when it must be tried again */
+  send(lead: LeadRecord, context: SinkContext): Promise<SinkResult>;
+}
+
+export class SinkError extends Error {
+  override name = "SinkError";
+}
+
+export async function expectOk(response: Response, sink: string): Promise<string> {
+  const body = await response.text();
+  if (!response.ok) throw new SinkError(`${sink} answered ${response.status}: ${body.slice(0, 200)}`);
+  return body;
+}
+
+export const skipped = (name: string): SinkResult => ({ status: "skipped", detail: `${name}: no endpoint configured` });

@@ -1,0 +1,106 @@
+import type { LeadRecord } from "../record";
+import { expectOk, type Sink, skipped } from "./types";
+
+const postJson = (body: unknown, id: string): RequestInit => ({
+  method: "POST",
+  headers: { "Content-Type": "application/json", "Idempotency-Key": id },
+  body: JSON.stringify(body),
+});
+
+/** The CRM webhook, the spec's genezis: the whole lead as JSON with its id; every lead goes there. */
+export const genezis: Sink = {
+  name: "genezis",
+  applies: () => true,
+  async send(lead, { config, fetch }) {
+    if (!config.CRM_WEBHOOK_URL) return skipped("genezis");
+    const response = await fetch(config.CRM_WEBHOOK_URL, postJson(lead, lead.id));
+    await expectOk(response, "genezis");
+    return { status: "delivered", detail: String(response.status) };
+  },
+};
+
+/** AdvCake: the lead with its AdvCake tracking ids (spec 7: POST advCakeNew with the lead). */
+export const advcake: Sink = {
+  name: "advcake",
+  applies: (lead) => lead.kind !== "subscription",
+  async send(lead, { config, fetch }) {
+    if (!config.ADVCAKE_URL) return skipped("advcake");
+    const response = await fetch(
+      config.ADVCAKE_URL,
+      postJson({ id: lead.id, price: lead.price ?? 0, advcake_track_id: lead.advcake_track_id, advcake_track_url: lead.advcake_track_url, leadPage: lead.leadPage }, lead.id),
+    );
+    await expectOk(response, "advcake");
+    return { status: "delivered" };
+  },
+};
+
+/** Partners chosen by utm_source (spec 7): careerru goes to hh. */
+const partnerEndpoints = {
+  admitad: "ADMITAD_URL",
+  edpartners: "EDPARTNERS_URL",
+  sravni: "SRAVNI_URL",
+  careerru: "HH_URL",
+  leadmagnet: "LEADMAGNET_URL",
+} as const;
+
+export type PartnerSource = keyof typeof partnerEndpoints;
+
+export const partnerSource = (lead: LeadRecord): PartnerSource | undefined => {
+  const source = lead.utm.utm_source?.toLowerCase();
+  return source && source in partnerEndpoints ? (source as PartnerSource) : undefined;
+};
+
+/** The partner of the lead's utm_source; admitad gets its postback with the lead id as order id. */
+export const partner: Sink = {
+  name: "partner",
+  applies: (lead) => lead.kind !== "subscription" && partnerSource(lead) !== undefined,
+  async send(lead, { config, fetch }) {
+    const source = partnerSource(lead)!;
+    const endpoint = config[partnerEndpoints[source]];
+    if (!endpoint) return skipped(`partner ${source}`);
+    if (source === "admitad") {
+      const url = new URL(endpoint);
+      url.search = new URLSearchParams({
+        campaign_code: config.ADMITAD_CAMPAIGN_CODE ?? "",
+        postback: "1",
+        postback_key: config.ADMITAD_POSTBACK_KEY ?? "",
+        action_code: "1",
+        uid: lead.admitad_uid ?? "",
+        order_id: lead.id,
+        tariff_code: "1",
+        payment_type: "lead",
+      }).toString();
+      await expectOk(await fetch(url.href, { headers: { "Idempotency-Key": lead.id } }), "admitad");
+      return { status: "delivered", detail: source };
+    }
+    const response = await fetch(endpoint, postJson({ ...lead, source }, lead.id));
+    await expectOk(response, source);
+    return { status: "delivered", detail: source };
+  },
+};
+
+/** Roistat proxy lead (spec 7: sendToRoistat), with the visit cookie or 'nocookie'. */
+export const roistat: Sink = {
+  name: "roistat",
+  applies: (lead) => lead.kind !== "subscription",
+  async send(lead, { config, fetch }) {
+    if (!config.ROISTAT_URL) return skipped("roistat");
+    const url = new URL(config.ROISTAT_URL);
+    const params = new URLSearchParams({
+      roistat: lead.roistat_visit ?? "nocookie",
+      key: config.ROISTAT_KEY ?? "",
+      title: `Заявка с сайта: ${lead.blockForAmo ?? lead.cta ?? lead.kind}`,
+      name: lead.name ?? "",
+      email: lead.email ?? "",
+      phone: lead.phone ?? "",
+      comment: lead.question ?? "",
+      "fields[lead_id]": lead.id,
+      "fields[leadPage]": lead.leadPage ?? "",
+      "fields[promocode]": lead.promocode ?? "",
+      "fields[roistatAB]": lead.roistatAB,
+    });
+    url.search = params.toString();
+    await expectOk(await fetch(url.href, { headers: { "Idempotency-Key": lead.id } }), "roistat");
+    return { status: "delivered" };
+  },
+};

@@ -1,0 +1,62 @@
+import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
+import { refusals } from "../../services/leads/messages";
+import type { AppEnv } from "../env";
+
+/** Bodies above this are refused with 413 (DESIGN.md). */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+const writes = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Every write from another origin is refused (403): the browser says so in Origin and
+ * Sec-Fetch-Site. Tools without an Origin (ops with a bearer token) pass.
+ */
+export const sameOrigin = createMiddleware<AppEnv>(async (c, next) => {
+  if (!writes.has(c.req.method)) return next();
+  const site = new URL(c.env.SITE_URL).origin;
+  const own = new URL(c.req.url).origin;
+  const origin = c.req.header("Origin");
+  const fetchSite = c.req.header("Sec-Fetch-Site");
+  if (fetchSite === "cross-site" || (origin !== undefined && origin !== site && origin !== own)) {
+    return c.json({ ok: false, message: refusals.crossSite }, 403);
+  }
+  return next();
+});
+
+export const limitBody = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: (c) => c.json({ ok: false, message: refusals.tooLarge }, 413),
+});
+
+export type BodyKind = "json" | "form";
+
+/** JSON or a plain HTML form; anything else is 415. */
+export function bodyKind(contentType: string | undefined): BodyKind | null {
+  const type = (contentType ?? "").split(";")[0]?.trim().toLowerCase();
+  if (type === "application/json") return "json";
+  if (type === "application/x-www-form-urlencoded") return "form";
+  return null;
+}
+
+export class BadBodyError extends Error {
+  override name = "BadBodyError";
+}
+
+/** Reads the body as a plain object: JSON must be an object; a form becomes its fields. */
+export async function readBody(request: Request, kind: BodyKind): Promise<Record<string, unknown>> {
+  if (kind === "form") {
+    const form = new URLSearchParams(await request.text());
+    const fields: Record<string, unknown> = Object.create(null);
+    for (const [key, value] of form) fields[key] = value;
+    return fields;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await request.text());
+  } catch {
+    throw new BadBodyError(refusals.badJson);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new BadBodyError(refusals.badJson);
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,93 @@
+import type { Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
+import { log } from "../../services/log";
+import {
+  AB_MAX_AGE_S, type AbVariant, assignVariant, CLICK_MAX_AGE_S, cookies, parseUtmCookie, parseVariant, type Utm, utmFromUrl, utmMaxAge,
+} from "../../services/tracking";
+import { config } from "../config.server";
+import type { AppEnv } from "../env";
+
+/** How long a page waits for the affiliate network's click id before it renders without one. */
+const CLICK_TIMEOUT_MS = 1_500;
+
+const cookieOptions = (c: Context<AppEnv>, maxAge: number) => ({
+  path: "/",
+  maxAge,
+  sameSite: "Lax" as const,
+  secure: new URL(c.env.SITE_URL).protocol === "https:",
+});
+
+/** The affiliate click of spec 7: sends a, o, return=click_id and the sub-parameters; answers the click id. */
+async function affiliateClick(endpoint: string, url: URL): Promise<string | undefined> {
+  const request = new URL(endpoint);
+  for (const [key, value] of url.searchParams) {
+    if (key === "a" || key === "o" || /^sub\d*$/.test(key) || key.startsWith("aff_sub")) request.searchParams.set(key, value.slice(0, 200));
+  }
+  request.searchParams.set("return", "click_id");
+  try {
+    const response = await fetch(request.href, { signal: AbortSignal.timeout(CLICK_TIMEOUT_MS) });
+    if (!response.ok) return undefined;
+    const text = (await response.text()).trim();
+    const id = text.startsWith("{") ? (JSON.parse(text) as { click_id?: unknown }).click_id : text;
+    return typeof id === "string" && /^[\w-]{1,128}$/.test(id) ? id : undefined;
+  } catch (error) {
+    log.warn("tracking.click", { error: String(error) });
+    return undefined;
+  }
+}
+
+/**
+ * Sets the visitor's tracking cookies from the first page request (spec 3, 4, 7, 9), so no script
+ * is needed and nothing flickers: UTM, the A/B variant, the affiliate click id.
+ */
+export const tracking = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.method !== "GET") return next();
+  const url = new URL(c.req.url);
+  const utm = utmFromUrl(url);
+  if (Object.keys(utm).length > 0) setCookie(c, cookies.utm, JSON.stringify(utm), cookieOptions(c, utmMaxAge(utm)));
+
+  if (!getCookie(c, cookies.abVariant)) {
+    const variant = assignVariant(Math.random());
+    setCookie(c, cookies.abVariant, variant, cookieOptions(c, AB_MAX_AGE_S));
+    setCookie(c, cookies.abSubmit, "1", cookieOptions(c, AB_MAX_AGE_S));
+  }
+
+  const admitadUid = url.searchParams.get("admitad_uid");
+  if (admitadUid && /^[\w-]{1,128}$/.test(admitadUid)) setCookie(c, cookies.admitadUid, admitadUid, { ...cookieOptions(c, CLICK_MAX_AGE_S), httpOnly: true });
+
+  const endpoint = config(c.env).AFFILIATE_CLICK_URL;
+  if (url.searchParams.has("a") && endpoint) {
+    const clickId = await affiliateClick(endpoint, url);
+    if (clickId) {
+      setCookie(c, cookies.clickId, clickId, cookieOptions(c, CLICK_MAX_AGE_S));
+      const source = utm.utm_source ?? parseUtmCookie(getCookie(c, cookies.utm)).utm_source;
+      if (source) setCookie(c, cookies.clickSource, source, cookieOptions(c, CLICK_MAX_AGE_S));
+    }
+  }
+  return next();
+});
+
+/** What the request's cookies say about the visitor, for the lead record. */
+export function visitorOf(c: Context<AppEnv>): {
+  utm: Utm;
+  variant: AbVariant;
+  roistat_visit?: string;
+  ymUid?: string;
+  advcake_track_id?: string;
+  advcake_track_url?: string;
+  admitad_uid?: string;
+  click_id?: string;
+} {
+  const bounded = (name: string) => getCookie(c, name)?.slice(0, 300) || undefined;
+  return {
+    utm: parseUtmCookie(getCookie(c, cookies.utm), (error) => log.warn("tracking.cookie", { error: String(error) })),
+    variant: parseVariant(getCookie(c, cookies.abVariant)),
+    roistat_visit: bounded(cookies.roistatVisit),
+    ymUid: bounded(cookies.ymUid),
+    advcake_track_id: bounded(cookies.advcakeTrackId),
+    advcake_track_url: bounded(cookies.advcakeTrackUrl),
+    admitad_uid: bounded(cookies.admitadUid),
+    click_id: bounded(cookies.clickId),
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * Local fake servers for every third party (DESIGN.md): the CRM webhook (genezis), AdvCake, the
+ * partners, Roistat, amoCRM (OAuth with single-use refresh tokens, leads/complex) and the
+ * affiliate click tracker. Tests steer them through /__ control endpoints.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+
+export interface Receipt {
+  sink: string;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+  at: number;
+}
+
+type Failure = { remaining: number; mode: "500" | "hang" };
+
+const sinks = ["genezis", "advcake", "admitad", "edpartners", "sravni", "hh", "leadmagnet", "roistat", "amocrm", "oauth", "click"] as const;
+
+export interface FakeThirdParties {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk) => {
+      data += chunk;
+    });
+    request.on("end", () => resolve(data));
+    request.on("error", reject);
+  });
+}
+
+export async function startFakeThirdParties(port = 0): Promise<FakeThirdParties> {
+  let receipts: Receipt[] = [];
+  const attempts = new Map<string, number>();
+  const failures = new Map<string, Failure>();
+  const amo = { access: "access-0", refresh: "refresh-0", generation: 0, nextLeadId: 1000 };
+  const hanging = new Set<ServerResponse>();
+
+  const json = (response: ServerResponse, status: number, body: unknown) => {
+    response.writeHead(status, { "Content-Type": "application/json" });
+    response.end(JSON.stringify(body));
+  };
+
+  const server: Server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    const text = await readBody(request);
+    const body = (() => {
+      try {
+        return text ? JSON.parse(text) : undefined;
+      } catch {
+        return text;
+      }
+    })();
+
+    if (url.pathname === "/__received") {
+      const sink = url.searchParams.get("sink");
+      const id = url.searchParams.get("id");
+      const matches = receipts.filter((r) => (!sink || r.sink === sink) && (!id || JSON.stringify(r).includes(id)));
+      return json(response, 200, matches);
+    }
+    if (url.pathname === "/__attempts") return json(response, 200, Object.fromEntries(attempts));
+    if (url.pathname === "/__reset") {
+      receipts = [];
+      attempts.clear();
+      failures.clear();
+      return json(response, 200, { ok: true });
+    }
+    if (url.pathname === "/__fail") {
+      const { sink, times, mode } = body as { sink: string; times: number; mode: "500" | "hang" };
+      failures.set(sink, { remaining: times, mode });
+      return json(response, 200, { ok: true });
+    }
+    if (url.pathname === "/__amo") {
+      const { access, refresh } = body as { access: string; refresh: string };
+      Object.assign(amo, { access, refresh });
+      return json(response, 200, { ok: true });
+    }
+
+    const sink =
+      url.pathname === "/amocrm/oauth2/access_token" ? "oauth" : url.pathname.startsWith("/amocrm/") ? "amocrm" : url.pathname.slice(1);
+    if (!(sinks as readonly string[]).includes(sink)) return json(response, 404, { error: "unknown fake" });
+    attempts.set(sink, (attempts.get(sink) ?? 0) + 1);
+
+    const failure = failures.get(sink);
+    if (failure && failure.remaining > 0) {
+      failure.remaining -= 1;
+      if (failure.mode === "hang") {
+        hanging.add(response);
+        response.on("close", () => hanging.delete(response));
+        return;
+      }
+      return json(response, 500, { error: "fake failure" });
+    }
+
+    const receipt: Receipt = {
+      sink,
+      method: request.method ?? "GET",
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)])),
+      body,
+      at: Date.now(),
+    };
+
+    if (sink === "oauth") {
+      const given = body as { refresh_token?: string; grant_type?: string };
+      if (given?.grant_type !== "refresh_token" || given.refresh_token !== amo.refresh) return json(response, 400, { error: "invalid_grant" });
+      amo.generation += 1;
+      amo.access = `access-${amo.generation}`;
+      amo.refresh = `refresh-${amo.generation}`;
+      receipts.push(receipt);
+      return json(response, 200, { token_type: "Bearer", expires_in: 86400, access_token: amo.access, refresh_token: amo.refresh });
+    }
+    if (sink === "amocrm") {
+      if (request.headers.authorization !== `Bearer ${amo.access}`) return json(response, 401, { error: "unauthorized" });
+      receipts.push(receipt);
+      const leads = Array.isArray(body) ? body : [];
+      return json(response, 200, leads.map(() => ({ id: amo.nextLeadId++, contact_id: amo.nextLeadId++ })));
+    }
+    if (sink === "click") {
+      receipts.push(receipt);
+      return json(response, 200, { click_id: `click-${url.searchParams.get("a") ?? "x"}` });
+    }
+    receipts.push(receipt);
+    return json(response, 200, { ok: true });
+  });
+
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  return {
+    url: `http://127.0.0.1:${actualPort}`,
+    port: actualPort,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const response of hanging) response.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The Worker's environment pointing every sink at the fakes. */
+export function fakeSinkEnv(base: string): Record<string, string> {
+  return {
+    CRM_WEBHOOK_URL: `${base}/genezis`,
+    ADVCAKE_URL: `${base}/advcake`,
+    ADMITAD_URL: `${base}/admitad`,
+    ADMITAD_CAMPAIGN_CODE: "campaign-1",
+    ADMITAD_POSTBACK_KEY: "postback-key",
+    EDPARTNERS_URL: `${base}/edpartners`,
+    SRAVNI_URL: `${base}/sravni`,
+    HH_URL: `${base}/hh`,
+    LEADMAGNET_URL: `${base}/leadmagnet`,
+    ROISTAT_URL: `${base}/roistat`,
+    ROISTAT_KEY: "roistat-key",
+    AMOCRM_BASE_URL: `${base}/amocrm`,
+    AMOCRM_CLIENT_ID: "client-id",
+    AMOCRM_CLIENT_SECRET: "client-secret",
+    AMOCRM_REDIRECT_URI: "https://mip.institute/amo",
+    AFFILIATE_CLICK_URL: `${base}/click`,
+  };
+}
