@@ -11,6 +11,7 @@ export const workerTestBindings = {
   ...fakeSinkEnv(`http://127.0.0.1:${FAKE_PORT}`),
   OPS_TOKEN: "ops-token-for-tests-0123456789",
   OUTBOX_RETRY_BASE_MS: "20",
+  OUTBOX_MAX_ATTEMPTS: "6",
   SINK_TIMEOUT_MS: "400",
   LEAD_MIN_FILL_MS: "1000",
   LEAD_RATE_LIMIT: "5",

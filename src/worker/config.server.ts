@@ -33,6 +33,8 @@ const schema = z.object({
   LEAD_RATE_LIMIT: int(5),
   /** the least time between a form opening and its submission; 0 switches the check off */
   LEAD_MIN_FILL_MS: int(3_000),
+  /** a delivery failing this many times ends dead, for ops to retry */
+  OUTBOX_MAX_ATTEMPTS: int(16),
   /** how long personal fields stay after every sink has the lead */
   LEAD_RETENTION_HOURS: int(24 * 30),
   /** how long one sink request may take */

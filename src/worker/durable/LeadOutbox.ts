@@ -7,8 +7,6 @@ import { config } from "../config.server";
 
 export type DeliveryStatus = "pending" | "delivered" | "skipped" | "dead";
 
-/** A delivery that keeps failing this many times ends dead, for ops to see and retry. */
-export const MAX_ATTEMPTS = 16;
 /** Retries back off exponentially up to a day. */
 export const MAX_RETRY_DELAY_MS = 24 * 3600_000;
 
@@ -145,7 +143,7 @@ export class LeadOutbox extends DurableObject<Env> {
         );
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        const dead = attempts >= MAX_ATTEMPTS;
+        const dead = attempts >= settings.OUTBOX_MAX_ATTEMPTS;
         sql.exec(
           "UPDATE deliveries SET status = ?, attempts = ?, last_error = ?, next_attempt_at = ? WHERE lead_id = ? AND sink = ?",
           dead ? "dead" : "pending",
