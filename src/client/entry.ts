@@ -3,8 +3,10 @@ import { hydrateIslands } from "./hydrate";
 import { installPrefetch } from "./prefetch";
 import { installProgressBar } from "./progress";
 import { installSwap } from "./swap";
+import { rememberVisit } from "./visit";
 
 document.documentElement.classList.add("js");
+rememberVisit();
 hydrateIslands();
 installProgressBar();
 installPrefetch();

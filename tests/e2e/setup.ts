@@ -13,6 +13,9 @@ declare module "vitest" {
   }
 }
 
+/** The browser tests type faster than people and send many leads from one address. */
+export const E2E_VARS = { OPS_TOKEN: "ops-token-for-e2e-0123456789", LEAD_MIN_FILL_MS: "300", LEAD_RATE_LIMIT: "0" };
+
 export default async function setup(project: TestProject) {
   ensureChromium();
   if (!existsSync(join(root, "build/manifest.json")) || !existsSync(join(root, "public/images/gen"))) await buildAll();
@@ -24,7 +27,7 @@ export default async function setup(project: TestProject) {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
-  const server = await startDevServer({ port, persistTo, vars: { SITE_URL: url }, quiet: true });
+  const server = await startDevServer({ port, persistTo, vars: { SITE_URL: url, ...E2E_VARS }, quiet: true });
   project.provide("baseUrl", server.url);
   return () => server.stop();
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { countries } from "../../services/leads/countries.data";
 import { formatPhoneFallback, loadPhoneFormatter, type PhoneFormatter } from "../../services/leads/phone";
 
@@ -28,13 +28,6 @@ export function PhoneField({ id, value, country, error, disabled, onChange, onBl
         loading.current = false;
       });
   };
-  // reformat what is typed once, when the library arrives
-  const latest = useRef({ value, country, onChange });
-  latest.current = { value, country, onChange };
-  useEffect(() => {
-    const { value: typed, country: code, onChange: change } = latest.current;
-    if (formatter && typed) change(formatter(code, typed), code);
-  }, [formatter]);
   const format = (input: string, code: string) => (formatter ? formatter(code, input) : formatPhoneFallback(code, input));
   return (
     <div className={`field field--phone${error ? " has-error" : ""}`}>
@@ -69,7 +62,12 @@ export function PhoneField({ id, value, country, error, disabled, onChange, onBl
           aria-describedby={error ? `${id}-error` : undefined}
           onFocus={load}
           onChange={(event) => onChange(format(event.target.value, country), country)}
-          onBlur={onBlur}
+          onBlur={(event) => {
+            // what was typed before the library arrived gets the country's own format now
+            const formatted = format(event.target.value, country);
+            if (formatted !== event.target.value) onChange(formatted, country);
+            onBlur?.();
+          }}
         />
       </div>
       {error ? (

@@ -14,15 +14,20 @@ const PHONE_MAX_DIGITS = 15;
 const digitCount = (value: string) => value.replace(/\D/g, "").length;
 
 const trimmed = () => z.string().check(z.trim());
+/** A missing required field is an empty one: it gets the field's own "required" message. */
+const required = <S extends z.ZodMiniType>(schema: S) => z.prefault(schema, "" as z.input<S>);
 const optionalText = (max: number, message: string) => z.optional(trimmed().check(z.maxLength(max, message)));
 
-const name = (required: string) => trimmed().check(z.minLength(1, required), z.minLength(2, messages.nameTooShort), z.maxLength(32, messages.tooLong32));
+const name = (missing: string) =>
+  required(trimmed().check(z.minLength(1, missing), z.minLength(2, messages.nameTooShort), z.maxLength(32, messages.tooLong32)));
 
-const phone = trimmed().check(
-  z.minLength(1, messages.phoneRequired),
-  z.refine((value) => digitCount(value) >= PHONE_MIN_DIGITS, messages.phoneTooShort),
-  z.refine((value) => digitCount(value) <= PHONE_MAX_DIGITS, messages.phoneTooShort),
-  z.maxLength(40, messages.phoneTooShort),
+const phone = required(
+  trimmed().check(
+    z.minLength(1, messages.phoneRequired),
+    z.refine((value) => digitCount(value) >= PHONE_MIN_DIGITS, messages.phoneTooShort),
+    z.refine((value) => digitCount(value) <= PHONE_MAX_DIGITS, messages.phoneTooShort),
+    z.maxLength(40, messages.phoneTooShort),
+  ),
 );
 
 const optionalEmail = z.optional(trimmed().check(z.maxLength(254, messages.emailInvalid), z.refine((v) => v === "" || EMAIL_PATTERN.test(v), messages.emailInvalid)));
@@ -69,14 +74,14 @@ export const notFoundLeadSchema = z.object({
   name: name(messages.nameRequiredNotFound),
   phone,
   country: z.optional(z.string().check(z.regex(/^[a-z]{2}$/))),
-  email: trimmed().check(z.minLength(1, messages.emailRequired), z.maxLength(254, messages.emailInvalid), z.regex(EMAIL_PATTERN, messages.emailInvalid)),
+  email: required(trimmed().check(z.minLength(1, messages.emailRequired), z.maxLength(254, messages.emailInvalid), z.regex(EMAIL_PATTERN, messages.emailInvalid))),
   consent: z.optional(z.boolean()),
   subscribeNews: z.optional(z.boolean()),
 });
 
 /** The subscription form (spec 3 and 5). */
 export const subscribeSchema = z.object({
-  email: trimmed().check(z.minLength(1, messages.emailRequiredSubscribe), z.maxLength(254, messages.emailInvalid), z.regex(EMAIL_PATTERN, messages.emailInvalid)),
+  email: required(trimmed().check(z.minLength(1, messages.emailRequiredSubscribe), z.maxLength(254, messages.emailInvalid), z.regex(EMAIL_PATTERN, messages.emailInvalid))),
   consent: z.optional(z.boolean()),
   subscribeNews: z.optional(z.boolean()),
   website: z.optional(z.string().check(z.maxLength(200))),

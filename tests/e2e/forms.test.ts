@@ -1,0 +1,270 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { messages, outcomes } from "../../src/services/leads/messages";
+import { desktopContext, launchChromium, mobileContext } from "../support/browser";
+import { defaultCatalogue } from "../support/content";
+import { open, screenshot } from "./helpers";
+import { E2E_VARS } from "./setup";
+
+const catalogue = defaultCatalogue();
+const program = catalogue.programs.find((p) => p.slug === "psiholog-konsultant")!;
+const programPath = `/professions/${program.studyFieldSlug}/${program.slug}`;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Ops see the lead the visitor sent (by the id the form generated). */
+async function opsSee(id: string): Promise<boolean> {
+  const response = await fetch(`${inject("baseUrl")}/ops/leads`, { headers: { Authorization: `Bearer ${E2E_VARS.OPS_TOKEN}` } });
+  const { leads } = (await response.json()) as { leads: { id: string }[] };
+  return leads.some((lead) => lead.id === id);
+}
+
+async function withVariant(context: BrowserContext, variant: "hidden" | "visible") {
+  await context.addCookies([{ name: "roistat_ab", value: variant, url: inject("baseUrl") }]);
+}
+
+const dialog = (page: Page) => page.locator("dialog.modal");
+const errorOf = (page: Page, scope: string, field: string) => page.locator(`${scope} #${field}-error`);
+
+describe.each([
+  ["desktop", desktopContext],
+  ["mobile", mobileContext],
+] as const)("the popup lead form on %s", (name, makeContext) => {
+  it("opens from a CTA with that key's title and description, validates with the spec's texts and ends on the thank-you", async () => {
+    const context = await makeContext(browser, inject("baseUrl"));
+    await withVariant(context, "hidden");
+    const page = await context.newPage();
+    await open(page, programPath);
+    await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
+    const cta = catalogue.site.cta.signUpForProfession;
+    await page.locator('[data-cta="signUpForProfession"]').first().click();
+    await expect(dialog(page).locator(".modal__title").textContent()).resolves.toBe(cta.title);
+    await expect(dialog(page).locator(".modal__description").textContent()).resolves.toBe(cta.description);
+    await expect(dialog(page).locator('input[name="promocode"]').isVisible()).resolves.toBe(true);
+    await expect(dialog(page).locator('textarea[name="question"]').count()).resolves.toBe(0);
+
+    await dialog(page).getByRole("button", { name: outcomes.send }).click();
+    await expect(errorOf(page, "dialog", "popup-name").textContent()).resolves.toBe(messages.nameRequired);
+    await expect(errorOf(page, "dialog", "popup-phone").textContent()).resolves.toBe(messages.phoneRequired);
+
+    await dialog(page).getByLabel("Имя *").fill("А");
+    await dialog(page).getByLabel("Имя *").blur();
+    await expect(errorOf(page, "dialog", "popup-name").textContent()).resolves.toBe(messages.nameTooShort);
+    await dialog(page).getByLabel("Имя *").fill("Анна Тестовая");
+    await dialog(page).locator("#popup-phone").pressSequentially("9123456789");
+    await expect(dialog(page).locator("#popup-phone").inputValue()).resolves.toBe("+7 (912) 345-67-89");
+    await dialog(page).getByLabel("Электронная почта").fill("anna@");
+    await dialog(page).getByLabel("Электронная почта").blur();
+    await expect(errorOf(page, "dialog", "popup-email").textContent()).resolves.toBe(messages.emailInvalid);
+    await dialog(page).getByLabel("Электронная почта").fill("anna@example.ru");
+    await screenshot(page, `${name}-lead-popup`);
+    await page.waitForTimeout(400);
+    const [request] = await Promise.all([
+      page.waitForRequest("**/api/leads"),
+      dialog(page).getByRole("button", { name: outcomes.send }).click(),
+    ]);
+    await dialog(page).getByText("Спасибо за заявку!").waitFor();
+    await screenshot(page, `${name}-lead-popup-thanks`);
+    const sent = request.postDataJSON() as { id: string; name: string; cta: string; leadPage: string };
+    expect(sent).toMatchObject({ name: "Анна Тестовая", cta: "signUpForProfession", leadPage: programPath });
+    expect(await opsSee(sent.id)).toBe(true);
+  });
+
+  it("shows the question field for askQuestion and its 320-character limit", async () => {
+    const context = await makeContext(browser, inject("baseUrl"));
+    const page = await context.newPage();
+    await open(page, "/practical-training/supervision");
+    await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
+    await page.locator('[data-cta="askQuestion"]').first().click();
+    const question = dialog(page).getByLabel("Ваш вопрос");
+    await question.fill("в".repeat(321));
+    await question.blur();
+    await expect(errorOf(page, "dialog", "popup-question").textContent()).resolves.toBe(messages.questionTooLong);
+    await expect(dialog(page).locator('input[name="promocode"]').count()).resolves.toBe(0);
+  });
+});
+
+describe("the popup lead form when sending fails", () => {
+  it("keeps the values and shows the error line with the phone and WhatsApp links", async () => {
+    const context = await desktopContext(browser, inject("baseUrl"));
+    const page = await context.newPage();
+    await page.route("**/api/leads", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await open(page, programPath);
+    await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
+    await page.locator('[data-cta="reserve"]').first().click();
+    await dialog(page).getByLabel("Имя *").fill("Борис");
+    await dialog(page).locator("#popup-phone").pressSequentially("9001112233");
+    await page.waitForTimeout(400);
+    await dialog(page).getByRole("button", { name: outcomes.send }).click();
+    const line = dialog(page).locator(".lead-form__failed");
+    await line.waitFor();
+    await expect(line.textContent()).resolves.toMatch(/^Невозможно отправить форму, пожалуйста, свяжитесь с нами по номеру .+ или Напишите в WhatsApp$/);
+    await expect(line.getByRole("link", { name: "Напишите в WhatsApp" }).getAttribute("href")).resolves.toBe(catalogue.site.links.whatsapp);
+    await expect(line.locator('a[href^="tel:"]').count()).resolves.toBe(1);
+    await expect(dialog(page).getByLabel("Имя *").inputValue()).resolves.toBe("Борис");
+  });
+});
+
+describe("the phone field", () => {
+  it("defaults to Russia, lists Russia, Kazakhstan and Uzbekistan first, and formats other countries their way", async () => {
+    const context = await desktopContext(browser, inject("baseUrl"));
+    const page = await context.newPage();
+    await open(page, "/apply?cta=consultMe");
+    await page.waitForSelector('[data-island="forms/LeadForm"][data-hydrated="true"]', { state: "attached" });
+    const select = page.getByLabel("Код страны");
+    await expect(select.inputValue()).resolves.toBe("ru");
+    const first = await select.locator("option").evaluateAll((options) => options.slice(0, 3).map((o) => (o as HTMLOptionElement).value));
+    expect(first).toEqual(["ru", "kz", "uz"]);
+    await select.selectOption("uz");
+    await page.locator("#apply-phone").pressSequentially("+998901234567");
+    await page.locator("#apply-phone").blur();
+    await expect(page.locator("#apply-phone").inputValue()).resolves.toBe("+998 90 123 45 67");
+  });
+});
+
+describe("forms without JavaScript", () => {
+  it("a CTA leads to its form page, which posts and lands on the thank-you page", async () => {
+    const context = await browser.newContext({ baseURL: inject("baseUrl"), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(programPath);
+    await page.locator('[data-cta="consultMe"]').first().click();
+    await page.waitForURL((url) => url.pathname === "/apply");
+    await expect(page.locator("h1").textContent()).resolves.toBe(catalogue.site.cta.consultMe.title);
+    await page.getByLabel("Имя *").fill("Вера");
+    await page.locator("#apply-phone").fill("+7 (912) 555-44-33");
+    await page.waitForTimeout(400);
+    await page.getByRole("button", { name: outcomes.send }).click();
+    await page.waitForURL((url) => url.pathname === "/gratefull");
+    await expect(page.getByText("Спасибо за заявку!").isVisible()).resolves.toBe(true);
+    await screenshot(page, "nojs-thanks");
+  });
+
+  it("an invalid post comes back with the messages and the values", async () => {
+    const context = await browser.newContext({ baseURL: inject("baseUrl"), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/apply?cta=askQuestion");
+    await page.getByLabel("Имя *").fill("Г");
+    await page.waitForTimeout(400);
+    await page.getByRole("button", { name: outcomes.send }).click();
+    await page.waitForURL((url) => url.pathname === "/api/leads");
+    await expect(page.locator("#apply-name-error").textContent()).resolves.toBe(messages.nameTooShort);
+    await expect(page.locator("#apply-phone-error").textContent()).resolves.toBe(messages.phoneRequired);
+    await expect(page.getByLabel("Имя *").inputValue()).resolves.toBe("Г");
+  });
+
+  it("the subscription posts and says so", async () => {
+    const context = await browser.newContext({ baseURL: inject("baseUrl"), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.locator("#subscribe-email").fill(`reader-${Date.now()}@example.ru`);
+    await page.locator("#subscribe").getByRole("button", { name: outcomes.subscribe }).click();
+    await expect(page.locator("h1").textContent()).resolves.toBe(outcomes.subscribed);
+  });
+});
+
+describe.each(["hidden", "visible"] as const)("the not-found form, variant %s", (variant) => {
+  it("sends, clears the stored UTM and referrer, and thanks", async () => {
+    const context = await mobileContext(browser, inject("baseUrl"));
+    await withVariant(context, variant);
+    const page = await context.newPage();
+    await open(page, "/net-takoj-stranicy?utm_source=vk&utm_campaign=autumn");
+    expect(await page.evaluate(() => sessionStorage.getItem("utms"))).toContain("autumn");
+    const panel = page.locator(".nothing-found");
+    await panel.scrollIntoViewIfNeeded();
+    await page.waitForSelector('[data-island="forms/NothingFound"][data-hydrated="true"]', { state: "attached" });
+    await panel.getByRole("button", { name: outcomes.send }).click();
+    await expect(panel.locator("#not-found-name-error").textContent()).resolves.toBe(messages.nameRequiredNotFound);
+    await expect(panel.locator("#not-found-email-error").textContent()).resolves.toBe(messages.emailRequired);
+    await expect(panel.getByRole("checkbox").count()).resolves.toBe(variant === "visible" ? 2 : 0);
+    if (variant === "visible") await expect(panel.locator("#not-found-consent-error").textContent()).resolves.toBe(messages.consentRequired);
+    await panel.getByLabel("Имя *").fill("Дина");
+    await panel.locator("#not-found-phone").pressSequentially("9161234567");
+    await panel.getByLabel("Электронная почта *").fill("dina@example.ru");
+    if (variant === "visible") await panel.getByLabel(/обработку персональных данных/).check();
+    await screenshot(page, `mobile-not-found-${variant}`);
+    await page.waitForTimeout(400);
+    await panel.getByRole("button", { name: outcomes.send }).click();
+    await panel.getByText("Спасибо за заявку!").waitFor();
+    expect(await page.evaluate(() => [sessionStorage.getItem("utms"), sessionStorage.getItem("referer")])).toEqual([null, null]);
+  });
+});
+
+describe("the subscribe form", () => {
+  const form = (page: Page) => page.locator("#subscribe");
+
+  async function footer(variant: "hidden" | "visible") {
+    const context = await desktopContext(browser, inject("baseUrl"));
+    await withVariant(context, variant);
+    const page = await context.newPage();
+    await open(page, "/");
+    await form(page).scrollIntoViewIfNeeded();
+    await page.waitForSelector('[data-island="forms/SubscribeForm"][data-hydrated="true"]', { state: "attached" });
+    return page;
+  }
+
+  it("stays disabled while invalid, explains a bad address, subscribes and resets", async () => {
+    const page = await footer("hidden");
+    const button = form(page).getByRole("button", { name: outcomes.subscribe });
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await form(page).locator("#subscribe-email").fill("name@");
+    await expect(form(page).locator(".field__error").textContent()).resolves.toBe(messages.emailInvalid);
+    await expect(form(page).locator(".field__hint").textContent()).resolves.toBe("Например: name@example.ru");
+    await form(page).locator("#subscribe-email").fill("");
+    await expect(form(page).locator(".field__error").textContent()).resolves.toBe(messages.emailRequiredSubscribe);
+    await form(page).locator("#subscribe-email").fill(`reader-${Date.now()}@example.ru`);
+    await expect(button.isEnabled()).resolves.toBe(true);
+    await button.click();
+    await expect(form(page).getByRole("alert").textContent()).resolves.toBe(outcomes.subscribed);
+    await expect(form(page).locator("#subscribe-email").inputValue()).resolves.toBe("");
+    await form(page).screenshot({ path: "test-results/screenshots/desktop-subscribe.png" });
+  });
+
+  it("under the variant 'visible' needs the personal-data consent", async () => {
+    const page = await footer("visible");
+    await form(page).locator("#subscribe-email").fill(`reader-${Date.now()}@example.ru`);
+    const button = form(page).getByRole("button", { name: outcomes.subscribe });
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await form(page).getByLabel(/обработку персональных данных/).check();
+    await expect(button.isEnabled()).resolves.toBe(true);
+    await button.click();
+    await expect(form(page).getByRole("alert").textContent()).resolves.toBe(outcomes.subscribed);
+  });
+
+  it("says so when the server does not confirm, or the network fails", async () => {
+    const page = await footer("hidden");
+    await page.route("**/api/subscribe", (route) => route.fulfill({ status: 200, contentType: "application/json", body: '{"success":false}' }));
+    await form(page).locator("#subscribe-email").fill("reader@example.ru");
+    await form(page).getByRole("button", { name: outcomes.subscribe }).click();
+    await expect(form(page).getByRole("alert").textContent()).resolves.toBe(outcomes.subscribeFailed);
+    await page.unroute("**/api/subscribe");
+    await page.route("**/api/subscribe", (route) => route.abort("internetdisconnected"));
+    await form(page).getByRole("button", { name: outcomes.subscribe }).click();
+    await expect(form(page).getByRole("alert").textContent()).resolves.toBe(outcomes.networkFailed);
+  });
+});
+
+describe("tracking set by the server from the first request", () => {
+  it("keeps UTM 120 days for leadmagnet, and the A/B cookies 210 days, assigned once", async () => {
+    const context = await desktopContext(browser, inject("baseUrl"));
+    const page = await context.newPage();
+    await open(page, "/?utm_source=leadmagnet&utm_medium=cpa&utm_campaign=spring");
+    const now = Date.now() / 1000;
+    const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));
+    expect(JSON.parse(decodeURIComponent(cookies.utm!.value))).toEqual({ utm_source: "leadmagnet", utm_medium: "cpa", utm_campaign: "spring" });
+    expect(cookies.utm!.expires - now).toBeGreaterThan(120 * 86400 - 60);
+    expect(cookies.utm!.expires - now).toBeLessThan(120 * 86400 + 60);
+    expect(["hidden", "visible"]).toContain(cookies.roistat_ab!.value);
+    expect(cookies.roistat_ab_submit!.value).toBe("1");
+    expect(cookies.roistat_ab!.expires - now).toBeGreaterThan(18_144_000 - 60);
+    expect(cookies.roistat_ab!.path).toBe("/");
+    const variant = cookies.roistat_ab!.value;
+    await open(page, "/programs");
+    expect((await context.cookies()).find((c) => c.name === "roistat_ab")?.value).toBe(variant);
+  });
+});
