@@ -39,6 +39,33 @@ export function forgetVisit(): void {
   }
 }
 
+/** Spec 4: 300 ms after mount, the source in the UTM cookie is compared with 'edpartners'. */
+export const PARTNER_CHECK_DELAY_MS = 300;
+
+/**
+ * On a match the page is marked as arriving through the partner (for the tag manager and the
+ * partner's own scripts); what the partner's pixel does then is the partner's business.
+ */
+export function checkPartner(): void {
+  setTimeout(() => {
+    try {
+      const source = (JSON.parse(readCookie("utm") ?? "{}") as { utm_source?: string }).utm_source;
+      if (source?.toLowerCase() !== "edpartners") return;
+      document.documentElement.dataset.partner = "edpartners";
+      window.dataLayer = window.dataLayer ?? [];
+      window.dataLayer.push({ event: "partner_edpartners" });
+    } catch (error) {
+      console.error("partner check: cannot read the UTM cookie", error);
+    }
+  }, PARTNER_CHECK_DELAY_MS);
+}
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
 /** Reads one cookie the browser may see. */
 export function readCookie(name: string): string | undefined {
   const prefix = `${name}=`;
@@ -48,7 +75,7 @@ export function readCookie(name: string): string | undefined {
 
 /** Fires a conversion goal (spec 2.6): Yandex Metrika when it is on the page, and the tag manager's layer. */
 export function reachGoal(target: string): void {
-  const w = window as Window & { ym?: (id: number, action: string, target: string) => void; dataLayer?: unknown[]; __YM_ID__?: number };
+  const w = window as Window & { ym?: (id: number, action: string, target: string) => void; __YM_ID__?: number };
   if (typeof w.ym === "function" && w.__YM_ID__) w.ym(w.__YM_ID__, "reachGoal", target);
   w.dataLayer = w.dataLayer ?? [];
   w.dataLayer.push({ event: target });

@@ -43,8 +43,6 @@ export function postForm(path: string, fields: Record<string, string>, headers: 
 
 /** Gives this test file's CRM token object a token far from expiry, matching the fake amoCRM. */
 export async function seedCrmToken(expiresInS = 86_400) {
-  const fake = await (await fetch(`${fakes}/__attempts`)).json();
-  void fake;
   await env.CRM_TOKEN.get(env.CRM_TOKEN.idFromName("amo")).seed("access-0", "refresh-0", Math.floor(Date.now() / 1000) + expiresInS);
 }
 
@@ -63,7 +61,7 @@ export async function settled(id: string, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [view] = (await outboxOf(id).list()).filter((lead) => lead.id === id);
-    if (view && view.deliveries.every((d) => d.status !== "pending")) return view;
+    if (view?.deliveries.every((d) => d.status !== "pending")) return view;
     if (Date.now() > deadline) throw new Error(`lead ${id} not settled: ${JSON.stringify(view)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

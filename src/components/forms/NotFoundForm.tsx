@@ -37,16 +37,23 @@ export function NotFoundForm({ idPrefix, variant: serverVariant, values: initial
     openedAt.current = performance.now();
   }, []);
 
-  const check = () => {
-    const result = validate(notFoundLeadSchema, values);
+  const [attempted, setAttempted] = useState(false);
+  const check = (next = values, nextConsent = consent) => {
+    const result = validate(notFoundLeadSchema, next);
     const found: FieldErrors = result.ok ? {} : { ...result.errors };
-    if (variant === "visible" && !consent) found.consent = messages.consentRequired;
+    if (variant === "visible" && !nextConsent) found.consent = messages.consentRequired;
     setErrors(found);
     return Object.keys(found).length === 0;
+  };
+  // after a first try, messages follow what the visitor types
+  const update = (next: typeof values, nextConsent = consent) => {
+    setValues(next);
+    if (attempted) check(next, nextConsent);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setAttempted(true);
     if (!check() || sending) return;
     setSending(true);
     try {
@@ -70,6 +77,7 @@ export function NotFoundForm({ idPrefix, variant: serverVariant, values: initial
       setConsent(false);
       setNews(false);
       setErrors({});
+      setAttempted(false);
       leadId.current = newLeadId();
       onSent?.();
     } catch (error) {
@@ -79,7 +87,7 @@ export function NotFoundForm({ idPrefix, variant: serverVariant, values: initial
     }
   };
 
-  const set = (field: "name" | "email") => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: "name" | "email") => (value: string) => update({ ...values, [field]: value });
   return (
     <form className="lead-form lead-form--compact" method="post" action="/api/leads" noValidate onSubmit={submit}>
       <input type="hidden" name="form" value="notFound" />
@@ -93,7 +101,7 @@ export function NotFoundForm({ idPrefix, variant: serverVariant, values: initial
           value={values.phone}
           country={values.country}
           error={errors.phone}
-          onChange={(phone, country) => setValues((current) => ({ ...current, phone, country }))}
+          onChange={(phone, country) => update({ ...values, phone, country })}
         />
         <Field id={`${idPrefix}-email`} name="email" type="email" label="Электронная почта *" value={values.email} error={errors.email} autoComplete="email" onChange={set("email")} />
         {variant === "visible" ? (
@@ -106,6 +114,7 @@ export function NotFoundForm({ idPrefix, variant: serverVariant, values: initial
             onChange={(nextConsent, nextNews) => {
               setConsent(nextConsent);
               setNews(nextNews);
+              if (attempted) check(values, nextConsent);
             }}
           />
         ) : null}
