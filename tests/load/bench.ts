@@ -2,7 +2,8 @@
  * `npm run bench`: figures, not assertions.
  *  - requests per second of the rendered home page against the same HTML served as a static
  *    asset by the same local runtime (workerd under wrangler dev), side by side, as a ratio;
- *  - the JavaScript bytes each page loads, gzip and brotli.
+ *  - the JavaScript bytes each page loads, gzip and brotli;
+ *  - leads accepted per second by POST /api/leads (each stored in the outbox before the answer).
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -21,6 +22,27 @@ const PAGES = ["/", "/net-takoj-stranicy"];
 
 async function load(url: string): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** Leads with fresh ids, as a form would send them; the limits that stop people typing too fast are off. */
+async function leads(base: string) {
+  let n = 0;
+  const result = await autocannon({
+    url: `${base}/api/leads`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: base },
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({ id: `bench-${Date.now().toString(36)}-${(n++).toString(36)}`, name: "Нагрузка", phone: "+7 (900) 000-00-00", fillMs: 5000 }),
+        }),
+      },
+    ],
+  });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -52,12 +74,13 @@ async function main() {
   let server: DevServer | undefined;
   try {
     // first run: take the rendered HTML, then serve that same HTML as a static asset next to the page
-    server = await startDevServer({ port: PORT, persistTo, quiet: true });
+    const vars = { LEAD_RATE_LIMIT: "0", LEAD_MIN_FILL_MS: "0" };
+    server = await startDevServer({ port: PORT, persistTo, vars, quiet: true });
     const html = await (await fetch(`${server.url}/`)).text();
     await server.stop();
     mkdirSync(staticDir, { recursive: true });
     writeFileSync(join(staticDir, "home.html"), html);
-    server = await startDevServer({ port: PORT, persistTo, quiet: true });
+    server = await startDevServer({ port: PORT, persistTo, vars, quiet: true });
 
     console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION_S} s each, ${process.platform} ${process.arch}, Node ${process.version}\n`);
     const rendered = await load(`${server.url}/`);
@@ -66,6 +89,9 @@ async function main() {
     console.log(`rendered /      ${rendered.rps.toFixed(0).padStart(6)}  ${String(rendered.p50).padStart(6)}  ${String(rendered.p99).padStart(6)}  ${rendered.errors}`);
     console.log(`static copy     ${asset.rps.toFixed(0).padStart(6)}  ${String(asset.p50).padStart(6)}  ${String(asset.p99).padStart(6)}  ${asset.errors}`);
     console.log(`ratio rendered/static: ${(rendered.rps / asset.rps).toFixed(2)}\n`);
+
+    const accepted = await leads(server.url);
+    console.log(`leads accepted  ${accepted.rps.toFixed(0).padStart(6)}  ${String(accepted.p50).padStart(6)}  ${String(accepted.p99).padStart(6)}  ${accepted.errors}\n`);
 
     console.log("JavaScript a page loads (entry + preloaded island chunks)");
     console.log("page                    files      raw      gzip    brotli");

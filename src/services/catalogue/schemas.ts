@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { ctaKeys } from "./cta-keys";
+
+export { type CtaKey, ctaKeys } from "./cta-keys";
 
 /** Content schemas for every entity of spec section 3 and the site data of section 1. */
 
@@ -221,14 +224,6 @@ export const legalEntitySchema = z.object({
   licence: text,
 });
 
-export const ctaKeys = [
-  "askQuestion", "callMeBack", "signUpForCourse", "signUpForProgramm", "signUpForProfession", "signUp",
-  "chooseProgram", "learnAboutUs", "submitApplication", "getFullProgram", "reserve", "learnAboutTeachers",
-  "help", "getFullList", "seeAllWebinars", "learnMore", "consultMe", "programQuestion", "2for1", "buyTicket",
-  "participate", "takeAction", "familiarize", "use", "knowRequirement", "sortOutGrievances", "takePart",
-  "takeGift", "beginStudy", "beginEarn",
-] as const;
-export type CtaKey = (typeof ctaKeys)[number];
 
 const ctaSchema = z.object({ trigger: text, title: text, description: text });
 

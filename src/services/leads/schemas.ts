@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { ctaKeys } from "../catalogue/schemas";
+import { ctaKeys } from "../catalogue/cta-keys";
 import { messages } from "./messages";
 
 /**
