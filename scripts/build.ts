@@ -6,6 +6,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { type Metafile, type Plugin, build } from "esbuild";
+import { buildDocuments } from "./documents";
 import { generateImages } from "./images";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -100,6 +101,8 @@ export async function buildAll(): Promise<void> {
   await buildClient();
   const images = await generateImages();
   console.log(`images: ${images.written} written, ${images.kept} kept`);
+  const documents = await buildDocuments();
+  console.log(`documents: ${Object.keys(documents).length} PDFs`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildAll();

@@ -4,7 +4,8 @@ import type { ReactElement } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { breadcrumbJsonLd, type Crumb } from "../components/layout/Breadcrumbs";
 import { Document } from "../components/layout/Document";
-import { LOW_VISION_COOKIE } from "../components/layout/header/AccountDropdown";
+import LowVisionPanel from "../components/layout/LowVisionPanel.island";
+import { LOW_VISION_COOKIE, lowVisionClasses, parseLowVision } from "../services/low-vision";
 import { type PageMeta, resolveMeta, siteJsonLd } from "../components/layout/seo";
 import { SiteShell } from "../components/layout/SiteShell";
 import { RenderContext, type RenderContextValue } from "../components/render-context";
@@ -24,7 +25,7 @@ export interface Page {
 /** Streams a page inside the site shell: the head leaves as soon as React has it. */
 export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Response> {
   const catalogue = c.get("catalogue");
-  const lowVision = getCookie(c, LOW_VISION_COOKIE) === "1";
+  const lowVision = parseLowVision(getCookie(c, LOW_VISION_COOKIE));
   const path = new URL(c.req.url).pathname;
   const meta = resolveMeta(page.meta, catalogue.site, c.env.SITE_URL, path);
   const context: RenderContextValue = { islands: new Set() };
@@ -39,10 +40,11 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
           ...(page.meta.jsonLd ?? []),
         ]}
         manifest={manifest}
-        htmlClassName={lowVision ? "low-vision" : undefined}
+        htmlClassName={lowVision ? lowVisionClasses(lowVision) : undefined}
         leadsDryRun={config(c.env).LEADS_DRY_RUN === "1"}
       >
-        <SiteShell catalogue={catalogue} lowVision={lowVision} breadcrumbs={page.breadcrumbs}>
+        {lowVision ? <LowVisionPanel initial={lowVision} /> : null}
+        <SiteShell catalogue={catalogue} lowVision={lowVision !== null} breadcrumbs={page.breadcrumbs}>
           {page.body}
         </SiteShell>
       </Document>

@@ -2,6 +2,8 @@
 import bachelors from "../../content/bachelors.json";
 import journal from "../../content/journal.json";
 import liveCourses from "../../content/live-courses.json";
+import documents from "../../content/documents.json";
+import pages from "../../content/pages.json";
 import partners from "../../content/partners.json";
 import practicalTrainings from "../../content/practical-trainings.json";
 import programs from "../../content/programs.json";
@@ -29,6 +31,8 @@ export const defaultRawContent = (): RawContent =>
     "journal.json": journal,
     "vacancies.json": vacancies,
     "partners.json": partners,
+    "pages.json": pages,
+    "documents.json": documents,
   });
 
 export const defaultCatalogue = (version = "test", now = new Date()): Catalogue =>

@@ -1,5 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import documentFiles from "../../build/documents.json";
 import { defaultCatalogue } from "../support/content";
 import { seedCatalogue } from "./seed";
 
@@ -9,11 +10,7 @@ const origin = "https://mip.institute";
  * Pages other open issues build. Each entry names its issue; the list only ever shrinks, and a
  * link outside it that does not answer fails the crawl.
  */
-const pendingElsewhere: { pattern: RegExp; issue: number }[] = [
-  { pattern: /^\/search$/, issue: 6 },
-  { pattern: /^\/(ourInstitute|contacts|incomers|vacancies|partners|rating|legal|legal_edu|payment_edu_mip|free-access)$/, issue: 7 },
-  { pattern: /^\/(sveden|docs)(\/.*)?$/, issue: 7 },
-];
+const pendingElsewhere: { pattern: RegExp; issue: number }[] = [{ pattern: /^\/search$/, issue: 6 }];
 
 beforeAll(async () => {
   await seedCatalogue(defaultCatalogue("crawl-v1"));
@@ -32,6 +29,12 @@ describe("the site's own links", () => {
     const pending = new Set<string>();
     while (queue.length > 0) {
       const path = queue.shift()!;
+      // PDFs are static assets (the asset layer serves them before the Worker): the build must have made them
+      const pdf = /^\/docs\/pdf\/([\w-]+)\.pdf$/.exec(path);
+      if (pdf) {
+        if (!(pdf[1]! in documentFiles)) broken.push(`${path}: no such PDF in the build`);
+        continue;
+      }
       const response = await SELF.fetch(`${origin}${path}`, { redirect: "manual" });
       const html = await response.text();
       if (response.status >= 300 && response.status < 400) {

@@ -9,6 +9,8 @@ import { PhoneField } from "./PhoneField";
 
 export interface NotFoundFormProps {
   idPrefix: string;
+  /** the same short form serves the free-access page */
+  form?: "notFound" | "freeAccess";
   /** the variant the server knows (a form posted without JavaScript); the browser reads its cookie */
   variant?: AbVariant;
   values?: Partial<Record<"name" | "phone" | "email" | "country", string>>;
@@ -23,7 +25,7 @@ const empty = { name: "", phone: "", email: "", country: "ru" };
  * The not-found form of spec 4 and 5: name, phone and e-mail required; success clears the stored
  * UTM and referrer and resets the form; a failure is only logged (spec 8).
  */
-export function NotFoundForm({ idPrefix, variant: serverVariant, values: initial, errors: serverErrors, startedAt, onSent }: NotFoundFormProps) {
+export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVariant, values: initial, errors: serverErrors, startedAt, onSent }: NotFoundFormProps) {
   const variant = useAbVariant(serverVariant);
   const [values, setValues] = useState({ ...empty, ...initial });
   const [consent, setConsent] = useState(false);
@@ -61,7 +63,7 @@ export function NotFoundForm({ idPrefix, variant: serverVariant, values: initial
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify({
-          form: "notFound",
+          form,
           ...values,
           id: leadId.current,
           fillMs: Math.round(performance.now() - openedAt.current),
@@ -90,7 +92,7 @@ export function NotFoundForm({ idPrefix, variant: serverVariant, values: initial
   const set = (field: "name" | "email") => (value: string) => update({ ...values, [field]: value });
   return (
     <form className="lead-form lead-form--compact" method="post" action="/api/leads" noValidate onSubmit={submit}>
-      <input type="hidden" name="form" value="notFound" />
+      <input type="hidden" name="form" value={form} />
       {startedAt ? <input type="hidden" name="startedAt" value={startedAt} /> : null}
       <Honeypot />
       <fieldset disabled={sending}>

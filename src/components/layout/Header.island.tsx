@@ -42,7 +42,7 @@ function Header({ siteName, menu, mainNav, instituteColumns, singleLinks, contac
     <header className="site-header">
       <div className="site-header__bar container">
         <a className="logo" href="/">
-          <img src="/images/logo.svg" width={33} height={40} alt="" />
+          <img className="lv-keep" src="/images/logo.svg" width={33} height={40} alt="" />
           <span className="logo__name">{siteName}</span>
         </a>
 

@@ -2,6 +2,13 @@ import type { Context, Hono } from "hono";
 import type { AppEnv } from "../../worker/env";
 import { applyPage, renderThanks } from "./apply";
 import { bachelorDetail, bachelorsList } from "./bachelors";
+import { robots, sitemap } from "./crawlers";
+import { docsIndex, docsPage } from "./docs";
+import { documentPages } from "../../services/catalogue/documents";
+import {
+  aboutPage, contactsPage, freeAccessPage, incomersPage, legalEduPage, legalPage, partnersPage, paymentPage, ratingPage, vacanciesPage,
+} from "./institute";
+import { svedenPage } from "./sveden";
 import { renderHome } from "./home";
 import { journalArticle, journalList } from "./journal";
 import { liveCourseDetail, liveCoursesList } from "./live-courses";
@@ -59,6 +66,22 @@ export function registerPages(app: Hono<AppEnv>): void {
   app.get("/reviews", reviewsList);
   app.get("/journal", journalList);
   app.get("/journal/:slug", journalArticle);
+
+  app.get("/ourInstitute", aboutPage);
+  app.get("/contacts", contactsPage);
+  app.get("/incomers", incomersPage);
+  app.get("/vacancies", vacanciesPage);
+  app.get("/partners", partnersPage);
+  app.get("/legal", legalPage);
+  app.get("/legal_edu", legalEduPage);
+  app.get("/payment_edu_mip", paymentPage);
+  app.get("/rating", ratingPage);
+  app.get("/free-access", freeAccessPage);
+  app.get("/docs", docsIndex);
+  for (const page of documentPages) app.get(page.path, docsPage(page.path));
+  app.get("/sveden/:section", svedenPage);
+  app.get("/sitemap.xml", sitemap);
+  app.get("/robots.txt", robots);
 
   for (const [legacy, prefix] of Object.entries(legacyPrefixes)) app.get(`/${legacy}/:slug`, redirectTo(prefix));
 }

@@ -5,6 +5,7 @@ import {
   type Vacancy, type WebinarSource,
   FIXED_PRACTICAL_TRAININGS,
 } from "./schemas";
+import type { InstituteDocument, Pages } from "./institute-schemas";
 
 export type Program = Omit<ProgramSource, "startsInDays"> & { startDate: string };
 export type Seminar = Omit<SeminarSource, "startsInDays"> & { targetDate: string };
@@ -28,6 +29,8 @@ export interface Catalogue {
   journal: Article[];
   vacancies: Vacancy[];
   partners: Partner[];
+  pages: Pages;
+  documents: InstituteDocument[];
 }
 
 export class ContentError extends Error {
@@ -101,6 +104,9 @@ export function buildCatalogue(raw: RawContent, now: Date, version: string): Cat
   const journal = parseFile("journal.json", raw["journal.json"]);
   const vacancies = parseFile("vacancies.json", raw["vacancies.json"]);
   const partners = parseFile("partners.json", raw["partners.json"]);
+  const pages = parseFile("pages.json", raw["pages.json"]);
+  const documents = parseFile("documents.json", raw["documents.json"]);
+  checkUnique("documents.json", documents);
 
   const fixed = practicalTrainings.filter((t) => t.fixed).map((t) => t.slug).sort();
   if (fixed.join() !== [...FIXED_PRACTICAL_TRAININGS].sort().join()) {
@@ -178,5 +184,7 @@ export function buildCatalogue(raw: RawContent, now: Date, version: string): Cat
     journal,
     vacancies,
     partners,
+    pages,
+    documents,
   };
 }

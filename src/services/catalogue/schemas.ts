@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ctaKeys } from "./cta-keys";
+import { documentSchema, pagesSchema } from "./institute-schemas";
 
 export { type CtaKey, ctaKeys } from "./cta-keys";
 
@@ -302,5 +303,7 @@ export const contentFiles = {
   "journal.json": z.array(articleSchema),
   "vacancies.json": z.array(vacancySchema),
   "partners.json": z.array(partnerSchema),
+  "pages.json": pagesSchema,
+  "documents.json": z.array(documentSchema),
 } as const;
 export type ContentFileName = keyof typeof contentFiles;

@@ -1,5 +1,6 @@
 import { Button } from "../../ui/Button";
 import { EyeIcon, UserIcon } from "../../ui/icons";
+import { enableLowVision } from "../LowVisionPanel.island";
 
 interface AccountDropdownProps {
   id: string;
@@ -7,15 +8,6 @@ interface AccountDropdownProps {
   lowVision: boolean;
 }
 
-/** Low-vision mode is a cookie the server reads, so the page renders in it from the first byte. */
-export const LOW_VISION_COOKIE = "low_vision";
-
-function toggleLowVision(on: boolean) {
-  const maxAge = on ? 60 * 60 * 24 * 365 : 0;
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari and Firefox
-  document.cookie = `${LOW_VISION_COOKIE}=1; path=/; max-age=${maxAge}; samesite=lax`;
-  window.location.reload();
-}
 
 /** The icon dropdown of spec 2.3: the low-vision version and the distance-learning system. */
 export function AccountDropdown({ id, accountUrl, lowVision }: AccountDropdownProps) {
@@ -25,9 +17,13 @@ export function AccountDropdown({ id, accountUrl, lowVision }: AccountDropdownPr
         <EyeIcon className="account-card__icon" />
         <p className="account-card__title">Версия для слабовидящих</p>
         <p className="account-card__text">Крупный шрифт, высокая контрастность и увеличенные интервалы.</p>
-        <Button variant="outline" onClick={() => toggleLowVision(!lowVision)}>
-          {lowVision ? "Обычная версия" : "Включить"}
-        </Button>
+        {lowVision ? (
+          <p className="account-card__text">Включена. Настройки — в панели вверху страницы.</p>
+        ) : (
+          <Button variant="outline" onClick={enableLowVision}>
+            Включить
+          </Button>
+        )}
       </div>
       <div className="account-card">
         <UserIcon className="account-card__icon" />

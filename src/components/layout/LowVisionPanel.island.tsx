@@ -1,0 +1,87 @@
+import { useState } from "react";
+import { defineIsland } from "../island";
+import { encodeLowVision, LOW_VISION_COOKIE, type LowVision, lowVisionClasses, type Scheme } from "../../services/low-vision";
+
+const YEAR_S = 365 * 24 * 3600;
+
+function save(settings: LowVision | null) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari and Firefox
+  document.cookie = settings
+    ? `${LOW_VISION_COOKIE}=${encodeLowVision(settings)}; path=/; max-age=${YEAR_S}; samesite=lax`
+    : `${LOW_VISION_COOKIE}=; path=/; max-age=0; samesite=lax`;
+}
+
+/** Switches the low-vision version on from the header card; the page reloads in it. */
+export function enableLowVision(): void {
+  save({ size: 1, scheme: "white", images: true, spacing: 0 });
+  window.location.reload();
+}
+
+const schemes: { scheme: Scheme; label: string }[] = [
+  { scheme: "white", label: "Чёрным по белому" },
+  { scheme: "black", label: "Белым по чёрному" },
+  { scheme: "blue", label: "Тёмно-синим по голубому" },
+];
+
+/**
+ * The settings bar of the low-vision version, on top of every page while it is on: changes apply
+ * at once and persist in the cookie; "Обычная версия" switches back from any page.
+ */
+function LowVisionPanel({ initial }: { initial: LowVision }) {
+  const [settings, setSettings] = useState(initial);
+  const apply = (next: LowVision) => {
+    setSettings(next);
+    save(next);
+    const root = document.documentElement;
+    root.className = `${root.className.replace(/\b(low-vision|lv-[\w-]+)\b/g, "").trim()} ${lowVisionClasses(next)}`.trim();
+  };
+  return (
+    <section className="lv-panel" aria-label="Настройки версии для слабовидящих">
+      <div className="container lv-panel__inner">
+        <fieldset className="lv-panel__group">
+          <legend>Размер шрифта</legend>
+          {([1, 2, 3] as const).map((size) => (
+            <button key={size} type="button" aria-pressed={settings.size === size} onClick={() => apply({ ...settings, size })} className={`lv-size-btn lv-size-btn--${size}`}>
+              {"А"}
+              <span className="visually-hidden">{` размер ${size}`}</span>
+            </button>
+          ))}
+        </fieldset>
+        <fieldset className="lv-panel__group">
+          <legend>Цвета</legend>
+          {schemes.map(({ scheme, label }) => (
+            <button key={scheme} type="button" aria-pressed={settings.scheme === scheme} onClick={() => apply({ ...settings, scheme })} className={`lv-scheme-btn lv-scheme-btn--${scheme}`}>
+              {label}
+            </button>
+          ))}
+        </fieldset>
+        <fieldset className="lv-panel__group">
+          <legend>Изображения</legend>
+          <button type="button" aria-pressed={settings.images} onClick={() => apply({ ...settings, images: !settings.images })}>
+            {settings.images ? "Выключить" : "Включить"}
+          </button>
+        </fieldset>
+        <fieldset className="lv-panel__group">
+          <legend>Интервал</legend>
+          {([0, 1, 2] as const).map((spacing) => (
+            <button key={spacing} type="button" aria-pressed={settings.spacing === spacing} onClick={() => apply({ ...settings, spacing })}>
+              {["Обычный", "Увеличенный", "Большой"][spacing]}
+            </button>
+          ))}
+        </fieldset>
+        <button
+          type="button"
+          className="lv-panel__exit"
+          onClick={() => {
+            save(null);
+            window.location.reload();
+          }}
+        >
+          Обычная версия
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export default defineIsland("layout/LowVisionPanel", LowVisionPanel, "load");

@@ -1,0 +1,447 @@
+import type { Context } from "hono";
+import { TextBlocks } from "../../components/catalogue/TextBlocks";
+import { Cta } from "../../components/catalogue/Cta";
+import { Faq, PageSection } from "../../components/catalogue/blocks";
+import FreeAccessForm from "../../components/forms/NothingFound.island";
+import { phoneHref } from "../../components/layout/Footer";
+import type { Crumb } from "../../components/layout/Breadcrumbs";
+import type { Catalogue } from "../../services/catalogue/build";
+import type { Block } from "../../services/catalogue/institute-schemas";
+import type { LegalEntity, Phone } from "../../services/catalogue/schemas";
+import type { AppEnv } from "../../worker/env";
+import { renderPage } from "../../worker/render";
+
+const home: Crumb = { label: "Главная", href: "/" };
+const crumbs = (label: string, href: string): Crumb[] => [home, { label, href }];
+
+function TextPage({ title, lead, body }: { title: string; lead: string; body: Block[] }) {
+  return (
+    <article className="container text-page">
+      <h1>{title}</h1>
+      <p className="text-page__lead">{lead}</p>
+      <div className="prose">
+        <TextBlocks blocks={body} />
+      </div>
+    </article>
+  );
+}
+
+/** Both legal entities as crawlers understand them (issue #7: on the home and contacts pages). */
+export function organizationJsonLd(catalogue: Catalogue, siteUrl: string) {
+  const entity = (e: LegalEntity) => ({
+    "@type": "EducationalOrganization",
+    name: e.fullName,
+    alternateName: e.shortName,
+    taxID: e.inn,
+    identifier: [
+      { "@type": "PropertyValue", propertyID: "ОГРН", value: e.ogrn },
+      { "@type": "PropertyValue", propertyID: "КПП", value: e.kpp },
+    ],
+    address: { "@type": "PostalAddress", streetAddress: e.address, addressCountry: "RU" },
+    email: e.email,
+    telephone: e.phones,
+    founder: { "@type": "Person", name: e.head },
+  });
+  return {
+    "@context": "https://schema.org",
+    "@type": "EducationalOrganization",
+    name: catalogue.site.name,
+    url: new URL("/", siteUrl).href,
+    subOrganization: catalogue.site.legalEntities.map(entity),
+    department: {
+      "@type": "EducationalOrganization",
+      name: `${catalogue.site.name}, офис в Алматы`,
+      address: { "@type": "PostalAddress", streetAddress: catalogue.site.almatyOffice.address, addressCountry: "KZ" },
+      email: catalogue.site.almatyOffice.email,
+      telephone: catalogue.site.almatyOffice.phones.map((p) => p.number),
+    },
+  };
+}
+
+export function aboutPage(c: Context<AppEnv>) {
+  const catalogue = c.get("catalogue");
+  const { about } = catalogue.pages;
+  return renderPage(c, {
+    meta: { title: about.title, description: about.lead },
+    breadcrumbs: crumbs(about.title, "/ourInstitute"),
+    body: (
+      <article className="container text-page">
+        <h1>{about.title}</h1>
+        <p className="text-page__lead">{about.lead}</p>
+        <dl className="facts facts--big">
+          {about.facts.map((fact) => (
+            <div key={fact.label}>
+              <dt>{fact.label}</dt>
+              <dd>{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="prose">
+          <TextBlocks blocks={about.body} />
+        </div>
+        <div className="cta-band">
+          <p>Хотите узнать больше об институте и обучении?</p>
+          <Cta site={catalogue.site} request={{ cta: "learnAboutUs", blockForAmo: "Об институте" }} variant="violet" />
+        </div>
+      </article>
+    ),
+  });
+}
+
+const contactTypeLabel: Record<Phone["contactType"], string> = { study: "Учебный отдел и приёмная комиссия", curators: "Отдел кураторов" };
+const areaLabel: Record<Phone["areas"][number], string> = { RU: "Россия", KZ: "Казахстан", UZ: "Узбекистан" };
+const languageLabel: Record<Phone["languages"][number], string> = { ru: "русский", kk: "казахский", uz: "узбекский" };
+
+function PhoneRow({ phone }: { phone: Phone }) {
+  return (
+    <li className="phone-row">
+      <a className="phone-row__number" href={phoneHref(phone)}>
+        {phone.display}
+      </a>
+      <span>{contactTypeLabel[phone.contactType]}</span>
+      <span>
+        {phone.areas.map((a) => areaLabel[a]).join(", ")} · языки: {phone.languages.map((l) => languageLabel[l]).join(", ")}
+      </span>
+    </li>
+  );
+}
+
+function EntityCard({ entity }: { entity: LegalEntity }) {
+  return (
+    <section className="entity-card" aria-labelledby={`entity-${entity.id}`}>
+      <h3 id={`entity-${entity.id}`}>{entity.shortName}</h3>
+      <table className="info-table">
+        <tbody>
+          {[
+            ["Полное наименование", entity.fullName],
+            ["Сокращённое наименование", entity.shortName],
+            [entity.headPosition, entity.head],
+            ["ИНН", entity.inn],
+            ["КПП", entity.kpp],
+            ["ОГРН", entity.ogrn],
+            ["Адрес", entity.address],
+            ["Электронная почта", entity.email],
+            ["Телефоны", entity.phones.join(", ")],
+            ["Лицензия", entity.licence],
+          ].map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function contactsPage(c: Context<AppEnv>) {
+  const catalogue = c.get("catalogue");
+  const { site, pages } = catalogue;
+  const mapUrl = `https://yandex.ru/maps/?text=${encodeURIComponent(`Москва, ${site.moscowOffice.address}`)}`;
+  return renderPage(c, {
+    meta: { title: pages.contacts.title, description: pages.contacts.lead, jsonLd: [organizationJsonLd(catalogue, c.env.SITE_URL)] },
+    breadcrumbs: crumbs(pages.contacts.title, "/contacts"),
+    body: (
+      <article className="container text-page text-page--wide">
+        <h1>{pages.contacts.title}</h1>
+        <p className="text-page__lead">{pages.contacts.lead}</p>
+        <div className="contacts-grid">
+          <section aria-labelledby="phones-title">
+            <h2 id="phones-title">Телефоны</h2>
+            <ul className="phone-list">
+              {site.phones.map((phone) => (
+                <PhoneRow key={phone.number} phone={phone} />
+              ))}
+            </ul>
+            <h2>Часы работы приёмной комиссии</h2>
+            <ul className="plain-list">
+              <li>{site.admissionsHours.footer} — звонки и заявки</li>
+              <li>{site.admissionsHours.header} — консультации по телефону и в мессенджерах</li>
+            </ul>
+            <h2>Электронная почта</h2>
+            <ul className="plain-list">
+              {site.emails.map((e) => (
+                <li key={e.email}>
+                  {e.label}: <a href={`mailto:${e.email}`}>{e.email}</a>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="offices-title">
+            <h2 id="offices-title">Офисы</h2>
+            <h3>Москва</h3>
+            <p>
+              {site.moscowOffice.address}, {site.moscowOffice.metro}
+            </p>
+            <figure className="map">
+              <img src="/images/map-moscow.svg" width={640} height={360} alt={pages.contacts.mapImageAlt} loading="lazy" />
+              <figcaption>
+                <a href={mapUrl} target="_blank" rel="noopener noreferrer">
+                  Открыть в Яндекс Картах
+                </a>
+              </figcaption>
+            </figure>
+            <ul className="plain-list">
+              {pages.contacts.directions.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <h3>Алматы</h3>
+            <p>{site.almatyOffice.address}</p>
+            <p>
+              <a href={`mailto:${site.almatyOffice.email}`}>{site.almatyOffice.email}</a>
+            </p>
+            <ul className="phone-list">
+              {site.almatyOffice.phones.map((phone) => (
+                <PhoneRow key={phone.number} phone={phone} />
+              ))}
+            </ul>
+          </section>
+        </div>
+        <h2>Юридические лица</h2>
+        <div className="entity-grid">
+          {site.legalEntities.map((entity) => (
+            <EntityCard key={entity.id} entity={entity} />
+          ))}
+        </div>
+      </article>
+    ),
+  });
+}
+
+export function incomersPage(c: Context<AppEnv>) {
+  const catalogue = c.get("catalogue");
+  const page = catalogue.pages.incomers;
+  return renderPage(c, {
+    meta: { title: page.title, description: page.lead },
+    breadcrumbs: crumbs(page.title, "/incomers"),
+    body: (
+      <>
+        <header className="list-hero container">
+          <h1>{page.title}</h1>
+          <p className="list-hero__lead">{page.lead}</p>
+          <Cta site={catalogue.site} request={{ cta: "knowRequirement", blockForAmo: "Поступающим" }} />
+        </header>
+        <PageSection id="steps" title="Как поступить">
+          <ol className="steps">
+            {page.steps.map((step) => (
+              <li key={step.title}>
+                <h3>{step.title}</h3>
+                <p>{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </PageSection>
+        <PageSection id="rules" title="Правила приёма" tinted>
+          <ul className="check-list">
+            {page.rules.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+        </PageSection>
+        <PageSection id="documents" title="Какие документы нужны">
+          <ul className="check-list">
+            {page.documents.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </PageSection>
+        <PageSection id="deadlines" title="Сроки" tinted>
+          <table className="info-table">
+            <tbody>
+              {page.deadlines.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  <td>{row.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </PageSection>
+        <PageSection id="faq" title="Частые вопросы">
+          <Faq items={page.faq} />
+        </PageSection>
+      </>
+    ),
+  });
+}
+
+export function vacanciesPage(c: Context<AppEnv>) {
+  const { pages, vacancies, site } = c.get("catalogue");
+  const hr = site.emails.find((e) => /кадр|hr|персонал/i.test(e.label))?.email ?? site.emails[0]!.email;
+  return renderPage(c, {
+    meta: { title: pages.vacancies.title, description: pages.vacancies.lead },
+    breadcrumbs: crumbs(pages.vacancies.title, "/vacancies"),
+    body: (
+      <article className="container text-page text-page--wide">
+        <h1>{pages.vacancies.title}</h1>
+        <p className="text-page__lead">{pages.vacancies.lead}</p>
+        <ul className="vacancy-list">
+          {vacancies.map((vacancy) => (
+            <li key={vacancy.id}>
+              <article className="vacancy">
+                <h2>{vacancy.title}</h2>
+                <p className="vacancy__meta">
+                  {vacancy.department} · {vacancy.employment}
+                  {vacancy.salary ? ` · ${vacancy.salary}` : ""}
+                </p>
+                <p>{vacancy.description}</p>
+                <h3>Чем предстоит заниматься</h3>
+                <ul className="plain-list">
+                  {vacancy.duties.map((duty) => (
+                    <li key={duty}>{duty}</li>
+                  ))}
+                </ul>
+                <h3>Что для нас важно</h3>
+                <ul className="plain-list">
+                  {vacancy.requirements.map((requirement) => (
+                    <li key={requirement}>{requirement}</li>
+                  ))}
+                </ul>
+                <a className="btn btn--outline" href={`mailto:${hr}?subject=${encodeURIComponent(`Вакансия: ${vacancy.title}`)}`}>
+                  <span className="btn__label">Откликнуться</span>
+                </a>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </article>
+    ),
+  });
+}
+
+export function partnersPage(c: Context<AppEnv>) {
+  const { pages, partners, site } = c.get("catalogue");
+  const page = pages.partners;
+  const programs = [
+    { ...page.partnerProgram, href: site.links.partnerProgram },
+    { ...page.referralProgram, href: site.links.inviteFriend },
+  ];
+  return renderPage(c, {
+    meta: { title: page.title, description: page.lead },
+    breadcrumbs: crumbs(page.title, "/partners"),
+    body: (
+      <article className="container text-page text-page--wide">
+        <h1>{page.title}</h1>
+        <p className="text-page__lead">{page.lead}</p>
+        <div className="entity-grid">
+          {programs.map((program) => (
+            <section key={program.title} className="entity-card">
+              <h2>{program.title}</h2>
+              <p>{program.text}</p>
+              <ul className="check-list check-list--single">
+                {program.conditions.map((condition) => (
+                  <li key={condition}>{condition}</li>
+                ))}
+              </ul>
+              <a className="btn btn--violet" href={program.href} target="_blank" rel="noopener noreferrer">
+                <span className="btn__label">Подробнее</span>
+              </a>
+            </section>
+          ))}
+        </div>
+        <h2>Наши партнёры</h2>
+        <ul className="partner-list">
+          {partners.map((partner) => (
+            <li key={partner.id} className="partner">
+              <h3>{partner.url ? <a href={partner.url} target="_blank" rel="noopener noreferrer">{partner.name}</a> : partner.name}</h3>
+              <p>{partner.description}</p>
+            </li>
+          ))}
+        </ul>
+      </article>
+    ),
+  });
+}
+
+export const legalPage = (c: Context<AppEnv>) => {
+  const page = c.get("catalogue").pages.legal;
+  return renderPage(c, { meta: { title: page.title, description: page.lead }, breadcrumbs: crumbs(page.title, "/legal"), body: <TextPage {...page} /> });
+};
+
+export const legalEduPage = (c: Context<AppEnv>) => {
+  const page = c.get("catalogue").pages.legalEdu;
+  return renderPage(c, { meta: { title: page.title, description: page.lead }, breadcrumbs: crumbs(page.title, "/legal_edu"), body: <TextPage {...page} /> });
+};
+
+export function paymentPage(c: Context<AppEnv>) {
+  const page = c.get("catalogue").pages.payment;
+  return renderPage(c, {
+    meta: { title: page.title, description: page.lead },
+    breadcrumbs: crumbs(page.title, "/payment_edu_mip"),
+    body: (
+      <article className="container text-page text-page--wide">
+        <h1>{page.title}</h1>
+        <p className="text-page__lead">{page.lead}</p>
+        <ul className="feature-grid">
+          {page.methods.map((method) => (
+            <li key={method.title} className="feature">
+              <h2 className="feature__title">{method.title}</h2>
+              <p>{method.text}</p>
+            </li>
+          ))}
+        </ul>
+        <h2>Реквизиты для оплаты</h2>
+        <TextBlocks blocks={[{ type: "table", rows: page.details }]} />
+        <div className="prose">
+          <TextBlocks blocks={page.body} />
+        </div>
+      </article>
+    ),
+  });
+}
+
+export function ratingPage(c: Context<AppEnv>) {
+  const page = c.get("catalogue").pages.rating;
+  return renderPage(c, {
+    meta: { title: page.title, description: page.lead },
+    breadcrumbs: crumbs(page.title, "/rating"),
+    body: (
+      <article className="container text-page text-page--wide">
+        <h1>{page.title}</h1>
+        <p className="text-page__lead">{page.lead}</p>
+        <ul className="feature-grid">
+          {page.items.map((item) => (
+            <li key={`${item.source}-${item.year}`} className="feature">
+              <p className="rating__place">{item.place}</p>
+              <h2 className="feature__title">
+                {item.source}, {item.year}
+              </h2>
+              <p>{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      </article>
+    ),
+  });
+}
+
+/** `/free-access`: a short form for a free trial of the distance-learning system; the lead goes through the outbox. */
+export function freeAccessPage(c: Context<AppEnv>) {
+  const { pages, site } = c.get("catalogue");
+  const page = pages.freeAccess;
+  return renderPage(c, {
+    meta: { title: page.title, description: page.lead },
+    breadcrumbs: crumbs(page.title, "/free-access"),
+    body: (
+      <article className="container text-page">
+        <h1>{page.title}</h1>
+        <p className="text-page__lead">{page.lead}</p>
+        <ul className="check-list check-list--single">
+          {page.benefits.map((benefit) => (
+            <li key={benefit}>{benefit}</li>
+          ))}
+        </ul>
+        <FreeAccessForm
+          idPrefix="free-access"
+          form="freeAccess"
+          heading="Получить доступ"
+          text="Оставьте контакты — пришлём логин и пароль от системы дистанционного обучения."
+          startedAt={Date.now()}
+          thanks={{ giftExchange: site.links.giftExchange, messengerChannel: site.links.messengerChannel }}
+        />
+      </article>
+    ),
+  });
+}

@@ -1,0 +1,57 @@
+import type { Context } from "hono";
+import { TextBlocks } from "../../components/catalogue/TextBlocks";
+import { type SvedenSlug, svedenSlugs } from "../../services/catalogue/institute-schemas";
+import type { AppEnv } from "../../worker/env";
+import { renderPage } from "../../worker/render";
+import { renderNotFound } from "./errors";
+import { DocumentLink } from "./docs";
+
+export const SVEDEN_TITLE = "Сведения об образовательной организации";
+
+const isSveden = (slug: string): slug is SvedenSlug => (svedenSlugs as readonly string[]).includes(slug);
+
+/**
+ * `/sveden/{subsection}`: the section a Russian educational organisation must publish
+ * (Rosobrnadzor order 1493), every subsection with the shared menu.
+ */
+export function svedenPage(c: Context<AppEnv>) {
+  const slug = c.req.param("section") ?? "";
+  if (!isSveden(slug)) return renderNotFound(c);
+  const { pages, documents } = c.get("catalogue");
+  const section = pages.sveden[slug];
+  return renderPage(c, {
+    meta: { title: `${section.title} — ${SVEDEN_TITLE}`, description: `${SVEDEN_TITLE}: ${section.title}.` },
+    breadcrumbs: [
+      { label: "Главная", href: "/" },
+      { label: SVEDEN_TITLE, href: "/sveden/common" },
+      ...(slug === "common" ? [] : [{ label: section.title, href: `/sveden/${slug}` }]),
+    ],
+    body: (
+      <div className="container sveden">
+        <nav className="sveden__menu" aria-label="Подразделы сведений">
+          <p className="sveden__menu-title">{SVEDEN_TITLE}</p>
+          <ul>
+            {svedenSlugs.map((s) => (
+              <li key={s}>
+                <a href={`/sveden/${s}`} aria-current={s === slug ? "page" : undefined}>
+                  {pages.sveden[s].title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <article className="sveden__content prose">
+          <h1>{section.title}</h1>
+          <TextBlocks blocks={section.body} />
+          {slug === "document" ? (
+            <ul className="document-list">
+              {documents.map((document) => (
+                <DocumentLink key={document.id} document={document} />
+              ))}
+            </ul>
+          ) : null}
+        </article>
+      </div>
+    ),
+  });
+}

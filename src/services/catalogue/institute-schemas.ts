@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+/** Content of the institute pages, the documents and the disclosure section (spec 2.1, issue #7). */
+const text = z.string().min(1);
+
+/** A block of a text page. */
+export const blockSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("p"), text }),
+  z.object({ type: z.literal("h2"), text }),
+  z.object({ type: z.literal("ul"), items: z.array(text).min(1) }),
+  z.object({ type: z.literal("table"), rows: z.array(z.object({ label: text, value: text })).min(1) }),
+]);
+
+const textPage = z.object({ title: text, lead: text, body: z.array(blockSchema).min(2) });
+
+export const svedenSlugs = [
+  "common", "struct", "document", "education", "eduStandarts", "managers", "employees", "objects",
+  "paid_edu", "budget", "vacant", "grants", "inter", "catering",
+] as const;
+
+export const documentCategories = [
+  "policy", "details", "constituent", "general", "regulations", "ochu-vo-mip-constituent", "ochu-vo-mip-general", "lectorium-routes",
+] as const;
+
+export const pagesSchema = z.object({
+  about: z.object({
+    title: text,
+    lead: text,
+    facts: z.array(z.object({ value: text, label: text })).min(3),
+    body: z.array(blockSchema).min(4),
+  }),
+  contacts: z.object({ title: text, lead: text, mapImageAlt: text, directions: z.array(text).min(1) }),
+  incomers: z.object({
+    title: text,
+    lead: text,
+    rules: z.array(text).min(3),
+    documents: z.array(text).min(3),
+    steps: z.array(z.object({ title: text, text })).min(3),
+    deadlines: z.array(z.object({ label: text, value: text })).min(2),
+    faq: z.array(z.object({ question: text, answer: text })).min(3),
+  }),
+  vacancies: z.object({ title: text, lead: text }),
+  partners: z.object({
+    title: text,
+    lead: text,
+    partnerProgram: z.object({ title: text, text, conditions: z.array(text).min(2) }),
+    referralProgram: z.object({ title: text, text, conditions: z.array(text).min(2) }),
+  }),
+  legal: textPage,
+  legalEdu: textPage,
+  payment: z.object({
+    title: text,
+    lead: text,
+    methods: z.array(z.object({ title: text, text })).min(3),
+    details: z.array(z.object({ label: text, value: text })).min(5),
+    body: z.array(blockSchema).min(2),
+  }),
+  rating: z.object({ title: text, lead: text, items: z.array(z.object({ source: text, place: text, year: z.number().int(), text })).min(3) }),
+  docs: z.object({ title: text, lead: text }),
+  freeAccess: z.object({ title: text, lead: text, benefits: z.array(text).min(3) }),
+  sveden: z.record(z.enum(svedenSlugs), z.object({ title: text, body: z.array(blockSchema).min(1) })).refine(
+    (sveden) => svedenSlugs.every((slug) => slug in sveden),
+    { message: "нужны все подразделы «Сведений об образовательной организации»" },
+  ),
+});
+
+export const documentSchema = z.object({
+  id: text,
+  /** file name under /docs/pdf/, without .pdf */
+  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  title: text,
+  category: z.enum(documentCategories),
+  /** the legal entity the document belongs to */
+  entity: z.enum(["ano", "ochu-vo"]),
+  approved: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  body: z.array(blockSchema).min(3),
+});
+
+export type Block = z.infer<typeof blockSchema>;
+export type Pages = z.infer<typeof pagesSchema>;
+export type InstituteDocument = z.infer<typeof documentSchema>;
+export type SvedenSlug = (typeof svedenSlugs)[number];
+export type DocumentCategory = (typeof documentCategories)[number];
