@@ -1,6 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
-import { fakeSinkEnv } from "./tests/support/fake-third-parties";
+import { fakeSinkEnv } from "./tests/support/fake-third-parties.ts";
 
 /** The fake third parties of the Worker tests listen here (tests/worker/global-setup.ts). */
 export const FAKE_PORT = Number(process.env.FAKE_PORT ?? 9181);

@@ -97,21 +97,6 @@ describe("the header at 1280px", () => {
     await screenshot(page, "desktop-account-dropdown");
   });
 
-  it("switches the low-vision version on and off, and keeps it across pages", async () => {
-    const toggle = async (label: string) => {
-      await page.getByRole("button", { name: "Версия для слабовидящих и вход в личный кабинет" }).click();
-      await Promise.all([page.waitForNavigation(), page.getByTestId("account-dropdown").getByRole("button", { name: label }).click()]);
-      await page.waitForSelector('[data-island="layout/Header"][data-hydrated="true"]', { state: "attached" });
-    };
-    await toggle("Включить");
-    await expect(page.locator("html").getAttribute("class")).resolves.toContain("low-vision");
-    await open(page, "/net-takoj-stranicy");
-    await expect(page.locator("html").getAttribute("class")).resolves.toContain("low-vision");
-    await screenshot(page, "desktop-low-vision");
-    await toggle("Обычная версия");
-    await expect(page.locator("html").getAttribute("class")).resolves.not.toContain("low-vision");
-  });
-
   it("opens the search from its icon, focuses it after 100 ms, clears it, then closes it", async () => {
     const input = page.locator("#header-search");
     await expect(input.isVisible()).resolves.toBe(false);

@@ -68,7 +68,7 @@ function Header({ siteName, menu, mainNav, instituteColumns, singleLinks, contac
 
         <div className="site-header__actions">
           {primaryPhone ? (
-            <a className="header-phone" href={primaryPhone.href}>
+            <a className="header-phone" href={primaryPhone.href} aria-label={`Позвонить в приёмную комиссию: ${primaryPhone.display}`}>
               <PhoneIcon />
               <span className="header-phone__number">{primaryPhone.display}</span>
             </a>

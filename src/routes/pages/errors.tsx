@@ -11,9 +11,7 @@ export function renderNotFound(c: Context<AppEnv>) {
     meta: { title: "Страница не найдена", description: "Такой страницы на сайте нет.", robots: "noindex, follow" },
     body: (
       <section className="container status-page">
-        <p className="status-page__code" aria-hidden="true">
-          404
-        </p>
+        <p className="status-page__code" aria-hidden="true" data-code="404" />
         <h1>Страница не найдена</h1>
         <p>Возможно, адрес набран с ошибкой или страница переехала. Начните с главной или выберите программу обучения.</p>
         <div className="status-page__actions">
@@ -55,9 +53,7 @@ export function renderServerError(c: Context<AppEnv>, requestId: string) {
     meta: { title: "Ошибка на сервере", robots: "noindex, nofollow" },
     body: (
       <section className="container status-page">
-        <p className="status-page__code" aria-hidden="true">
-          500
-        </p>
+        <p className="status-page__code" aria-hidden="true" data-code="500" />
         <h1>Что-то пошло не так</h1>
         <p>Мы уже знаем об ошибке и исправляем её. Обновите страницу через минуту или позвоните нам — мы поможем.</p>
         <p className="status-page__id">

@@ -23,7 +23,14 @@ export function MobileMenu({ open, onClose, burger, instituteColumns, singleLink
   const panel = useRef<HTMLDivElement>(null);
   const touchStart = useRef<{ x: number; y: number } | null>(null);
 
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  // a modal dialog: focus stays inside, Escape closes it, the page behind is inert and does not scroll
   useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
     if (!open) return;
     const root = document.documentElement;
     root.classList.add("scroll-locked");
@@ -32,32 +39,21 @@ export function MobileMenu({ open, onClose, burger, instituteColumns, singleLink
       if (panel.current?.contains(target) || burger.current?.contains(target)) return;
       onClose();
     };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
     document.addEventListener("mousedown", onPointer);
     document.addEventListener("touchstart", onPointer, { passive: true });
-    document.addEventListener("keydown", onKey);
-    panel.current?.focus();
     return () => {
       root.classList.remove("scroll-locked");
       document.removeEventListener("mousedown", onPointer);
       document.removeEventListener("touchstart", onPointer);
-      document.removeEventListener("keydown", onKey);
     };
   }, [open, onClose, burger]);
 
   return (
-    <div className={`mobile-menu${open ? " is-open" : ""}`} hidden={!open} data-testid="mobile-menu">
-      <div className="mobile-menu__backdrop" aria-hidden="true" />
+    <dialog ref={dialog} className="mobile-menu" data-testid="mobile-menu" aria-label="Меню" onClose={onClose}>
       <div
         ref={panel}
         className="mobile-menu__panel"
         id="mobile-menu"
-        role="dialog"
-        aria-modal="true"
-        aria-label="Меню"
-        tabIndex={-1}
         onTouchStart={(event) => {
           const touch = event.touches[0];
           touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
@@ -119,6 +115,6 @@ export function MobileMenu({ open, onClose, burger, instituteColumns, singleLink
         </a>
         <ContactList contacts={contacts} />
       </div>
-    </div>
+    </dialog>
   );
 }
