@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import { bareServerError, renderNotFound, renderServerError } from "../routes/pages/errors";
 import { registerLeadApi } from "../routes/api/leads";
 import { registerOpsApi } from "../routes/api/ops";
+import { registerPromoApi } from "../routes/api/promo";
+import { registerTicketsApi } from "../routes/api/tickets";
 import { registerPages } from "../routes/pages";
 import { log } from "../services/log";
 import type { AppEnv } from "./env";
@@ -19,9 +21,11 @@ export function createApp() {
   app.use(sameOrigin);
   app.use(limitBody);
   registerOpsApi(app);
+  registerPromoApi(app);
   app.use(withCatalogue);
   app.use(tracking);
   registerLeadApi(app);
+  registerTicketsApi(app);
   registerPages(app);
 
   app.notFound((c) => renderNotFound(c));

@@ -94,7 +94,7 @@ describe("the shell", () => {
 
   it("renders the low-vision version from the first byte when its cookie is set", async () => {
     const { html } = await get("/", { headers: { Cookie: "low_vision=1" } });
-    expect(html).toContain('<html lang="ru" class="low-vision">');
+    expect(html).toContain('<html lang="ru" class="low-vision lv-size-1 lv-scheme-white lv-spacing-0">');
   });
 });
 

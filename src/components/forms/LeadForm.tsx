@@ -7,6 +7,9 @@ import { FullScreenLoader } from "../ui/FullScreenLoader";
 import { Field, Honeypot } from "./Field";
 import { type FallbackContacts, showsPromo, showsQuestion } from "./lead-form-options";
 import { PhoneField } from "./PhoneField";
+import { useSignalValue } from "../state/signals";
+import { setTicketsLeft, ticketsLeft } from "../state/tickets";
+import { TicketCounter } from "./TicketCounter";
 
 export type LeadValues = Record<"name" | "phone" | "email" | "promocode" | "gift" | "question", string> & { country: string };
 
@@ -27,17 +30,22 @@ export interface LeadFormProps {
   startedAt?: number;
   submitLabel?: string;
   idPrefix: string;
+  /** tickets mode (CTA buyTicket): the order goes to /api/tickets with the ticket fields of spec 3 */
+  seminar?: { id: string; title: string; price: number; tickets_quantity: number; date: string };
   onSent: (id: string) => void;
 }
 
 type Status = { state: "editing" } | { state: "sending" } | { state: "failed" };
 
 /** The lead form of spec 3, 4 and 5: the same schema and messages as the API. */
-export function LeadForm({ cta, blockForAmo, price, promocode, gift, contacts, values: initial, errors: serverErrors, startedAt, submitLabel, idPrefix, onSent }: LeadFormProps) {
+export function LeadForm({ cta, blockForAmo, price, promocode, gift, contacts, values: initial, errors: serverErrors, startedAt, submitLabel, idPrefix, seminar, onSent }: LeadFormProps) {
   const [values, setValues] = useState<LeadValues>({ ...emptyLeadValues, promocode: promocode ?? "", gift: gift ?? "", ...initial });
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [status, setStatus] = useState<Status>({ state: "editing" });
+  const left = useSignalValue(ticketsLeft)[seminar?.id ?? ""] ?? seminar?.tickets_quantity ?? 0;
+  const [count, setCount] = useState(1);
+  const [notice, setNotice] = useState("");
   const leadId = useRef<string>("");
   const openedAt = useRef(0);
   useEffect(() => {
@@ -93,18 +101,41 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, contacts, v
       return;
     }
     setStatus({ state: "sending" });
+    setNotice("");
     try {
-      const response = await fetch("/api/leads", {
+      const ticketFields = seminar
+        ? {
+            tickets: count,
+            seminar_id: seminar.id,
+            seminar_title: seminar.title,
+            seminar_tickets_quantity: left,
+            date: Date.parse(seminar.date),
+            price: seminar.price * count,
+          }
+        : {};
+      const response = await fetch(seminar ? "/api/tickets" : "/api/leads", {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify({
           ...payload(),
+          ...ticketFields,
           id: leadId.current,
           fillMs: Math.round(performance.now() - openedAt.current),
           leadPage: location.pathname,
           ...visitContext(),
         }),
       });
+      if (seminar && (response.status === 200 || response.status === 409)) {
+        const answer = (await response.clone().json().catch(() => null)) as { tickets_quantity?: number; message?: string } | null;
+        if (typeof answer?.tickets_quantity === "number") setTicketsLeft(seminar.id, answer.tickets_quantity);
+        if (response.status === 409) {
+          setNotice(answer?.message ?? "");
+          setCount((current) => Math.max(1, Math.min(current, answer?.tickets_quantity ?? 1)));
+          leadId.current = newLeadId();
+          setStatus({ state: "editing" });
+          return;
+        }
+      }
       if (response.status === 200) {
         reachGoal("lead");
         setStatus({ state: "editing" });
@@ -137,6 +168,12 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, contacts, v
       <Honeypot />
       <fieldset disabled={sending}>
         <legend className="visually-hidden">Контактные данные</legend>
+        {seminar ? <TicketCounter count={count} left={left} price={seminar.price} disabled={sending} onChange={setCount} /> : null}
+        {notice ? (
+          <p className="lead-form__failed" role="alert">
+            {notice}
+          </p>
+        ) : null}
         <Field id={id("name")} name="name" label="Имя *" value={values.name} error={errors.name} autoComplete="name" onChange={set("name")} onBlur={blur("name")} />
         <PhoneField
           id={id("phone")}

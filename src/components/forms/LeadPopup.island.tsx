@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { reachGoal } from "../../client/visit";
 import { defineIsland } from "../island";
 import { leadPopup } from "../state/lead-popup";
+import { activePromo } from "../state/promo";
 import { useSignalValue } from "../state/signals";
 import { CloseButton } from "../ui/Button";
 import type { FallbackContacts } from "./lead-form-options";
@@ -18,6 +19,7 @@ interface LeadPopupProps extends ThankYouProps {
  */
 function LeadPopup({ contacts, giftExchange, messengerChannel }: LeadPopupProps) {
   const request = useSignalValue(leadPopup);
+  const promo = useSignalValue(activePromo);
   const dialog = useRef<HTMLDialogElement>(null);
   const [sent, setSent] = useState(false);
   const [opening, setOpening] = useState(0);
@@ -53,6 +55,8 @@ function LeadPopup({ contacts, giftExchange, messengerChannel }: LeadPopupProps)
                 cta={request.cta}
                 blockForAmo={request.blockForAmo}
                 price={request.price}
+                seminar={request.seminar}
+                promocode={promo?.is_active ? promo.promo_code : undefined}
                 contacts={contacts}
                 onSent={() => {
                   setSent(true);

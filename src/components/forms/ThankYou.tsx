@@ -8,14 +8,14 @@ export interface ThankYouProps {
   homeLink?: boolean;
 }
 
-/** The promo data kept in local storage (spec 3: key promoData with name, promo_code, redirect_url). */
-export const PROMO_STORAGE_KEY = "promoData";
+import { PROMO_STORAGE_KEY, safeRedirect } from "../../services/promo";
 
 function storedGiftUrl(): string | undefined {
   try {
     const raw = localStorage.getItem(PROMO_STORAGE_KEY);
     const url = raw ? (JSON.parse(raw) as { redirect_url?: unknown }).redirect_url : undefined;
-    return typeof url === "string" && /^https:\/\//i.test(url.trim()) ? url.trim() : undefined;
+    // checked again before it becomes a link: local storage is the visitor's to edit
+    return safeRedirect(url) ?? undefined;
   } catch (error) {
     console.error("thank-you: cannot read the stored promo", error);
     return undefined;

@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import type { Catalogue } from "../../services/catalogue/build";
 import { programMenu } from "../../services/catalogue/menu";
 import LeadPopup from "../forms/LeadPopup.island";
+import PromoBanner from "../promo/PromoBanner.island";
+import StickyDiscount from "../promo/StickyDiscount.island";
 import { Breadcrumbs, type Crumb } from "./Breadcrumbs";
 import { Footer, phoneHref } from "./Footer";
 import Header from "./Header.island";
@@ -41,6 +43,7 @@ export function SiteShell({ catalogue, lowVision, breadcrumbs, children }: SiteS
   const { site } = catalogue;
   return (
     <>
+      <PromoBanner />
       <Header
         siteName={site.name}
         menu={programMenu(catalogue)}
@@ -56,6 +59,7 @@ export function SiteShell({ catalogue, lowVision, breadcrumbs, children }: SiteS
         {children}
       </main>
       <Footer catalogue={catalogue} />
+      <StickyDiscount discount={site.discount} />
       <LeadPopup contacts={fallbackContacts(catalogue)} giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} />
     </>
   );

@@ -26,9 +26,9 @@ function fromForm(fields: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-type Refusal = { status: 400 | 403 | 415 | 429 | 503; message: string; errors?: FieldErrors; values?: Record<string, unknown> };
+export type Refusal = { status: 400 | 403 | 415 | 429 | 503; message: string; errors?: FieldErrors; values?: Record<string, unknown> };
 
-async function parse(c: Context<AppEnv>): Promise<{ kind: BodyKind; body: Record<string, unknown> } | Refusal> {
+export async function parse(c: Context<AppEnv>): Promise<{ kind: BodyKind; body: Record<string, unknown> } | Refusal> {
   const kind = bodyKind(c.req.header("Content-Type"));
   if (!kind) return { status: 415, message: refusals.unsupportedType };
   try {
@@ -42,14 +42,14 @@ async function parse(c: Context<AppEnv>): Promise<{ kind: BodyKind; body: Record
 
 const clientAddress = (c: Context<AppEnv>) => c.req.header("CF-Connecting-IP") ?? c.req.header("X-Forwarded-For")?.split(",")[0]?.trim() ?? "local";
 
-async function withinRateLimit(c: Context<AppEnv>): Promise<boolean> {
+export async function withinRateLimit(c: Context<AppEnv>): Promise<boolean> {
   const limit = config(c.env).LEAD_RATE_LIMIT;
   if (limit === 0) return true;
   return c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(clientAddress(c))).hit(limit, 60_000);
 }
 
 /** Too fast for a person: measured in the browser (fillMs) or from the server-rendered startedAt. */
-function filledTooFast(c: Context<AppEnv>, body: Record<string, unknown>): boolean {
+export function filledTooFast(c: Context<AppEnv>, body: Record<string, unknown>): boolean {
   const least = config(c.env).LEAD_MIN_FILL_MS;
   if (least === 0) return false;
   const fillMs = typeof body.fillMs === "number" ? body.fillMs : typeof body.startedAt === "number" ? Date.now() - body.startedAt : undefined;
@@ -77,10 +77,28 @@ async function acceptLead(c: Context<AppEnv>): Promise<{ id: string } | Refusal>
   if (!(await withinRateLimit(c))) return { status: 429, message: refusals.rateLimited, values: body };
 
   const data = result.data as Record<string, unknown> & { name: string; phone: string };
+  const lead = leadRecord(c, kindOf[form], data, visitor);
+  try {
+    await storeLead(c, lead);
+  } catch (error) {
+    log.error("lead.store", { requestId: c.get("requestId"), id: lead.id, error: String(error) });
+    return { status: 503, message: refusals.storeFailed, values: body };
+  }
+  return { id: lead.id };
+}
+
+/** The stored lead: what the form sent, plus what the server knows of the visitor (spec 3). */
+export function leadRecord(
+  c: Context<AppEnv>,
+  kind: LeadKind,
+  data: Record<string, unknown> & { name: string; phone: string },
+  visitor = visitorOf(c),
+): LeadRecord {
   const id = typeof data.id === "string" ? data.id : crypto.randomUUID().replace(/-/g, "");
-  const lead: LeadRecord = {
+  const personalForm = kind === "lead" || kind === "ticket";
+  return {
     id,
-    kind: kindOf[form],
+    kind,
     receivedAt: Date.now(),
     name: data.name,
     phone: data.phone,
@@ -104,18 +122,11 @@ async function acceptLead(c: Context<AppEnv>): Promise<{ id: string } | Refusal>
     admitad_uid: visitor.admitad_uid,
     click_id: visitor.click_id,
     consent: {
-      personalData: form === "popup" ? null : data.consent === true,
-      news: form === "popup" ? null : data.subscribeNews === true,
+      personalData: personalForm ? null : data.consent === true,
+      news: personalForm ? null : data.subscribeNews === true,
       variant: visitor.variant,
     },
   };
-  try {
-    await storeLead(c, lead);
-  } catch (error) {
-    log.error("lead.store", { requestId: c.get("requestId"), id, error: String(error) });
-    return { status: 503, message: refusals.storeFailed, values: body };
-  }
-  return { id };
 }
 
 async function postLead(c: Context<AppEnv>) {

@@ -1,7 +1,9 @@
 import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
 import { PageSection, TeacherCard } from "../../components/catalogue/blocks";
+import TicketsLeft from "../../components/catalogue/TicketsLeft.island";
 import { Picture } from "../../components/ui/Picture";
+import { liveTickets } from "../api/tickets";
 import type { Catalogue, Seminar } from "../../services/catalogue/build";
 import { seminarHref } from "../../services/catalogue/links";
 import { indexes, upcomingSeminars } from "../../services/catalogue/queries";
@@ -68,17 +70,17 @@ export function seminarsList(c: Context<AppEnv>) {
   });
 }
 
-function SeminarPage({ catalogue, seminar, now }: { catalogue: Catalogue; seminar: Seminar; now: number }) {
+function SeminarPage({ catalogue, seminar, left, now }: { catalogue: Catalogue; seminar: Seminar; left: number; now: number }) {
   const { site } = catalogue;
   const speakers = seminar.speakerIds.map((id) => indexes(catalogue).teacherById.get(id)).filter((t) => t !== undefined);
   const times = eventTimes(seminar.targetDate);
   const past = Date.parse(seminar.targetDate) <= now;
-  const soldOut = seminar.tickets_quantity === 0;
+  const soldOut = left === 0;
   const request = {
     cta: "buyTicket" as const,
     blockForAmo: seminar.title,
     price: seminar.price,
-    seminar: { id: seminar.id, title: seminar.title, price: seminar.price, tickets_quantity: seminar.tickets_quantity, date: seminar.targetDate },
+    seminar: { id: seminar.id, title: seminar.title, price: seminar.price, tickets_quantity: left, date: seminar.targetDate },
   };
   return (
     <article>
@@ -116,7 +118,9 @@ function SeminarPage({ catalogue, seminar, now }: { catalogue: Catalogue; semina
               </div>
               <div>
                 <dt>Осталось билетов</dt>
-                <dd data-testid="tickets-left">{seminar.tickets_quantity}</dd>
+                <dd>
+                  <TicketsLeft seminarId={seminar.id} initial={left} />
+                </dd>
               </div>
             </dl>
             <div className="detail-hero__actions">
@@ -158,7 +162,7 @@ function SeminarPage({ catalogue, seminar, now }: { catalogue: Catalogue; semina
   );
 }
 
-function eventJsonLd(catalogue: Catalogue, seminar: Seminar, siteUrl: string) {
+function eventJsonLd(catalogue: Catalogue, seminar: Seminar, left: number, siteUrl: string) {
   const end = new Date(Date.parse(seminar.targetDate) + seminar.durationHours * 3600_000).toISOString();
   const speakers = seminar.speakerIds.map((id) => indexes(catalogue).teacherById.get(id)).filter((t) => t !== undefined);
   return {
@@ -181,24 +185,25 @@ function eventJsonLd(catalogue: Catalogue, seminar: Seminar, siteUrl: string) {
       "@type": "Offer",
       price: seminar.price,
       priceCurrency: "RUB",
-      availability: seminar.tickets_quantity > 0 ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
+      availability: left > 0 ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
       url: new URL(seminarHref(seminar), siteUrl).href,
     },
   };
 }
 
-function renderSeminar(c: Context<AppEnv>, seminar: Seminar | undefined) {
+async function renderSeminar(c: Context<AppEnv>, seminar: Seminar | undefined) {
   if (!seminar) return renderNotFound(c);
   const catalogue = c.get("catalogue");
+  const left = await liveTickets(c, seminar);
   return renderPage(c, {
     meta: {
       title: `${seminar.title} — семинар ${formatDayMonth(seminar.targetDate)}`,
       description: `${seminar.subtitle}. ${seminar.description}`,
       canonicalPath: seminarHref(seminar),
-      jsonLd: [eventJsonLd(catalogue, seminar, c.env.SITE_URL)],
+      jsonLd: [eventJsonLd(catalogue, seminar, left, c.env.SITE_URL)],
     },
     breadcrumbs: [...listCrumbs, { label: seminar.title, href: seminarHref(seminar) }],
-    body: <SeminarPage catalogue={catalogue} seminar={seminar} now={Date.now()} />,
+    body: <SeminarPage catalogue={catalogue} seminar={seminar} left={left} now={Date.now()} />,
   });
 }
 

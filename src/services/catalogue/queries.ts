@@ -25,6 +25,7 @@ export const indexes = derived((catalogue: Catalogue) => {
     bachelor: bySlug(catalogue.bachelors),
     practicalTraining: bySlug(catalogue.practicalTrainings),
     seminar: bySlug(catalogue.seminars),
+    seminarById: byId(catalogue.seminars),
     liveCourse: bySlug(catalogue.liveCourses),
     article: bySlug(catalogue.journal),
     reviewsByProgram,

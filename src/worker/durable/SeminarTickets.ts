@@ -1,8 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
 
+export type TicketOrderResult =
+  | { ok: true; tickets_quantity: number; duplicate: boolean }
+  | { ok: false; tickets_quantity: number };
+
 /**
- * The tickets of one seminar (DESIGN.md): tickets left and the orders taken, changed only inside
- * one SQLite transaction so no order can oversell. Ordering is issue #5.
+ * The tickets of one seminar (DESIGN.md): the check and the take happen in one SQLite
+ * transaction, so no interleaving of buyers can sell more tickets than exist or go below zero.
+ * The order id is the key: the same order twice is one order.
  */
 export class SeminarTickets extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -20,9 +25,38 @@ export class SeminarTickets extends DurableObject<Env> {
     `);
   }
 
-  /** Tickets left, or null while the seminar's count has not been set from content. */
-  ticketsLeft(): number | null {
+  /** Tickets left; the content's count is the start when ops have not set one. */
+  ticketsLeft(initial: number): number {
     const row = this.ctx.storage.sql.exec<{ tickets_left: number }>("SELECT tickets_left FROM stock WHERE id = 1").toArray()[0];
-    return row ? row.tickets_left : null;
+    return row ? row.tickets_left : initial;
+  }
+
+  order(orderId: string, tickets: number, initial: number): TicketOrderResult {
+    const sql = this.ctx.storage.sql;
+    return this.ctx.storage.transactionSync(() => {
+      sql.exec("INSERT OR IGNORE INTO stock (id, tickets_left) VALUES (1, ?)", Math.max(0, initial));
+      const left = sql.exec<{ tickets_left: number }>("SELECT tickets_left FROM stock WHERE id = 1").one().tickets_left;
+      if (sql.exec("SELECT 1 FROM orders WHERE order_id = ?", orderId).toArray().length > 0) {
+        return { ok: true as const, tickets_quantity: left, duplicate: true };
+      }
+      if (!Number.isInteger(tickets) || tickets < 1 || tickets > left) return { ok: false as const, tickets_quantity: left };
+      sql.exec("UPDATE stock SET tickets_left = tickets_left - ? WHERE id = 1", tickets);
+      sql.exec("INSERT INTO orders (order_id, tickets, created_at) VALUES (?, ?, ?)", orderId, tickets, Date.now());
+      return { ok: true as const, tickets_quantity: left - tickets, duplicate: false };
+    });
+  }
+
+  /** Ops set the count (PUT /ops/seminars/:id/tickets). */
+  setTickets(quantity: number): number {
+    this.ctx.storage.sql.exec(
+      "INSERT INTO stock (id, tickets_left) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET tickets_left = excluded.tickets_left",
+      quantity,
+    );
+    return quantity;
+  }
+
+  /** Tickets sold through this object (for tests and ops). */
+  sold(): number {
+    return this.ctx.storage.sql.exec<{ n: number | null }>("SELECT sum(tickets) AS n FROM orders").one().n ?? 0;
   }
 }

@@ -1,0 +1,53 @@
+import { signal } from "@preact/signals-core";
+import { readCookie } from "../../client/visit";
+import { type PromoData, PROMO_STORAGE_KEY, safeRedirect } from "../../services/promo";
+
+/** The visitor's promo, or null when there is none (spec 4). */
+export const activePromo = signal<PromoData | null>(null);
+/** False while the promo is being looked up: the sticky bar waits for it (spec 2.7). */
+export const promoLoaded = signal(false);
+
+let lookup: Promise<void> | null = null;
+
+function forget(reason: unknown) {
+  console.error("promo:", reason);
+  activePromo.value = null;
+  try {
+    localStorage.removeItem(PROMO_STORAGE_KEY);
+  } catch (error) {
+    console.error("promo: cannot remove the stored promo", error);
+  }
+}
+
+/** The campaign from the URL, or from the UTM cookie the server kept. */
+function campaign(): string | undefined {
+  const fromUrl = new URLSearchParams(location.search).get("utm_campaign");
+  if (fromUrl) return fromUrl;
+  try {
+    return (JSON.parse(readCookie("utm") ?? "{}") as { utm_campaign?: string }).utm_campaign;
+  } catch (error) {
+    console.error("promo: cannot read the UTM cookie", error);
+    return undefined;
+  }
+}
+
+/** Looks the promo up once per page; islands that show it wait on the same promise. */
+export function loadPromo(): Promise<void> {
+  lookup ??= (async () => {
+    const name = campaign();
+    if (!name) return;
+    try {
+      const response = await fetch(`/api/promo/findPromo/${encodeURIComponent(name)}`);
+      if (!response.ok) return forget(`lookup answered ${response.status}`);
+      const promo = (await response.json()) as PromoData;
+      const redirect = safeRedirect(promo.redirect_url);
+      activePromo.value = { ...promo, redirect_url: redirect };
+      localStorage.setItem(PROMO_STORAGE_KEY, JSON.stringify({ name, promo_code: promo.promo_code, redirect_url: redirect }));
+    } catch (error) {
+      forget(error);
+    }
+  })().finally(() => {
+    promoLoaded.value = true;
+  });
+  return lookup;
+}

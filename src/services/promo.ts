@@ -1,0 +1,59 @@
+/** Promos of spec 3 and 4: the data, the local copy, and which redirect addresses are safe. */
+export interface PromoData {
+  is_active: boolean;
+  promo_code: string;
+  redirect_url: string | null;
+  show_sticky_bottom: boolean;
+}
+
+/** Spec 3: the local copy under the key promoData holds name, promo_code and redirect_url. */
+export const PROMO_STORAGE_KEY = "promoData";
+
+/** Hosts a promo may send a visitor to (the gift mini-course lives on the institute's own sites). */
+export const DEFAULT_REDIRECT_HOSTS = ["mip.institute", "gift.mip.institute", "lms.mip.institute"];
+
+/**
+ * A redirect is safe only as written `https://` on an allowed host, without credentials, without
+ * white space or control characters anywhere: `javascript:`, `data:`, `JaVaScRiPt:`, " https://…"
+ * and `https://user@host` are all refused. Checked when ops set it and again before rendering.
+ */
+export function safeRedirect(raw: unknown, hosts: readonly string[] = DEFAULT_REDIRECT_HOSTS): string | null {
+  if (typeof raw !== "string" || raw.length > 2000) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(raw) || !raw.startsWith("https://")) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" || url.username || url.password) return null;
+  const host = url.hostname.toLowerCase();
+  if (!hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))) return null;
+  return url.href;
+}
+
+/** The extra discount the promo banner announces (spec 9). */
+export const BANNER_EXTRA_DISCOUNT = "10%";
+
+/** Spec 2.6 and 9: before 1 June 2025 (Moscow) the snippet says 'until 31 May'. */
+export const DEADLINE_CUTOFF = Date.UTC(2025, 5, 1, -3);
+
+const dayMonth = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", timeZone: "UTC" });
+
+/**
+ * The next-date rule of spec 4, in Moscow time: Sunday to Tuesday gives Tuesday, Wednesday to
+ * Friday gives Friday, Saturday gives Tuesday.
+ */
+export function nextTuesdayOrFriday(now: Date): Date {
+  const moscow = new Date(now.getTime() + 3 * 3600_000);
+  const day = moscow.getUTCDay();
+  const add = day <= 2 ? 2 - day : day <= 5 ? 5 - day : 3;
+  return new Date(Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth(), moscow.getUTCDate() + add));
+}
+
+/** "до 31 мая" before the cut-off, then "до 24 ноября" by the next-date rule. */
+export function discountDeadline(now: Date): string {
+  if (now.getTime() < DEADLINE_CUTOFF) return "до 31 мая";
+  return `до ${dayMonth.format(nextTuesdayOrFriday(now))}`;
+}
