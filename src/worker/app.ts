@@ -4,6 +4,7 @@ import { registerLeadApi } from "../routes/api/leads";
 import { registerOpsApi } from "../routes/api/ops";
 import { registerPromoApi } from "../routes/api/promo";
 import { registerTicketsApi } from "../routes/api/tickets";
+import { registerWheelApi } from "../routes/api/wheel";
 import { registerPages } from "../routes/pages";
 import { log } from "../services/log";
 import type { AppEnv } from "./env";
@@ -26,6 +27,7 @@ export function createApp() {
   app.use(tracking);
   registerLeadApi(app);
   registerTicketsApi(app);
+  registerWheelApi(app);
   registerPages(app);
 
   app.notFound((c) => renderNotFound(c));

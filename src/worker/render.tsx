@@ -44,7 +44,7 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
         leadsDryRun={config(c.env).LEADS_DRY_RUN === "1"}
       >
         {lowVision ? <LowVisionPanel initial={lowVision} /> : null}
-        <SiteShell catalogue={catalogue} lowVision={lowVision !== null} breadcrumbs={page.breadcrumbs}>
+        <SiteShell catalogue={catalogue} path={path} lowVision={lowVision !== null} breadcrumbs={page.breadcrumbs}>
           {page.body}
         </SiteShell>
       </Document>

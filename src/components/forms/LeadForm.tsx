@@ -22,6 +22,8 @@ export interface LeadFormProps {
   /** the active promo code fills the promo field (spec 2.7) */
   promocode?: string;
   gift?: string;
+  /** the wheel's signature of the gift code */
+  giftToken?: string;
   contacts: FallbackContacts;
   /** what the server already knows: a re-rendered form after a post without JavaScript */
   values?: Partial<LeadValues>;
@@ -38,7 +40,7 @@ export interface LeadFormProps {
 type Status = { state: "editing" } | { state: "sending" } | { state: "failed" };
 
 /** The lead form of spec 3, 4 and 5: the same schema and messages as the API. */
-export function LeadForm({ cta, blockForAmo, price, promocode, gift, contacts, values: initial, errors: serverErrors, startedAt, submitLabel, idPrefix, seminar, onSent }: LeadFormProps) {
+export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, contacts, values: initial, errors: serverErrors, startedAt, submitLabel, idPrefix, seminar, onSent }: LeadFormProps) {
   const [values, setValues] = useState<LeadValues>({ ...emptyLeadValues, promocode: promocode ?? "", gift: gift ?? "", ...initial });
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
@@ -66,6 +68,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, contacts, v
     email: values.email || undefined,
     promocode: showsPromo(cta) && values.promocode ? values.promocode : undefined,
     gift: values.gift || undefined,
+    giftToken: values.gift ? giftToken : undefined,
     question: showsQuestion(cta) && values.question ? values.question : undefined,
     cta,
     blockForAmo,

@@ -3,6 +3,7 @@ import { reachGoal } from "../../client/visit";
 import { defineIsland } from "../island";
 import { leadPopup } from "../state/lead-popup";
 import { activePromo } from "../state/promo";
+import { wheelResult } from "../state/wheel";
 import { useSignalValue } from "../state/signals";
 import { CloseButton } from "../ui/Button";
 import type { FallbackContacts } from "./lead-form-options";
@@ -20,6 +21,7 @@ interface LeadPopupProps extends ThankYouProps {
 function LeadPopup({ contacts, giftExchange, messengerChannel }: LeadPopupProps) {
   const request = useSignalValue(leadPopup);
   const promo = useSignalValue(activePromo);
+  const wheel = useSignalValue(wheelResult);
   const dialog = useRef<HTMLDialogElement>(null);
   const [sent, setSent] = useState(false);
   const [opening, setOpening] = useState(0);
@@ -57,6 +59,8 @@ function LeadPopup({ contacts, giftExchange, messengerChannel }: LeadPopupProps)
                 price={request.price}
                 seminar={request.seminar}
                 promocode={promo?.is_active ? promo.promo_code : undefined}
+                gift={wheel?.giftCode}
+                giftToken={wheel?.token}
                 contacts={contacts}
                 onSent={() => {
                   setSent(true);

@@ -3,6 +3,7 @@ import type { Catalogue } from "../../services/catalogue/build";
 import { programMenu } from "../../services/catalogue/menu";
 import LeadPopup from "../forms/LeadPopup.island";
 import PromoBanner from "../promo/PromoBanner.island";
+import FortuneWheel from "../promo/FortuneWheel.island";
 import StickyDiscount from "../promo/StickyDiscount.island";
 import { Breadcrumbs, type Crumb } from "./Breadcrumbs";
 import { Footer, phoneHref } from "./Footer";
@@ -32,15 +33,20 @@ function headerContacts(catalogue: Catalogue): HeaderContacts {
 }
 
 /** The page shell of every page: header, main content and footer. */
+/** "/" is the home page alone; any other prefix is that page and the pages below it. */
+export const onPage = (path: string, prefix: string) => (prefix === "/" ? path === "/" : path === prefix || path.startsWith(`${prefix}/`));
+
 interface SiteShellProps {
   catalogue: Catalogue;
+  path: string;
   lowVision: boolean;
   breadcrumbs?: Crumb[];
   children: ReactNode;
 }
 
-export function SiteShell({ catalogue, lowVision, breadcrumbs, children }: SiteShellProps) {
+export function SiteShell({ catalogue, path, lowVision, breadcrumbs, children }: SiteShellProps) {
   const { site } = catalogue;
+  const wheel = site.wheel.enabled && site.wheel.pages.some((prefix) => onPage(path, prefix));
   return (
     <>
       <PromoBanner />
@@ -60,6 +66,7 @@ export function SiteShell({ catalogue, lowVision, breadcrumbs, children }: SiteS
       </main>
       <Footer catalogue={catalogue} />
       <StickyDiscount discount={site.discount} />
+      {wheel ? <FortuneWheel /> : null}
       <LeadPopup contacts={fallbackContacts(catalogue)} giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} />
     </>
   );

@@ -10,6 +10,7 @@ import type { AppEnv } from "../../worker/env";
 import { BadBodyError, type BodyKind, bodyKind, readBody } from "../../worker/middleware/post-guards";
 import { visitorOf } from "../../worker/middleware/tracking";
 import { renderApply, renderSubscribeResult } from "../pages/apply";
+import { giftError } from "./wheel";
 
 const forms = { popup: popupLeadSchema, notFound: notFoundLeadSchema, freeAccess: notFoundLeadSchema } as const;
 type FormName = keyof typeof forms;
@@ -70,8 +71,10 @@ async function acceptLead(c: Context<AppEnv>): Promise<{ id: string } | Refusal>
   const visitor = visitorOf(c);
   const result = validate(forms[form], body);
   const consent = form === "popup" ? {} : consentErrors(visitor.variant, body.consent === true);
-  if (!result.ok || Object.keys(consent).length > 0) {
-    return { status: 400, message: "Проверьте поля формы", errors: { ...(result.ok ? {} : result.errors), ...consent }, values: body };
+  const gift = await giftError(c, body.gift, body.giftToken);
+  if (!result.ok || Object.keys(consent).length > 0 || gift) {
+    const errors = { ...(result.ok ? {} : result.errors), ...consent, ...(gift ? { gift } : {}) };
+    return { status: 400, message: "Проверьте поля формы", errors, values: body };
   }
   if (filledTooFast(c, body)) return { status: 400, message: refusals.tooFast, values: body };
   if (!(await withinRateLimit(c))) return { status: 429, message: refusals.rateLimited, values: body };

@@ -9,6 +9,7 @@ import { ticketOrderSchema, tooFewTickets } from "../../services/tickets";
 import type { AppEnv } from "../../worker/env";
 import { BadBodyError, readBody } from "../../worker/middleware/post-guards";
 import { filledTooFast, leadRecord, parse, storeLead, withinRateLimit } from "./leads";
+import { giftError } from "./wheel";
 
 export const ticketsOf = (c: Context<AppEnv>, seminar: Pick<Seminar, "id">) =>
   c.env.SEMINAR_TICKETS.get(c.env.SEMINAR_TICKETS.idFromName(seminar.id));
@@ -25,6 +26,8 @@ async function postTickets(c: Context<AppEnv>) {
   if (typeof body.website === "string" && body.website.trim() !== "") return c.json({ ok: false, message: refusals.honeypot }, 400);
   const result = validate(ticketOrderSchema, body);
   if (!result.ok) return c.json({ ok: false, message: "Проверьте поля формы", errors: result.errors }, 400);
+  const gift = await giftError(c, body.gift, body.giftToken);
+  if (gift) return c.json({ ok: false, message: gift, errors: { gift } }, 400);
   const seminar = indexes(c.get("catalogue")).seminarById.get(result.data.seminar_id);
   if (!seminar) {
     return c.json({ ok: false, message: "Такого семинара нет", errors: { seminar_id: "Такого семинара нет" } }, 400);

@@ -262,6 +262,8 @@ export const siteSchema = z.object({
     ok: z.url({ protocol: /^https$/ }),
     dzen: z.url({ protocol: /^https$/ }),
   }),
+  /** the fortune wheel: ops switch it on and off and choose the pages (path prefixes) it appears on */
+  wheel: z.object({ enabled: z.boolean(), pages: z.array(z.string().regex(/^\//, "путь страницы, начиная с /")) }),
   /** the sitewide discount (spec 9: a string starting with '-') */
   discount: z.string().regex(/^-\d+%$/, "скидка — строка, начинающаяся с '-', например '-30%'"),
   cta: z.record(z.enum(ctaKeys), ctaSchema).refine(

@@ -60,6 +60,8 @@ export const popupLeadSchema = z.object({
   email: optionalEmail,
   promocode: optionalText(32, messages.tooLong32),
   gift: optionalText(32, messages.tooLong32),
+  /** the signed wheel result behind a gift code from the fortune wheel */
+  giftToken: z.optional(z.string().check(z.maxLength(200))),
   question: optionalText(320, messages.questionTooLong),
   cta: z.optional(z.enum(ctaKeys)),
   blockForAmo: optionalText(200, messages.tooLong32),

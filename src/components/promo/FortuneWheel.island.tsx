@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState } from "react";
+import { landingRotation, prizes, type WheelResult } from "../../services/wheel";
+import { defineIsland } from "../island";
+import { leadPopup } from "../state/lead-popup";
+import { useSignalValue } from "../state/signals";
+import { keepWheelResult, restoreWheelResult, wheelResult } from "../state/wheel";
+import { CloseButton } from "../ui/Button";
+
+const SPIN_MS = 4500;
+const colours = ["#6f01c6", "#ffb38a", "#8f3fe0", "#ffd6b8", "#5a009f", "#f3e9fc", "#b05cf2", "#ffe9dc"];
+
+/** The wheel as SVG: eight segments with the prizes of spec 3, the first at the top. */
+function WheelSvg({ rotation, spinning }: { rotation: number; spinning: boolean }) {
+  const segment = 360 / prizes.length;
+  const disc = useRef<SVGGElement>(null);
+  // set through the CSSOM, not a style attribute: the CSP allows no inline styles
+  useEffect(() => {
+    if (disc.current) disc.current.style.transform = `rotate(${rotation}deg)`;
+  }, [rotation]);
+  const point = (angle: number, radius: number) => {
+    const radians = ((angle - 90) * Math.PI) / 180;
+    return [150 + radius * Math.cos(radians), 150 + radius * Math.sin(radians)] as const;
+  };
+  return (
+    <svg className="wheel__svg" viewBox="0 0 300 300" width="300" height="300" role="img" aria-label="Колесо фортуны с восемью призами">
+      <g ref={disc} className={spinning ? "wheel__disc is-spinning" : "wheel__disc"}>
+        {prizes.map((prize, index) => {
+          const [x1, y1] = point(index * segment, 140);
+          const [x2, y2] = point((index + 1) * segment, 140);
+          const [tx, ty] = point(index * segment + segment / 2, 88);
+          const dark = index % 2 === 0;
+          return (
+            <g key={prize.giftCode}>
+              <path d={`M150 150 L${x1} ${y1} A140 140 0 0 1 ${x2} ${y2} Z`} fill={colours[index]} stroke="#fff" strokeWidth="2" />
+              <text
+                x={tx}
+                y={ty}
+                fill={dark ? "#fff" : "#2b0a4d"}
+                fontSize="10.5"
+                fontWeight="700"
+                textAnchor="middle"
+                transform={`rotate(${index * segment + segment / 2} ${tx} ${ty})`}
+              >
+                {prize.text.length > 16 ? (
+                  <>
+                    <tspan x={tx} dy="-0.3em">
+                      {prize.text.slice(0, prize.text.lastIndexOf(" ", 16))}
+                    </tspan>
+                    <tspan x={tx} dy="1.2em">
+                      {prize.text.slice(prize.text.lastIndexOf(" ", 16) + 1)}
+                    </tspan>
+                  </>
+                ) : (
+                  prize.text
+                )}
+              </text>
+            </g>
+          );
+        })}
+      </g>
+      <circle cx="150" cy="150" r="22" fill="#fff" stroke="#6f01c6" strokeWidth="4" />
+      <path d="M150 4 L162 30 L138 30 Z" fill="#1d1b22" />
+    </svg>
+  );
+}
+
+/**
+ * The fortune wheel: the server draws the prize (by weight, signed, one per visitor); the wheel
+ * spins with an eased animation and lands on it; the result stays and fills the lead form's gift.
+ */
+function FortuneWheel() {
+  const result = useSignalValue(wheelResult);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [rotation, setRotation] = useState(0);
+  const [spinning, setSpinning] = useState(false);
+  const [shown, setShown] = useState<WheelResult | null>(null);
+  const [error, setError] = useState("");
+
+  useEffect(() => restoreWheelResult(), []);
+  useEffect(() => {
+    if (result && !spinning) setRotation(landingRotation(result.index, 0));
+  }, [result, spinning]);
+
+  const spin = async () => {
+    setError("");
+    setSpinning(true);
+    try {
+      const response = await fetch("/api/wheel/spin", { method: "POST", headers: { Accept: "application/json" } });
+      const answer = (await response.json()) as WheelResult & { ok: boolean; message?: string };
+      if (!response.ok || !answer.ok) throw new Error(answer.message ?? String(response.status));
+      const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      setRotation(landingRotation(answer.index, reduced ? 0 : 6));
+      window.setTimeout(
+        () => {
+          setSpinning(false);
+          const kept = { index: answer.index, text: answer.text, giftCode: answer.giftCode, token: answer.token };
+          keepWheelResult(kept);
+          setShown(kept);
+        },
+        reduced ? 0 : SPIN_MS,
+      );
+    } catch (failure) {
+      console.error("wheel:", failure);
+      setSpinning(false);
+      setError("Не получилось раскрутить колесо. Попробуйте ещё раз через минуту.");
+    }
+  };
+
+  const claim = () => {
+    dialog.current?.close();
+    leadPopup.value = {
+      cta: "takeGift",
+      title: "Получить подарок",
+      description: "Оставьте контакты — менеджер приёмной комиссии закрепит подарок за вами и расскажет, как им воспользоваться.",
+      blockForAmo: "Колесо фортуны",
+    };
+  };
+
+  const current = shown ?? result;
+  return (
+    <>
+      <button type="button" className="wheel-launcher" onClick={() => dialog.current?.showModal()} aria-haspopup="dialog">
+        {current ? "Ваш подарок" : "Колесо фортуны"}
+      </button>
+      <dialog ref={dialog} className="modal wheel" aria-labelledby="wheel-title">
+        <div className="modal__body">
+          <CloseButton className="modal__close" onClick={() => dialog.current?.close()} />
+          <h2 className="modal__title" id="wheel-title">
+            Колесо фортуны
+          </h2>
+          <p className="modal__description">Один раз крутите колесо — и заберите подарок к обучению.</p>
+          <div className="wheel__stage">
+            <WheelSvg rotation={rotation} spinning={spinning} />
+          </div>
+          {current && !spinning ? (
+            <div className="wheel__result" role="status">
+              <p>
+                Ваш приз: <strong>{current.text}</strong>
+              </p>
+              <p>
+                Код подарка: <strong className="wheel__code">{current.giftCode}</strong>
+              </p>
+              <button type="button" className="btn btn--primary" onClick={claim}>
+                <span className="btn__label">Получить подарок</span>
+              </button>
+            </div>
+          ) : (
+            <button type="button" className="btn btn--primary wheel__spin" onClick={spin} disabled={spinning}>
+              <span className="btn__label">{spinning ? "Крутится..." : "Крутить колесо"}</span>
+            </button>
+          )}
+          {error ? (
+            <p className="lead-form__failed" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+export default defineIsland("promo/FortuneWheel", FortuneWheel, "idle");
