@@ -23,7 +23,8 @@ async function findPromo(c: Context<AppEnv>) {
   const cache = (globalThis.caches as CacheStorage & { default?: Cache } | undefined)?.default;
   const key = new Request(new URL(`/api/promo/findPromo/${encodeURIComponent(campaign)}`, c.req.url).href);
   const cached = await cache?.match(key);
-  if (cached) return cached;
+  // a cached response has immutable headers: answer with a copy the middleware can add to
+  if (cached) return new Response(cached.body, cached);
   const promo = await registry(c).find(campaign);
   const response = promo
     ? c.json(promo satisfies PromoData, 200, { "Cache-Control": `public, max-age=${PROMO_CACHE_S}` })

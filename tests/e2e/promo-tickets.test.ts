@@ -1,0 +1,174 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { outcomes } from "../../src/services/leads/messages";
+import { discountDeadline } from "../../src/services/promo";
+import { formatPrice } from "../../src/services/text";
+import { desktopContext, launchChromium, mobileContext } from "../support/browser";
+import { defaultCatalogue } from "../support/content";
+import { open, screenshot } from "./helpers";
+import { E2E_VARS } from "./setup";
+
+const catalogue = defaultCatalogue();
+const ops = { Authorization: `Bearer ${E2E_VARS.OPS_TOKEN}`, "Content-Type": "application/json" };
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function setTickets(seminarId: string, quantity: number) {
+  const response = await fetch(`${inject("baseUrl")}/ops/seminars/${seminarId}/tickets`, { method: "PUT", headers: ops, body: JSON.stringify({ tickets_quantity: quantity }) });
+  expect(response.status).toBe(200);
+}
+
+const widths = [
+  ["desktop", desktopContext],
+  ["mobile", mobileContext],
+] as const;
+
+describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
+  const seminar = catalogue.seminars.filter((s) => s.price > 0 && s.tickets_quantity > 0)[name === "desktop" ? 0 : 1]!;
+  const path = `/seminars/${seminar.studyFieldSlug}/${seminar.slug}`;
+
+  it("counts tickets within what is left, prices the order, and shows the new count after it", async () => {
+    await setTickets(seminar.id, 3);
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await open(page, path);
+    await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
+    await page.waitForFunction(() => document.querySelector('[data-testid="tickets-left"]')?.getAttribute("data-left") === "3");
+    await page.getByRole("link", { name: "Выбрать билеты" }).first().click();
+    const dialog = page.locator("dialog.modal");
+    await expect(dialog.locator(".modal__title").textContent()).resolves.toBe("Выбрать билеты");
+    const count = dialog.getByTestId("ticket-count");
+    const total = dialog.getByTestId("ticket-total");
+    const plus = dialog.getByRole("button", { name: "Больше билетов" });
+    const minus = dialog.getByRole("button", { name: "Меньше билетов" });
+    await expect(count.textContent()).resolves.toBe("1");
+    await expect(minus.count()).resolves.toBe(0);
+    await expect(total.textContent()).resolves.toBe(formatPrice(seminar.price));
+    await plus.click();
+    await plus.click();
+    await expect(count.textContent()).resolves.toBe("3");
+    await expect(plus.count()).resolves.toBe(0);
+    await expect(total.textContent()).resolves.toBe(formatPrice(seminar.price * 3));
+    await minus.click();
+    await expect(count.textContent()).resolves.toBe("2");
+    await dialog.getByLabel("Имя *").fill("Глеб");
+    await dialog.locator("#popup-phone").pressSequentially("9057776655");
+    await screenshot(page, `${name}-tickets-popup`);
+    await page.waitForTimeout(400);
+    await dialog.getByRole("button", { name: outcomes.send }).click();
+    await dialog.getByText("Спасибо за заявку!").waitFor();
+    await expect(page.getByTestId("tickets-left").first().getAttribute("data-left")).resolves.toBe("1");
+  });
+
+  it("says when the seminar is sold out and offers the waiting list", async () => {
+    await setTickets(seminar.id, 0);
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await open(page, path);
+    await expect(page.getByText("Все билеты проданы.").isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("link", { name: "Записаться в лист ожидания" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("link", { name: "Выбрать билеты" }).count()).resolves.toBe(0);
+    await screenshot(page, `${name}-sold-out`);
+    await setTickets(seminar.id, seminar.tickets_quantity);
+  });
+});
+
+describe.each(widths)("promo surfaces on %s", (name, makeContext) => {
+  const campaign = `e2e-${name}`;
+
+  it("shows the banner of an active promo with its code and gift, fills the promo field, and closes", async () => {
+    const put = await fetch(`${inject("baseUrl")}/ops/promos/${campaign}`, {
+      method: "PUT",
+      headers: ops,
+      body: JSON.stringify({ promo_code: "ZIMA10", redirect_url: "https://gift.mip.institute/course", is_active: true, show_sticky_bottom: true }),
+    });
+    expect(put.status).toBe(200);
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await open(page, `/programs?utm_source=vk&utm_campaign=${campaign}`);
+    const banner = page.getByRole("complementary", { name: "Акция" });
+    await banner.waitFor();
+    await expect(banner.textContent()).resolves.toContain("ZIMA10");
+    await expect(banner.textContent()).resolves.toContain("дополнительная скидка 10%");
+    await expect(banner.getByRole("link", { name: "мини-курс в подарок" }).getAttribute("href")).resolves.toBe("https://gift.mip.institute/course");
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("promoData") ?? "null"));
+    expect(stored).toEqual({ name: campaign, promo_code: "ZIMA10", redirect_url: "https://gift.mip.institute/course" });
+    await screenshot(page, `${name}-promo-banner`);
+
+    // the next page finds the campaign in the UTM cookie
+    await open(page, `/professions/${catalogue.programs[0]!.studyFieldSlug}/${catalogue.programs[0]!.slug}`);
+    await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
+    await banner.waitFor();
+    await page.locator('[data-cta="reserve"]').first().click();
+    await expect(page.locator("dialog.modal").getByLabel("Промокод").inputValue()).resolves.toBe("ZIMA10");
+    await page.keyboard.press("Escape");
+    await banner.getByRole("button", { name: "Закрыть" }).click();
+    await expect(banner.count()).resolves.toBe(0);
+  });
+
+  it("forgets a promo that the server no longer has", async () => {
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await page.goto("/");
+    await page.evaluate(() => localStorage.setItem("promoData", JSON.stringify({ name: "old", promo_code: "OLD", redirect_url: null })));
+    await open(page, "/?utm_campaign=no-such-campaign");
+    await page.waitForFunction(() => localStorage.getItem("promoData") === null);
+    await expect(page.getByRole("complementary", { name: "Акция" }).count()).resolves.toBe(0);
+  });
+
+  it("shows the sticky discount bar with the date snippet and its tooltip", async () => {
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await open(page, "/");
+    const bar = page.getByRole("complementary", { name: "Скидка" });
+    await bar.waitFor();
+    await expect(bar.textContent()).resolves.toContain(`Скидка до ${catalogue.site.discount} на все программы и курсы ${discountDeadline(new Date())}`);
+    const info = bar.getByRole("button", { name: "Подробнее" });
+    if (name === "desktop") await info.hover();
+    else await info.click();
+    await expect(page.getByRole("tooltip").textContent()).resolves.toBe("Подробности о скидках уточняйте у менеджеров приёмной комиссии.");
+    await screenshot(page, `${name}-sticky-bar`);
+    await bar.getByRole("button", { name: "Закрыть" }).click();
+    await expect(bar.count()).resolves.toBe(0);
+  });
+
+  it("hides the sticky bar when the promo says show_sticky_bottom: false", async () => {
+    await fetch(`${inject("baseUrl")}/ops/promos/${campaign}-quiet`, {
+      method: "PUT",
+      headers: ops,
+      body: JSON.stringify({ promo_code: "TIHO", redirect_url: null, is_active: true, show_sticky_bottom: false }),
+    });
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await open(page, `/?utm_campaign=${campaign}-quiet`);
+    await page.getByRole("complementary", { name: "Акция" }).waitFor();
+    await page.waitForTimeout(300);
+    await expect(page.getByRole("complementary", { name: "Скидка" }).count()).resolves.toBe(0);
+  });
+});
+
+describe.each(widths)("the fortune wheel on %s", (name, makeContext) => {
+  it("spins, lands on the server's prize, keeps it, and carries the gift into the lead form", async () => {
+    const page: Page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await open(page, "/");
+    await page.waitForSelector('[data-island="promo/FortuneWheel"][data-hydrated="true"]', { state: "attached" });
+    await page.getByRole("button", { name: "Колесо фортуны" }).click();
+    const [response] = await Promise.all([page.waitForResponse("**/api/wheel/spin"), page.getByRole("button", { name: "Крутить колесо" }).click()]);
+    const drawn = (await response.json()) as { text: string; giftCode: string };
+    const result = page.locator(".wheel__result");
+    await result.waitFor({ timeout: 10_000 });
+    await expect(result.textContent()).resolves.toContain(drawn.text);
+    await expect(result.locator(".wheel__code").textContent()).resolves.toBe(drawn.giftCode);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("fortuneWheelResult") ?? "null"));
+    expect(stored).toMatchObject({ giftCode: drawn.giftCode, text: drawn.text });
+    await screenshot(page, `${name}-wheel`);
+    await result.getByRole("button", { name: "Получить подарок" }).click();
+    const popup = page.locator("dialog.modal[open]");
+    await expect(popup.locator(".lead-form__gift").textContent()).resolves.toBe(`Ваш подарок: ${drawn.giftCode}`);
+    await popup.getByLabel("Имя *").fill("Зоя");
+    await popup.locator("#popup-phone").pressSequentially("9031234567");
+    await page.waitForTimeout(400);
+    await popup.getByRole("button", { name: outcomes.send }).click();
+    await popup.getByText("Спасибо за заявку!").waitFor();
+  });
+});
