@@ -9,6 +9,17 @@ import { CloseButton } from "../ui/Button";
 const SPIN_MS = 4500;
 const colours = ["#6f01c6", "#ffb38a", "#8f3fe0", "#ffd6b8", "#5a009f", "#f3e9fc", "#b05cf2", "#ffe9dc"];
 
+/** Splits a prize into lines of at most 12 characters at spaces. */
+function wrapLabel(text: string): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(" ")) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && `${last} ${word}`.length <= 12) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 /** The wheel as SVG: eight segments with the prizes of spec 3, the first at the top. */
 function WheelSvg({ rotation, spinning }: { rotation: number; spinning: boolean }) {
   const segment = 360 / prizes.length;
@@ -27,32 +38,20 @@ function WheelSvg({ rotation, spinning }: { rotation: number; spinning: boolean 
         {prizes.map((prize, index) => {
           const [x1, y1] = point(index * segment, 140);
           const [x2, y2] = point((index + 1) * segment, 140);
-          const [tx, ty] = point(index * segment + segment / 2, 88);
+          const middle = index * segment + segment / 2;
+          const [tx, ty] = point(middle, 84);
           const dark = index % 2 === 0;
+          const lines = wrapLabel(prize.text);
           return (
             <g key={prize.giftCode}>
               <path d={`M150 150 L${x1} ${y1} A140 140 0 0 1 ${x2} ${y2} Z`} fill={colours[index]} stroke="#fff" strokeWidth="2" />
-              <text
-                x={tx}
-                y={ty}
-                fill={dark ? "#fff" : "#2b0a4d"}
-                fontSize="10.5"
-                fontWeight="700"
-                textAnchor="middle"
-                transform={`rotate(${index * segment + segment / 2} ${tx} ${ty})`}
-              >
-                {prize.text.length > 16 ? (
-                  <>
-                    <tspan x={tx} dy="-0.3em">
-                      {prize.text.slice(0, prize.text.lastIndexOf(" ", 16))}
-                    </tspan>
-                    <tspan x={tx} dy="1.2em">
-                      {prize.text.slice(prize.text.lastIndexOf(" ", 16) + 1)}
-                    </tspan>
-                  </>
-                ) : (
-                  prize.text
-                )}
+              {/* the label runs along the radius, so it stays inside its segment */}
+              <text x={tx} y={ty} fill={dark ? "#fff" : "#2b0a4d"} fontSize="10" fontWeight="700" textAnchor="middle" transform={`rotate(${middle - 90} ${tx} ${ty})`}>
+                {lines.map((line, n) => (
+                  <tspan key={line} x={tx} dy={n === 0 ? `${-0.6 * (lines.length - 1)}em` : "1.2em"}>
+                    {line}
+                  </tspan>
+                ))}
               </text>
             </g>
           );
