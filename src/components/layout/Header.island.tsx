@@ -18,7 +18,7 @@ const toggle = (panel: HeaderPanel) => {
 };
 
 /** The header of spec 2.3: one island, since its panels share who is open. */
-function Header({ siteName, menu, mainNav, instituteColumns, singleLinks, contacts, accountUrl, lowVision }: HeaderProps) {
+function Header({ siteName, menu, mainNav, instituteColumns, singleLinks, contacts, accountUrl, lowVision, searchVersion, thanks }: HeaderProps) {
   const panel = useSignalValue(openHeaderPanel);
   const programsRef = useRef<HTMLDivElement>(null);
   const instituteRef = useRef<HTMLDivElement>(null);
@@ -63,7 +63,14 @@ function Header({ siteName, menu, mainNav, instituteColumns, singleLinks, contac
         </div>
 
         <div className="header-search-slot" ref={searchRef}>
-          <HeaderSearch id="header-search" open={panel === "search"} onOpen={() => (openHeaderPanel.value = "search")} onClose={close} />
+          <HeaderSearch
+            id="header-search"
+            open={panel === "search"}
+            onOpen={() => (openHeaderPanel.value = "search")}
+            onClose={close}
+            version={searchVersion}
+            thanks={thanks}
+          />
         </div>
 
         <div className="site-header__actions">
@@ -136,6 +143,8 @@ function Header({ siteName, menu, mainNav, instituteColumns, singleLinks, contac
         singleLinks={singleLinks}
         contacts={contacts}
         accountUrl={accountUrl}
+        searchVersion={searchVersion}
+        thanks={thanks}
       />
     </header>
   );

@@ -59,6 +59,8 @@ export function SiteShell({ catalogue, path, lowVision, breadcrumbs, children }:
         contacts={headerContacts(catalogue)}
         accountUrl={site.links.account}
         lowVision={lowVision}
+        searchVersion={catalogue.version}
+        thanks={{ giftExchange: site.links.giftExchange, messengerChannel: site.links.messengerChannel }}
       />
       <main id="main" className="site-main" tabIndex={-1}>
         {breadcrumbs ? <Breadcrumbs trail={breadcrumbs} /> : null}

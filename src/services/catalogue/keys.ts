@@ -1,3 +1,5 @@
 /** KV keys of the catalogue: the current version, and one snapshot per version. */
 export const CONTENT_VERSION_KEY = "content:version";
 export const CATALOGUE_KEY_PREFIX = "catalogue:";
+/** The search index of a content version, built at push time (spec: stored with the content). */
+export const SEARCH_KEY_PREFIX = "search:";

@@ -1,5 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import type { ThankYouProps } from "../../forms/ThankYou";
 import { CloseIcon, SearchIcon } from "../../ui/icons";
+
+/** Results and the nothing-found form load only when someone types. */
+const SearchPanel = lazy(() => import("./SearchPanel"));
 
 /** The input is focused this long after it opens (spec 9). */
 export const SEARCH_FOCUS_DELAY_MS = 100;
@@ -11,6 +15,9 @@ interface HeaderSearchProps {
   /** the mobile menu's box is always shown; the header's opens from its icon */
   alwaysOpen?: boolean;
   id: string;
+  /** the content version, so the browser fetches the index that matches the page */
+  version: string;
+  thanks: ThankYouProps;
 }
 
 /**
@@ -18,7 +25,7 @@ interface HeaderSearchProps {
  * the clear icon clears the text, or closes the field when it is already empty. Submitting opens
  * the search page, which also works without JavaScript.
  */
-export function HeaderSearch({ open, onOpen, onClose, alwaysOpen = false, id }: HeaderSearchProps) {
+export function HeaderSearch({ open, onOpen, onClose, alwaysOpen = false, id, version, thanks }: HeaderSearchProps) {
   const [query, setQuery] = useState("");
   const input = useRef<HTMLInputElement>(null);
   const shown = alwaysOpen || open;
@@ -69,6 +76,21 @@ export function HeaderSearch({ open, onOpen, onClose, alwaysOpen = false, id }: 
         <button type="button" className="icon-btn header-search__clear" aria-label={query ? "Очистить поиск" : "Закрыть поиск"} onClick={clear}>
           <CloseIcon />
         </button>
+      ) : null}
+      {shown && query.trim() ? (
+        <Suspense fallback={null}>
+          <SearchPanel
+            query={query.trim()}
+            version={version}
+            thanks={thanks}
+            idPrefix={`${id}-nothing`}
+            onPick={() => {
+              // clicking a result clears and closes the search (spec 4)
+              setQuery("");
+              if (!alwaysOpen) onClose();
+            }}
+          />
+        </Suspense>
       ) : null}
     </form>
   );

@@ -1,4 +1,5 @@
 import type { MenuSection } from "../../../services/catalogue/menu";
+import type { ThankYouProps } from "../../forms/ThankYou";
 import type { NavColumn, NavLink } from "../navigation";
 
 export interface PhoneLink {
@@ -23,4 +24,7 @@ export interface HeaderProps {
   contacts: HeaderContacts;
   accountUrl: string;
   lowVision: boolean;
+  /** the content version: the browser's search index must match the page */
+  searchVersion: string;
+  thanks: ThankYouProps;
 }

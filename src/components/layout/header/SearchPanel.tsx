@@ -1,0 +1,74 @@
+import { useEffect, useState } from "react";
+import { searchInBrowser } from "../../../client/search-client";
+import type { SearchResult } from "../../../services/search/documents";
+import { NotFoundForm } from "../../forms/NotFoundForm";
+import { ThankYou, type ThankYouProps } from "../../forms/ThankYou";
+
+interface SearchPanelProps {
+  query: string;
+  version: string;
+  thanks: ThankYouProps;
+  idPrefix: string;
+  onPick: () => void;
+}
+
+/**
+ * Results as the visitor types (spec 4), from the compact index in the browser. Nothing found:
+ * the nothing-found panel with its lead form. This module loads only when someone searches.
+ */
+export default function SearchPanel({ query, version, thanks, idPrefix, onPick }: SearchPanelProps) {
+  const [results, setResults] = useState<SearchResult[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [sent, setSent] = useState(false);
+  useEffect(() => {
+    let current = true;
+    searchInBrowser(version, query)
+      .then((found) => {
+        if (current) setResults(found);
+      })
+      .catch((error) => {
+        console.error("search:", error);
+        if (current) setFailed(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, [query, version]);
+
+  if (failed) {
+    return (
+      <div className="search-panel">
+        <a className="search-panel__all" href={`/search?q=${encodeURIComponent(query)}`}>
+          Искать «{query}» на странице поиска
+        </a>
+      </div>
+    );
+  }
+  if (results === null) return <div className="search-panel search-panel--loading" aria-busy="true" />;
+  return (
+    <div className="search-panel" aria-live="polite">
+      {results.length > 0 ? (
+        <ul className="search-results">
+          {results.map((result) => (
+            <li key={result.id}>
+              <a className="search-result" href={result.href} onClick={onPick}>
+                <span className="search-result__tag">{result.typeLabel}</span>
+                <span className="search-result__title">{result.title}</span>
+                {result.subtitle ? <span className="search-result__subtitle">{result.subtitle}</span> : null}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : sent ? (
+        <ThankYou {...thanks} />
+      ) : (
+        <div className="nothing-found nothing-found--panel">
+          <img className="nothing-found__image" src="/images/nothing-found.svg" width={120} height={96} alt="" />
+          <p className="nothing-found__title">Ничего не нашлось</p>
+          <p className="nothing-found__text">Оставьте контакты — специалист приёмной комиссии подберёт программу под ваш запрос.</p>
+          <NotFoundForm idPrefix={idPrefix} onSent={() => setSent(true)} />
+        </div>
+      )}
+    </div>
+  );
+}

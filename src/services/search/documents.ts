@@ -1,0 +1,103 @@
+import type { Catalogue } from "../catalogue/build";
+import { articleHref, bachelorHref, practicalTrainingHref, programHref, seminarHref } from "../catalogue/links";
+import { typeTag } from "../catalogue/tags";
+
+/** A searchable item (spec 3): what the search answers with, and the text it is found by. */
+export interface SearchDocument {
+  id: string;
+  title: string;
+  type: string;
+  typename: string;
+  subtitle: string;
+  slug: string;
+  studyFieldSlug: string;
+  typeLabel: string;
+  href: string;
+  /** searched, ranked below the title; not sent back */
+  text: string;
+}
+
+export type SearchResult = Omit<SearchDocument, "text">;
+
+/**
+ * Everything the search finds: programs of every type, bachelors, practical trainings (the two
+ * fixed ones always among them), seminars with their subtitle, teachers and journal articles,
+ * each with its tag of spec 3 and a link to its live page.
+ */
+export function searchDocuments(catalogue: Catalogue): SearchDocument[] {
+  const field = (slug: string | undefined) => slug ?? "";
+  return [
+    ...catalogue.programs.map((p) => ({
+      id: `program:${p.id}`,
+      title: p.title,
+      type: p.type,
+      typename: p.type,
+      subtitle: "",
+      slug: p.slug,
+      studyFieldSlug: field(p.studyFieldSlug),
+      typeLabel: typeTag(p.type),
+      href: programHref(p),
+      text: `${p.description} ${p.outcomes.join(" ")}`,
+    })),
+    ...catalogue.bachelors.map((b) => ({
+      id: `bachelor:${b.id}`,
+      title: b.title,
+      type: "Bachelor",
+      typename: "Bachelor",
+      subtitle: "",
+      slug: b.slug,
+      studyFieldSlug: "",
+      typeLabel: typeTag("Bachelor"),
+      href: bachelorHref(b),
+      text: b.description,
+    })),
+    ...catalogue.practicalTrainings.map((t) => ({
+      id: `practice:${t.id}`,
+      title: t.title,
+      type: "PracticalTraining",
+      typename: "PracticalTraining",
+      subtitle: "",
+      slug: t.slug,
+      studyFieldSlug: "",
+      typeLabel: typeTag("PracticalTraining"),
+      href: practicalTrainingHref(t),
+      text: t.description,
+    })),
+    ...catalogue.seminars.map((s) => ({
+      id: `seminar:${s.id}`,
+      title: s.title,
+      type: "Lectorium",
+      typename: "Lectorium",
+      subtitle: s.subtitle,
+      slug: s.slug,
+      studyFieldSlug: s.studyFieldSlug,
+      typeLabel: typeTag("Lectorium"),
+      href: seminarHref(s),
+      text: s.description,
+    })),
+    ...catalogue.teachers.map((t) => ({
+      id: `teacher:${t.id}`,
+      title: t.name,
+      type: "Teacher",
+      typename: "Teacher",
+      subtitle: t.position,
+      slug: t.slug,
+      studyFieldSlug: "",
+      typeLabel: "Преподаватель",
+      href: `/teachers#${t.slug}`,
+      text: `${t.specializations.join(" ")} ${t.bio}`,
+    })),
+    ...catalogue.journal.map((a) => ({
+      id: `article:${a.id}`,
+      title: a.title,
+      type: "Article",
+      typename: "Article",
+      subtitle: "",
+      slug: a.slug,
+      studyFieldSlug: "",
+      typeLabel: "Журнал",
+      href: articleHref(a.slug),
+      text: `${a.excerpt} ${a.tags.join(" ")}`,
+    })),
+  ];
+}

@@ -1,0 +1,82 @@
+import { stemmer } from "@orama/stemmers/russian";
+import { fromEn } from "convert-layout/ru";
+import MiniSearch, { type Options, type SearchOptions } from "minisearch";
+import type { SearchDocument, SearchResult } from "./documents";
+
+/** Results one query answers with at most. */
+export const MAX_RESULTS = 20;
+
+const storeFields = ["title", "type", "typename", "subtitle", "slug", "studyFieldSlug", "typeLabel", "href"] as const;
+
+/** Lower case, ё as е, and the Russian stem: 'психологии' and 'психология' meet as 'психолог'. */
+export function normalizeTerm(term: string): string {
+  const word = term.toLowerCase().replace(/ё/g, "е");
+  return /[а-я]/.test(word) ? stemmer(word) : word;
+}
+
+export const indexOptions: Options<SearchDocument> = {
+  idField: "id",
+  fields: ["title", "subtitle", "text"],
+  storeFields: [...storeFields],
+  tokenize: (text) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean),
+  processTerm: (term) => normalizeTerm(term),
+};
+
+/** Titles rank above subtitles and descriptions; one or two typos are forgiven; the last word is a prefix. */
+const searchOptions: SearchOptions = {
+  boost: { title: 4, subtitle: 1.5, text: 0.5 },
+  prefix: (_term, index, terms) => index === terms.length - 1,
+  fuzzy: (term) => (term.length <= 3 ? false : term.length <= 6 ? 1 : 2),
+  weights: { fuzzy: 0.3, prefix: 0.6 },
+  combineWith: "AND",
+};
+
+export function buildSearchIndex(documents: SearchDocument[]): MiniSearch<SearchDocument> {
+  const index = new MiniSearch<SearchDocument>(indexOptions);
+  index.addAll(documents);
+  return index;
+}
+
+export function loadSearchIndex(json: string): MiniSearch<SearchDocument> {
+  return MiniSearch.loadJSON<SearchDocument>(json, indexOptions);
+}
+
+/** A query typed in the Latin layout of a Russian keyboard ('ghjatccbz' is 'профессия'). */
+export function fromLatinLayout(query: string): string | null {
+  if (!/[a-z[\];',.`]/i.test(query) || /[а-яё]/i.test(query)) return null;
+  const converted = fromEn(query);
+  return converted !== query ? converted : null;
+}
+
+type Hit = SearchResult & { score: number };
+
+function run(index: MiniSearch<SearchDocument>, query: string): Hit[] {
+  let hits = index.search(query, searchOptions);
+  if (hits.length === 0) hits = index.search(query, { ...searchOptions, combineWith: "OR" });
+  return hits.map((hit) => ({
+    id: hit.id as string,
+    score: hit.score,
+    ...(Object.fromEntries(storeFields.map((field) => [field, hit[field] ?? ""])) as Omit<SearchResult, "id">),
+  }));
+}
+
+/**
+ * The search of spec 4: an empty query gives nothing; otherwise the query as typed and, when it
+ * is Latin, as the Russian keyboard would have typed it; the better of the two wins.
+ */
+export function searchIndex(index: MiniSearch<SearchDocument>, rawQuery: string, limit = MAX_RESULTS): SearchResult[] {
+  const query = rawQuery.trim().slice(0, 100);
+  if (!query) return [];
+  const best = new Map<string, Hit>();
+  for (const variant of [query, fromLatinLayout(query)]) {
+    if (!variant) continue;
+    for (const hit of run(index, variant)) {
+      const seen = best.get(hit.id);
+      if (!seen || seen.score < hit.score) best.set(hit.id, hit);
+    }
+  }
+  return [...best.values()]
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map(({ score: _score, ...result }) => result);
+}

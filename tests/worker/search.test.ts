@@ -1,0 +1,80 @@
+import { SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SearchResult } from "../../src/services/search/documents";
+import { defaultCatalogue } from "../support/content";
+import { h1 } from "./html";
+import { seedCatalogue } from "./seed";
+
+const catalogue = defaultCatalogue("search-v1");
+const origin = "https://mip.institute";
+
+beforeAll(async () => {
+  await seedCatalogue(catalogue);
+});
+
+async function search(q: string): Promise<SearchResult[]> {
+  const response = await SELF.fetch(`${origin}/api/search?q=${encodeURIComponent(q)}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { results: SearchResult[] }).results;
+}
+
+describe("GET /api/search", () => {
+  it("answers [] for an empty query", async () => {
+    expect(await search("")).toEqual([]);
+    expect(await search("   ")).toEqual([]);
+  });
+
+  it("answers the result shape of DESIGN.md", async () => {
+    const [first] = await search("медиатор");
+    expect(Object.keys(first!).sort()).toEqual(["href", "id", "slug", "studyFieldSlug", "subtitle", "title", "type", "typeLabel", "typename"]);
+    expect(first).toMatchObject({ title: "Медиатор", type: "Profession", typeLabel: "Проф. переподготовка", href: "/professions/organizacionnaya-psihologiya/mediator" });
+  });
+
+  it("understands the wrong keyboard layout: 'ghjatccbz' means 'профессия'", async () => {
+    const results = await search("vtlbfnjh");
+    expect(results.map((r) => r.title)).toContain("Медиатор");
+  });
+
+  it("forgives typos", async () => {
+    expect((await search("психолог-консултант")).map((r) => r.title)).toContain("Психолог-консультант");
+  });
+
+  it("finds teachers, seminars by their subtitle and journal articles", async () => {
+    const teacher = catalogue.teachers[0]!;
+    expect((await search(teacher.name.split(" ")[0]!)).some((r) => r.href === `/teachers#${teacher.slug}` && r.typeLabel === "Преподаватель")).toBe(true);
+    const seminar = catalogue.seminars[0]!;
+    expect((await search(seminar.subtitle)).some((r) => r.slug === seminar.slug && r.typeLabel === "Семинары")).toBe(true);
+    const article = catalogue.journal[0]!;
+    expect((await search(article.title)).some((r) => r.href === `/journal/${article.slug}`)).toBe(true);
+  });
+
+  it("gives every result a link to a live page", async () => {
+    for (const result of await search("психология")) {
+      const response = await SELF.fetch(`${origin}${result.href.split("#")[0]}`);
+      expect(response.status, result.href).toBe(200);
+    }
+  });
+
+  it("serves the browser's compact index, immutable for the current content version", async () => {
+    const response = await SELF.fetch(`${origin}/api/search/index?v=${catalogue.version}`);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const index = (await response.json()) as { documentCount: number };
+    expect(index.documentCount).toBeGreaterThan(catalogue.programs.length);
+  });
+});
+
+describe("/search", () => {
+  it("renders the results on the server, escaping the query", async () => {
+    const html = await (await SELF.fetch(`${origin}/search?q=${encodeURIComponent("медиатор <b>")}`)).text();
+    expect(h1(html)).toBe("Поиск");
+    expect(html).toContain('href="/professions/organizacionnaya-psihologiya/mediator"');
+    expect(html).toContain("медиатор &lt;b&gt;");
+    expect(html).not.toContain("медиатор <b>");
+  });
+
+  it("offers the nothing-found panel with its form when nothing matches", async () => {
+    const html = await (await SELF.fetch(`${origin}/search?q=${encodeURIComponent("квантовая хромодинамика")}`)).text();
+    expect(html).toContain("ничего не нашлось");
+    expect(html).toContain('data-island="forms/NothingFound"');
+  });
+});
