@@ -3,10 +3,10 @@ import { bareServerError, renderNotFound, renderServerError } from "../routes/pa
 import { registerLeadApi } from "../routes/api/leads";
 import { registerOpsApi } from "../routes/api/ops";
 import { registerPromoApi } from "../routes/api/promo";
+import { registerGraphqlApi } from "../routes/api/graphql";
 import { registerSearch } from "../routes/api/search";
 import { registerTicketsApi } from "../routes/api/tickets";
 import { registerWheelApi } from "../routes/api/wheel";
-import { registerGraphqlApi } from "../routes/api/graphql"; // TEMP-GRAPHQL
 import { registerPages } from "../routes/pages";
 import { log } from "../services/log";
 import type { AppEnv } from "./env";
@@ -30,7 +30,7 @@ export function createApp() {
   registerLeadApi(app);
   registerTicketsApi(app);
   registerWheelApi(app);
-  registerGraphqlApi(app); // TEMP-GRAPHQL
+  registerGraphqlApi(app);
   registerSearch(app);
   registerPages(app);
 

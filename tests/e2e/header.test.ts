@@ -76,7 +76,7 @@ describe("the header at 1280px", () => {
     await expect(popup.count()).resolves.toBe(0);
 
     await moreButton().click();
-    await page.mouse.click(100, 700);
+    await page.mouse.click(150, 450);
     await expect(popup.count()).resolves.toBe(0);
 
     await moreButton().click();

@@ -18,7 +18,8 @@ export const E2E_VARS = { OPS_TOKEN: "ops-token-for-e2e-0123456789", LEAD_MIN_FI
 
 export default async function setup(project: TestProject) {
   ensureChromium();
-  if (!existsSync(join(root, "build/manifest.json")) || !existsSync(join(root, "public/images/gen"))) await buildAll();
+  // always: a stale client bundle would not match the pages the Worker renders from source
+  await buildAll();
   const port = Number(process.env.E2E_PORT ?? 8790);
   const persistTo = join(root, ".wrangler/e2e-state");
   rmSync(persistTo, { recursive: true, force: true });

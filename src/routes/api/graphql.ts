@@ -92,7 +92,12 @@ async function answer(c: Context<AppEnv>, read: () => Promise<GraphqlRequest>) {
   if (!("data" in result)) return c.json(result, 400, { "Cache-Control": "no-store" });
   if (result.errors) return c.json(result, 200, { "Cache-Control": "no-store" });
   const response = c.json(result, 200, { "Cache-Control": `public, max-age=${GRAPHQL_CACHE_S}`, "X-Cache": "MISS" });
-  if (cache) c.executionCtx.waitUntil(cache.put(key, response.clone()));
+  if (cache) {
+    // the tracking middleware may have put a visitor's cookie on the answer: never share it (the cache refuses it anyway)
+    const shared = new Response(response.clone().body, response);
+    shared.headers.delete("Set-Cookie");
+    c.executionCtx.waitUntil(cache.put(key, shared));
+  }
   return response;
 }
 

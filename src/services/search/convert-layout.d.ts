@@ -1,5 +1,5 @@
-/** convert-layout ships no types: the two functions of its Russian layout. */
+/** convert-layout ships no types (and is CommonJS): its Russian layout. */
 declare module "convert-layout/ru" {
-  export function fromEn(text: string): string;
-  export function toEn(text: string): string;
+  const layout: { fromEn(text: string): string; toEn(text: string): string };
+  export default layout;
 }

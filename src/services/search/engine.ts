@@ -1,5 +1,5 @@
 import { stemmer } from "@orama/stemmers/russian";
-import { fromEn } from "convert-layout/ru";
+import layout from "convert-layout/ru";
 import MiniSearch, { type Options, type SearchOptions } from "minisearch";
 import type { SearchDocument, SearchResult } from "./documents";
 
@@ -44,7 +44,7 @@ export function loadSearchIndex(json: string): MiniSearch<SearchDocument> {
 /** A query typed in the Latin layout of a Russian keyboard ('ghjatccbz' is 'профессия'). */
 export function fromLatinLayout(query: string): string | null {
   if (!/[a-z[\];',.`]/i.test(query) || /[а-яё]/i.test(query)) return null;
-  const converted = fromEn(query);
+  const converted = layout.fromEn(query);
   return converted !== query ? converted : null;
 }
 

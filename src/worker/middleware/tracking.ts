@@ -41,9 +41,12 @@ async function affiliateClick(endpoint: string, url: URL): Promise<string | unde
  * Sets the visitor's tracking cookies from the first page request (spec 3, 4, 7, 9), so no script
  * is needed and nothing flickers: UTM, the A/B variant, the affiliate click id.
  */
+/** Machine answers (APIs, feeds) carry no visitor cookies: they may be cached for everyone. */
+const untracked = /^\/(api|ops|graphql)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
+
 export const tracking = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.req.method !== "GET") return next();
   const url = new URL(c.req.url);
+  if (c.req.method !== "GET" || untracked.test(url.pathname)) return next();
   const utm = utmFromUrl(url);
   if (Object.keys(utm).length > 0) setCookie(c, cookies.utm, JSON.stringify(utm), cookieOptions(c, utmMaxAge(utm)));
 

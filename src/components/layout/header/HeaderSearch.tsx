@@ -46,6 +46,7 @@ export function HeaderSearch({ open, onOpen, onClose, alwaysOpen = false, id, ve
   };
 
   return (
+    <div className={`header-search-wrap${alwaysOpen ? " header-search-wrap--inline" : ""}`}>
     <form
       className={`header-search${shown ? " is-open" : ""}${alwaysOpen ? " header-search--inline" : ""}`}
       role="search"
@@ -77,6 +78,8 @@ export function HeaderSearch({ open, onOpen, onClose, alwaysOpen = false, id, ve
           <CloseIcon />
         </button>
       ) : null}
+    </form>
+      {/* beside the form, not in it: the nothing-found panel holds a form of its own */}
       {shown && query.trim() ? (
         <Suspense fallback={null}>
           <SearchPanel
@@ -92,6 +95,6 @@ export function HeaderSearch({ open, onOpen, onClose, alwaysOpen = false, id, ve
           />
         </Suspense>
       ) : null}
-    </form>
+    </div>
   );
 }

@@ -1,0 +1,80 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { outcomes } from "../../src/services/leads/messages";
+import { desktopContext, launchChromium, mobileContext } from "../support/browser";
+import { open, screenshot } from "./helpers";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function searchBox(page: Page, mobile: boolean) {
+  if (mobile) {
+    await page.getByRole("button", { name: "Открыть меню" }).click();
+    return page.locator("#mobile-search");
+  }
+  await page.getByRole("button", { name: "Открыть поиск" }).click();
+  return page.locator("#header-search");
+}
+
+describe.each([
+  ["desktop", desktopContext, false],
+  ["mobile", mobileContext, true],
+] as const)("search in the header on %s", (name, makeContext, mobile) => {
+  it("filters the catalogue as the visitor types, and a click on a result clears the search and opens the page", async () => {
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await open(page, "/");
+    const input = await searchBox(page, mobile);
+    await input.pressSequentially("медиа");
+    const result = page.locator(".search-panel .search-result", { hasText: "Медиатор" }).first();
+    await result.waitFor();
+    await expect(result.locator(".search-result__tag").textContent()).resolves.toBe("Проф. переподготовка");
+    await screenshot(page, `${name}-search-results`);
+    await Promise.all([page.waitForURL((url) => url.pathname === "/professions/organizacionnaya-psihologiya/mediator"), result.click()]);
+  });
+
+  it("understands a query typed in the Latin layout and typos", async () => {
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await open(page, "/");
+    const input = await searchBox(page, mobile);
+    await input.pressSequentially("vtlbfnjh");
+    await page.locator(".search-panel .search-result", { hasText: "Медиатор" }).first().waitFor();
+    await input.fill("");
+    await input.pressSequentially("кансультант");
+    await page.locator(".search-panel .search-result", { hasText: "Психолог-консультант" }).first().waitFor();
+  });
+
+  it("shows nothing for an empty query, and the nothing-found panel with its form when nothing matches", async () => {
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await open(page, "/");
+    const input = await searchBox(page, mobile);
+    await expect(page.locator(".search-panel").count()).resolves.toBe(0);
+    await input.pressSequentially("квантовая хромодинамика");
+    const panel = page.locator(".search-panel .nothing-found");
+    await panel.waitFor();
+    await expect(panel.getByText("Ничего не нашлось").isVisible()).resolves.toBe(true);
+    await screenshot(page, `${name}-search-nothing-found`);
+    await panel.getByLabel("Имя *").fill("Лев");
+    await panel.locator('input[type="tel"]').pressSequentially("9161112233");
+    await panel.getByLabel("Электронная почта *").fill("lev@example.ru");
+    await page.waitForTimeout(400);
+    await panel.getByRole("button", { name: outcomes.send }).click();
+    await page.locator(".search-panel").getByText("Спасибо за заявку!").waitFor();
+  });
+
+  it("sends Enter to the search page, which works without JavaScript too", async () => {
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await open(page, "/");
+    const input = await searchBox(page, mobile);
+    await input.pressSequentially("супервизия");
+    await Promise.all([page.waitForURL((url) => url.pathname === "/search"), input.press("Enter")]);
+    await expect(page.locator(".search-results a").first().getAttribute("href")).resolves.toMatch(/^\//);
+    const nojs = await (await browser.newContext({ baseURL: inject("baseUrl"), javaScriptEnabled: false })).newPage();
+    await nojs.goto("/search?q=%D1%81%D1%83%D0%BF%D0%B5%D1%80%D0%B2%D0%B8%D0%B7%D0%B8%D1%8F");
+    await expect(nojs.locator(".search-results a").count()).resolves.toBeGreaterThan(0);
+  });
+});
