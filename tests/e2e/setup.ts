@@ -1,6 +1,6 @@
 /** Starts the production build of the site on a local port with the default content, for the browser tests. */
 import { execFileSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildAll } from "../../scripts/build";
