@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { type Metafile, type Plugin, build } from "esbuild";
 import { buildDocuments } from "./documents";
+import { buildFonts } from "./fonts";
 import { generateImages } from "./images";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -60,10 +61,12 @@ function manifestFrom(metafile: Metafile, islands: Record<string, string>) {
     if (!chunk) throw new Error(`build: no chunk for island ${name}`);
     islandFiles[name] = [...closure(chunk[0])].map(url);
   }
-  return { entry: url(entry[0]), css: url(css[0]), islands: islandFiles };
+  const fonts = outputs.filter(([file]) => /pt-sans-400-[^/]*\.woff2$/.test(file)).map(([file]) => url(file));
+  return { entry: url(entry[0]), css: url(css[0]), fonts, islands: islandFiles };
 }
 
 export async function buildClient(): Promise<void> {
+  await buildFonts();
   const islands = findIslands();
   rmSync(outDir, { recursive: true, force: true });
   const result = await build({
@@ -85,6 +88,7 @@ export async function buildClient(): Promise<void> {
     legalComments: "none",
     // Cyrillic stays UTF-8 instead of \uXXXX escapes: a third of the bytes
     charset: "utf8",
+    loader: { ".woff2": "file" },
     logLevel: "warning",
     plugins: [islandsPlugin(islands)],
   });

@@ -2,11 +2,12 @@ import { createElement, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { islands } from "virtual:islands";
 
-/** Marks the island once React has hydrated it (tests and the progress bar wait for it). */
-function Hydrated({ element, children }: { element: HTMLElement; children?: ReactNode }) {
+/** Marks the island once React has hydrated it (tests wait for it), and says so to whoever waits. */
+function Hydrated({ element, onHydrated, children }: { element: HTMLElement; onHydrated: () => void; children?: ReactNode }) {
   useEffect(() => {
     element.dataset.hydrated = "true";
-  }, [element]);
+    onHydrated();
+  }, [element, onHydrated]);
   return children;
 }
 
@@ -16,22 +17,55 @@ function readProps(element: HTMLElement): object {
   return JSON.parse(script.textContent || "{}") as object;
 }
 
-async function hydrateIsland(element: HTMLElement): Promise<void> {
-  const name = element.dataset.island ?? "";
-  const load = islands[name];
-  if (!load) {
-    console.error(`Unknown island ${name}`);
-    return;
+const started = new WeakMap<HTMLElement, Promise<void>>();
+
+/** Hydrates an island once; the promise settles when React has hydrated it. */
+function hydrateIsland(element: HTMLElement): Promise<void> {
+  let hydration = started.get(element);
+  if (!hydration) {
+    hydration = (async () => {
+      const name = element.dataset.island ?? "";
+      const load = islands[name];
+      if (!load) throw new Error(`Unknown island ${name}`);
+      const module = await load();
+      await new Promise<void>((resolve) => {
+        const island = createElement(module.default.Component, readProps(element));
+        hydrateRoot(element, createElement(Hydrated, { element, onHydrated: resolve }, island));
+      });
+    })();
+    hydration.catch((error) => console.error(error));
+    started.set(element, hydration);
   }
-  const module = await load();
-  const island = createElement(module.default.Component, readProps(element));
-  hydrateRoot(element, createElement(Hydrated, { element }, island));
+  return hydration;
 }
 
 const idle = (run: () => void) =>
   "requestIdleCallback" in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
 
-/** Hydrates every island of the page by its strategy: at once, when idle, or when (nearly) visible. */
+/**
+ * Hydration on first interaction (or when the browser is idle, whichever comes first): a hover
+ * or a focus starts it early; a click that comes before it is held and replayed once React has
+ * hydrated, so the visitor's first click is never lost.
+ */
+function hydrateOnInteraction(element: HTMLElement): void {
+  const start = () => void hydrateIsland(element);
+  for (const type of ["pointerover", "focusin", "touchstart"]) element.addEventListener(type, start, { once: true, passive: true });
+  element.addEventListener(
+    "click",
+    (event) => {
+      if (element.dataset.hydrated === "true") return;
+      const target = event.target;
+      if (!(target instanceof HTMLElement)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      void hydrateIsland(element).then(() => target.click());
+    },
+    { capture: true },
+  );
+  idle(start);
+}
+
+/** Hydrates every island of the page by its strategy: at once, when idle, when (nearly) visible, or on first interaction. */
 export function hydrateIslands(root: ParentNode = document): void {
   const visible = new IntersectionObserver(
     (entries) => {
@@ -49,6 +83,7 @@ export function hydrateIslands(root: ParentNode = document): void {
     // the marker is `display: contents` and has no box of its own: watch what it renders
     if (strategy === "visible") visible.observe(element.firstElementChild ?? element);
     else if (strategy === "idle") idle(() => void hydrateIsland(element));
+    else if (strategy === "interaction") hydrateOnInteraction(element);
     else void hydrateIsland(element);
   }
 }

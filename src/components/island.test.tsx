@@ -24,13 +24,16 @@ describe("defineIsland", () => {
   });
 
   it("tells the page which islands it rendered, so only their code loads", () => {
-    const context = { islands: new Set<string>() };
+    const context = { islands: new Set<string>(), eager: new Set<string>() };
+    const Eager = defineIsland("test/Eager", () => <p>сразу</p>, "load");
     renderToString(
       <RenderContext.Provider value={context}>
         <Greeting name="x" />
+        <Eager />
       </RenderContext.Provider>,
     );
-    expect([...context.islands]).toEqual(["test/Greeting"]);
+    expect([...context.islands]).toEqual(["test/Greeting", "test/Eager"]);
+    expect([...context.eager]).toEqual(["test/Eager"]);
   });
 });
 

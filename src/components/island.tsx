@@ -1,8 +1,11 @@
 import type { ComponentType } from "react";
 import { useRenderContext } from "./render-context";
 
-/** When an island hydrates: at once, when it scrolls into view, or when the browser is idle. */
-export type Hydration = "load" | "visible" | "idle";
+/**
+ * When an island hydrates: at once, when it scrolls into view, when the browser is idle, or on
+ * the first interaction with it (hover, focus, touch; a first click is replayed), idle at the latest.
+ */
+export type Hydration = "load" | "visible" | "idle" | "interaction";
 
 export interface Island<P> {
   (props: P): React.ReactElement;
@@ -30,7 +33,9 @@ export function serializeProps(props: unknown): string {
  */
 export function defineIsland<P extends object>(name: string, Component: ComponentType<P>, hydrate: Hydration = "load"): Island<P> {
   function IslandMarker(props: P) {
-    useRenderContext()?.islands.add(name);
+    const context = useRenderContext();
+    context?.islands.add(name);
+    if (hydrate === "load") context?.eager.add(name);
     return (
       <>
         <div className="island" data-island={name} data-hydrate={hydrate}>

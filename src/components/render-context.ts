@@ -4,6 +4,8 @@ import { createContext, useContext } from "react";
 export interface RenderContextValue {
   /** names of the islands this page rendered, so the page loads exactly their code */
   islands: Set<string>;
+  /** those of them that hydrate at once */
+  eager: Set<string>;
 }
 
 export const RenderContext = createContext<RenderContextValue | null>(null);

@@ -14,6 +14,7 @@ import { withCatalogue } from "./middleware/catalogue";
 import { requestId } from "./middleware/request-id";
 import { limitBody, sameOrigin } from "./middleware/post-guards";
 import { securityHeaders } from "./middleware/security-headers";
+import { edgeCache } from "./middleware/edge-cache";
 import { tracking } from "./middleware/tracking";
 
 /** The whole site: middleware, pages and APIs. */
@@ -27,6 +28,7 @@ export function createApp() {
   registerPromoApi(app);
   app.use(withCatalogue);
   app.use(tracking);
+  app.use(edgeCache);
   registerLeadApi(app);
   registerTicketsApi(app);
   registerWheelApi(app);

@@ -28,7 +28,7 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
   const lowVision = parseLowVision(getCookie(c, LOW_VISION_COOKIE));
   const path = new URL(c.req.url).pathname;
   const meta = resolveMeta(page.meta, catalogue.site, c.env.SITE_URL, path);
-  const context: RenderContextValue = { islands: new Set() };
+  const context: RenderContextValue = { islands: new Set(), eager: new Set() };
   const requestId = c.get("requestId");
   const stream = await renderToReadableStream(
     <RenderContext.Provider value={context}>

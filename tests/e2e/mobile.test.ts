@@ -82,7 +82,7 @@ describe("the header at 390px", () => {
     await expect(menu().isVisible()).resolves.toBe(false);
     await burger().click();
     await expect(menu().isVisible()).resolves.toBe(true);
-    await page.getByRole("button", { name: "Закрыть", exact: true }).click();
+    await menu().getByRole("button", { name: "Закрыть", exact: true }).click();
     await expect(menu().isVisible()).resolves.toBe(false);
   });
 });

@@ -35,13 +35,18 @@ describe("a page", () => {
     expect(jsonLdTypes(html)).toEqual(expect.arrayContaining(["SiteNavigationElement", "WPHeader", "ImageObject", "WPFooter", "EducationalOrganization"]));
   });
 
-  it("loads the client entry, the CSS and the chunks of its islands through the build manifest", async () => {
+  it("loads the client entry, the CSS and the font through the build manifest, and preloads only what hydrates at once", async () => {
     const { html } = await get("/");
     expect(html).toContain(`<link rel="stylesheet" href="${manifest.css}"/>`);
+    expect(html).toContain(`<link rel="preload" href="${manifest.fonts[0]}" as="font" type="font/woff2" crossorigin="anonymous"/>`);
     expect(html).toContain(`<script type="module" src="${manifest.entry}"></script>`);
-    for (const chunk of manifest.islands["layout/Header"]) expect(html).toContain(`<link rel="modulepreload" href="${chunk}"/>`);
-    expect(html).toContain('data-island="layout/Header" data-hydrate="load"');
+    // the header hydrates on the first interaction (or when idle), the footer when seen: fetched then
+    expect(html).toContain('data-island="layout/Header" data-hydrate="interaction"');
     expect(html).toContain('data-island="layout/FooterNav" data-hydrate="visible"');
+    expect(html).not.toContain('rel="modulepreload"');
+    const seminar = catalogue.seminars[0]!;
+    const { html: seminarHtml } = await get(`/seminars/${seminar.studyFieldSlug}/${seminar.slug}`);
+    for (const chunk of manifest.islands["catalogue/TicketsLeft"]) expect(seminarHtml).toContain(`<link rel="modulepreload" href="${chunk}"/>`);
   });
 
   it("has no inline script: island props and JSON-LD are data", async () => {

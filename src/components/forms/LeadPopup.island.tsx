@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { reachGoal } from "../../client/visit";
 import { defineIsland } from "../island";
 import { leadPopup } from "../state/lead-popup";
@@ -7,8 +7,10 @@ import { wheelResult } from "../state/wheel";
 import { useSignalValue } from "../state/signals";
 import { CloseButton } from "../ui/Button";
 import type { FallbackContacts } from "./lead-form-options";
-import { LeadForm } from "./LeadForm";
 import { ThankYou, type ThankYouProps } from "./ThankYou";
+
+/** The form (schemas, phone field) loads with the first CTA click, not with the page. */
+const LeadForm = lazy(() => import("./LeadForm").then((module) => ({ default: module.LeadForm })));
 
 interface LeadPopupProps extends ThankYouProps {
   contacts: FallbackContacts;
@@ -51,6 +53,7 @@ function LeadPopup({ contacts, giftExchange, messengerChannel }: LeadPopupProps)
                 {request.title}
               </h2>
               <p className="modal__description">{request.description}</p>
+              <Suspense fallback={<div className="lead-form lead-form--loading" aria-busy="true" />}>
               <LeadForm
                 key={opening}
                 idPrefix="popup"
@@ -67,6 +70,7 @@ function LeadPopup({ contacts, giftExchange, messengerChannel }: LeadPopupProps)
                   reachGoal("registration");
                 }}
               />
+              </Suspense>
             </>
           )}
         </div>

@@ -6,8 +6,12 @@ import type { ResolvedMeta } from "./seo";
 export interface ClientManifest {
   entry: string;
   css: string;
+  /** the regular weight of the site's font, preloaded so text renders in it from the start */
+  fonts: string[];
   /** island name -> the chunks it needs besides the entry, for modulepreload */
   islands: Record<string, string[]>;
+  /** islands that hydrate at once: only their chunks are preloaded */
+  eager?: string[];
 }
 
 interface DocumentProps {
@@ -31,7 +35,9 @@ function ClientScripts({ manifest }: { manifest: ClientManifest }) {
   const context = useRenderContext();
   const used = [...(context?.islands ?? [])];
   if (used.length === 0) return null;
-  const preload = new Set(used.flatMap((name) => manifest.islands[name] ?? []));
+  // islands hydrated later (when visible, when idle) fetch their code then: it is not preloaded
+  const eager = used.filter((name) => context?.eager.has(name));
+  const preload = new Set(eager.flatMap((name) => manifest.islands[name] ?? []));
   return (
     <>
       {[...preload].map((href) => (
@@ -60,6 +66,9 @@ export function Document({ meta, jsonLd, manifest, htmlClassName, leadsDryRun, c
         <meta property="og:locale" content="ru_RU" />
         <meta name="theme-color" content="#6f01c6" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {manifest.fonts.map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
         <link rel="stylesheet" href={manifest.css} />
         {jsonLd.map((data, index) => (
           <JsonLd key={index} data={data} />

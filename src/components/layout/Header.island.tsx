@@ -150,4 +150,4 @@ function Header({ siteName, menu, mainNav, instituteColumns, singleLinks, contac
   );
 }
 
-export default defineIsland("layout/Header", Header, "load");
+export default defineIsland("layout/Header", Header, "interaction");

@@ -1,21 +1,7 @@
 import { useState } from "react";
 import { defineIsland } from "../island";
-import { encodeLowVision, LOW_VISION_COOKIE, type LowVision, lowVisionClasses, type Scheme } from "../../services/low-vision";
-
-const YEAR_S = 365 * 24 * 3600;
-
-function save(settings: LowVision | null) {
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari and Firefox
-  document.cookie = settings
-    ? `${LOW_VISION_COOKIE}=${encodeLowVision(settings)}; path=/; max-age=${YEAR_S}; samesite=lax`
-    : `${LOW_VISION_COOKIE}=; path=/; max-age=0; samesite=lax`;
-}
-
-/** Switches the low-vision version on from the header card; the page reloads in it. */
-export function enableLowVision(): void {
-  save({ size: 1, scheme: "white", images: true, spacing: 0 });
-  window.location.reload();
-}
+import { type LowVision, lowVisionClasses, type Scheme } from "../../services/low-vision";
+import { saveLowVision as save } from "./low-vision-cookie";
 
 const schemes: { scheme: Scheme; label: string }[] = [
   { scheme: "white", label: "Чёрным по белому" },

@@ -42,4 +42,4 @@ function PromoBanner() {
   );
 }
 
-export default defineIsland("promo/PromoBanner", PromoBanner, "load");
+export default defineIsland("promo/PromoBanner", PromoBanner, "idle");

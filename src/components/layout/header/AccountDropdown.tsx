@@ -1,6 +1,6 @@
 import { Button } from "../../ui/Button";
 import { EyeIcon, UserIcon } from "../../ui/icons";
-import { enableLowVision } from "../LowVisionPanel.island";
+import { enableLowVision } from "../low-vision-cookie";
 
 interface AccountDropdownProps {
   id: string;

@@ -1,0 +1,64 @@
+import { getCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
+import { LOW_VISION_COOKIE } from "../../services/low-vision";
+import type { AppEnv } from "../env";
+
+/** Query parameters that change what a page shows; they are part of the cache key. */
+const PAGE_PARAMS = new Set(["type", "sort", "dir", "page", "q", "cta", "about", "seminar"]);
+/** Tracking parameters: the page is the same with or without them, so the key drops them. */
+const TRACKING = /^(utm_\w+|a|o|gclid|yclid|fbclid|ysclid|_openstat|admitad_uid|sub\d*|aff_sub\d*|roistat\w*|from)$/i;
+/** Pages that are not HTML of the catalogue, or that differ per visitor. */
+const BYPASS = /^\/(api|ops|graphql|gratefull)(\/|$)/;
+
+export const PAGE_TTL_S = 300;
+/** Seminar pages show the live ticket state: a shorter life in the cache. */
+export const SEMINAR_TTL_S = 60;
+
+/**
+ * The cache key of a page, or null when the request must not use the cache: the path, the
+ * parameters that change the page (sorted) and the content version; tracking parameters dropped;
+ * an unknown parameter means no caching, so junk parameters cannot fill the cache.
+ */
+export function pageCacheKey(url: URL, version: string): string | null {
+  const kept: [string, string][] = [];
+  for (const [name, value] of url.searchParams) {
+    if (PAGE_PARAMS.has(name)) kept.push([name, value]);
+    else if (!TRACKING.test(name)) return null;
+  }
+  kept.sort(([a], [b]) => a.localeCompare(b));
+  const params = new URLSearchParams(kept);
+  params.set("__v", version);
+  return `${url.origin}${url.pathname}?${params}`;
+}
+
+/**
+ * The edge HTML cache (Cache API): anonymous GET pages are the same for everyone, so the rendered
+ * HTML is kept per content version. Per-visitor parts live in islands; tracking cookies are set on
+ * every answer, hit or miss, and never stored in the cache.
+ */
+export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
+  const cache = (globalThis.caches as (CacheStorage & { default?: Cache }) | undefined)?.default;
+  const url = new URL(c.req.url);
+  if (!cache || c.req.method !== "GET" || BYPASS.test(url.pathname) || getCookie(c, LOW_VISION_COOKIE)) return next();
+  const key = pageCacheKey(url, c.get("catalogue").version);
+  if (!key) return next();
+
+  const hit = await cache.match(key);
+  if (hit) {
+    c.header("X-Cache", "HIT");
+    c.header("Cache-Control", "public, max-age=0, must-revalidate");
+    return c.newResponse(hit.body, 200, { "Content-Type": hit.headers.get("Content-Type") ?? "text/html; charset=utf-8" });
+  }
+
+  await next();
+  const response = c.res;
+  if (response.status !== 200 || !response.headers.get("Content-Type")?.startsWith("text/html")) return;
+  const ttl = /^\/(seminars|lectorium)\/./.test(url.pathname) ? SEMINAR_TTL_S : PAGE_TTL_S;
+  const stored = new Response(response.clone().body, {
+    status: 200,
+    headers: { "Content-Type": response.headers.get("Content-Type")!, "Cache-Control": `public, max-age=${ttl}` },
+  });
+  c.executionCtx.waitUntil(cache.put(key, stored));
+  c.res.headers.set("X-Cache", "MISS");
+  c.res.headers.set("Cache-Control", "public, max-age=0, must-revalidate");
+});

@@ -1,0 +1,64 @@
+import { SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { pageCacheKey } from "../../src/worker/middleware/edge-cache";
+import { defaultCatalogue } from "../support/content";
+import { seedCatalogue } from "./seed";
+
+const origin = "https://mip.institute";
+
+beforeAll(async () => {
+  await seedCatalogue(defaultCatalogue("cache-v1"));
+});
+
+describe("the cache key of a page", () => {
+  it("keeps the parameters that change the page, sorted, with the content version", () => {
+    expect(pageCacheKey(new URL(`${origin}/programs?sort=price&type=course`), "v1")).toBe(`${origin}/programs?sort=price&type=course&__v=v1`);
+    expect(pageCacheKey(new URL(`${origin}/programs?type=course&sort=price`), "v1")).toBe(`${origin}/programs?sort=price&type=course&__v=v1`);
+  });
+
+  it("drops tracking parameters", () => {
+    expect(pageCacheKey(new URL(`${origin}/?utm_source=vk&utm_campaign=x&gclid=1&yclid=2&a=5`), "v1")).toBe(`${origin}/?__v=v1`);
+  });
+
+  it("refuses unknown parameters, so junk cannot fill the cache", () => {
+    expect(pageCacheKey(new URL(`${origin}/?junk=${Math.random()}`), "v1")).toBeNull();
+  });
+});
+
+describe("the edge HTML cache", () => {
+  it("renders a page once, then serves it from the cache until the content changes", async () => {
+    const first = await SELF.fetch(`${origin}/teachers`);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    const html = await first.text();
+    const second = await SELF.fetch(`${origin}/teachers`);
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(await second.text()).toBe(html);
+    expect(second.headers.get("content-security-policy")).toContain("script-src 'self'");
+    await seedCatalogue(defaultCatalogue("cache-v2"));
+    expect((await SELF.fetch(`${origin}/teachers`)).headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("serves the same page whatever the tracking parameters, and still sets the visitor's cookies", async () => {
+    await (await SELF.fetch(`${origin}/reviews`)).text();
+    const hit = await SELF.fetch(`${origin}/reviews?utm_source=leadmagnet&utm_campaign=winter`);
+    expect(hit.headers.get("x-cache")).toBe("HIT");
+    const cookies = hit.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith("utm="))).toBe(true);
+    expect(cookies.some((c) => c.startsWith("roistat_ab="))).toBe(true);
+  });
+
+  it("never stores a visitor's cookies in the cache", async () => {
+    await (await SELF.fetch(`${origin}/journal?utm_source=vk`)).text();
+    const hit = await SELF.fetch(`${origin}/journal`, { headers: { Cookie: "roistat_ab=hidden" } });
+    expect(hit.headers.get("x-cache")).toBe("HIT");
+    expect(hit.headers.getSetCookie().some((c) => c.startsWith("utm="))).toBe(false);
+  });
+
+  it("does not cache pages with unknown parameters, the low-vision version, errors or APIs", async () => {
+    expect((await SELF.fetch(`${origin}/webinars?junk=1`)).headers.get("x-cache")).toBeNull();
+    expect((await SELF.fetch(`${origin}/webinars`, { headers: { Cookie: "low_vision=1" } })).headers.get("x-cache")).toBeNull();
+    await (await SELF.fetch(`${origin}/net-takoj-stranicy`)).text();
+    expect((await SELF.fetch(`${origin}/net-takoj-stranicy`)).headers.get("x-cache")).toBe(null);
+    expect((await SELF.fetch(`${origin}/api/search?q=x`)).headers.get("x-cache")).toBeNull();
+  });
+});
