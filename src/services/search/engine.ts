@@ -22,11 +22,15 @@ export const indexOptions: Options<SearchDocument> = {
   processTerm: (term) => normalizeTerm(term),
 };
 
-/** Titles rank above subtitles and descriptions; one or two typos are forgiven; the last word is a prefix. */
+/**
+ * Titles rank above subtitles and descriptions; one or two typos are forgiven (two in long words);
+ * the word being typed (the last, while still short) is a prefix. A long finished word is not
+ * expanded as a prefix: it would match half the catalogue and cost the most for the least.
+ */
 const searchOptions: SearchOptions = {
   boost: { title: 4, subtitle: 1.5, text: 0.5 },
-  prefix: (_term, index, terms) => index === terms.length - 1,
-  fuzzy: (term) => (term.length <= 3 ? false : term.length <= 6 ? 1 : 2),
+  prefix: (term, index, terms) => index === terms.length - 1 && term.length <= 6,
+  fuzzy: (term) => (term.length <= 3 ? false : term.length <= 8 ? 1 : 2),
   weights: { fuzzy: 0.3, prefix: 0.6 },
   combineWith: "AND",
 };
@@ -50,8 +54,14 @@ export function fromLatinLayout(query: string): string | null {
 
 type Hit = SearchResult & { score: number };
 
-function run(index: MiniSearch<SearchDocument>, query: string): Hit[] {
-  let hits = index.search(query, searchOptions);
+/**
+ * Exact words in titles first: when they alone fill a page, typo-tolerant matches and the
+ * descriptions (the bulk of the index) could not rank above them, so they are not searched. Then
+ * every field with typos forgiven; then any word instead of every word.
+ */
+function run(index: MiniSearch<SearchDocument>, query: string, limit: number): Hit[] {
+  let hits = index.search(query, { ...searchOptions, fields: ["title", "subtitle"], fuzzy: false });
+  if (hits.length < limit) hits = index.search(query, searchOptions);
   if (hits.length === 0) hits = index.search(query, { ...searchOptions, combineWith: "OR" });
   return hits.map((hit) => ({
     id: hit.id as string,
@@ -70,7 +80,7 @@ export function searchIndex(index: MiniSearch<SearchDocument>, rawQuery: string,
   const best = new Map<string, Hit>();
   for (const variant of [query, fromLatinLayout(query)]) {
     if (!variant) continue;
-    for (const hit of run(index, variant)) {
+    for (const hit of run(index, variant, limit)) {
       const seen = best.get(hit.id);
       if (!seen || seen.score < hit.score) best.set(hit.id, hit);
     }

@@ -1,0 +1,40 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { root } from "./lib/wrangler";
+
+/** Initial JavaScript on any page: the entry plus the chunks of the islands hydrated at once (issue #8). */
+export const INITIAL_JS_BUDGET_GZIP = 80 * 1024;
+
+const manifest = JSON.parse(readFileSync(join(root, "build/manifest.json"), "utf8")) as {
+  entry: string;
+  css: string;
+  islands: Record<string, string[]>;
+};
+const gzip = (url: string) => gzipSync(readFileSync(join(root, "public", url)), { level: 9 }).length;
+
+/** Islands declared to hydrate at once ("load"), by their source. */
+function eagerIslands(): string[] {
+  return Object.keys(manifest.islands).filter((name) =>
+    /defineIsland\([^)]*"load"\)/.test(readFileSync(join(root, "src/components", `${name}.island.tsx`), "utf8")),
+  );
+}
+
+describe("byte budgets", () => {
+  it("keeps the initial JavaScript of every page under 80 KB gzip, even with every eager island on it", () => {
+    const files = new Set([manifest.entry, ...eagerIslands().flatMap((name) => manifest.islands[name] ?? [])]);
+    const total = [...files].reduce((sum, url) => sum + gzip(url), 0);
+    console.log(`initial JavaScript, worst page: ${(total / 1024).toFixed(1)} KB gzip (${files.size} files)`);
+    expect(total).toBeLessThanOrEqual(INITIAL_JS_BUDGET_GZIP);
+  });
+
+  it("keeps the header, which hydrates on the first interaction, small", () => {
+    const own = manifest.islands["layout/Header"]!.reduce((sum, url) => sum + gzip(url), 0);
+    expect(own).toBeLessThanOrEqual(20 * 1024);
+  });
+
+  it("keeps the one stylesheet small", () => {
+    expect(gzip(manifest.css)).toBeLessThanOrEqual(20 * 1024);
+  });
+});
