@@ -89,14 +89,14 @@ describe("keyboard", () => {
     await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
     await page.locator('[data-cta="takePart"]').first().focus();
     await page.keyboard.press("Enter");
-    await page.locator("dialog.modal[open]").waitFor();
+    await page.locator("dialog.lead-popup[open]").waitFor();
     for (let i = 0; i < 25; i++) {
       await page.keyboard.press("Tab");
-      const inside = await page.evaluate(() => document.activeElement?.closest("dialog.modal") !== null || document.activeElement === document.body);
+      const inside = await page.evaluate(() => document.activeElement?.closest("dialog.lead-popup") !== null || document.activeElement === document.body);
       expect(inside).toBe(true);
     }
     await page.keyboard.press("Escape");
-    await expect(page.locator("dialog.modal[open]").count()).resolves.toBe(0);
+    await expect(page.locator("dialog.lead-popup[open]").count()).resolves.toBe(0);
   });
 
   it("shows where the focus is", async () => {

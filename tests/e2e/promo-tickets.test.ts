@@ -40,7 +40,7 @@ describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
     await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
     await page.waitForFunction(() => document.querySelector('[data-testid="tickets-left"]')?.getAttribute("data-left") === "3");
     await page.getByRole("link", { name: "Выбрать билеты" }).first().click();
-    const dialog = page.locator("dialog.modal");
+    const dialog = page.locator("dialog.lead-popup");
     await expect(dialog.locator(".modal__title").textContent()).resolves.toBe("Выбрать билеты");
     const count = dialog.getByTestId("ticket-count");
     const total = dialog.getByTestId("ticket-total");
@@ -103,7 +103,7 @@ describe.each(widths)("promo surfaces on %s", (name, makeContext) => {
     await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
     await banner.waitFor();
     await page.locator('[data-cta="reserve"]').first().click();
-    await expect(page.locator("dialog.modal").getByLabel("Промокод").inputValue()).resolves.toBe("ZIMA10");
+    await expect(page.locator("dialog.lead-popup").getByLabel("Промокод").inputValue()).resolves.toBe("ZIMA10");
     await page.keyboard.press("Escape");
     await banner.getByRole("button", { name: "Закрыть" }).click();
     await expect(banner.count()).resolves.toBe(0);
@@ -163,7 +163,7 @@ describe.each(widths)("the fortune wheel on %s", (name, makeContext) => {
     expect(stored).toMatchObject({ giftCode: drawn.giftCode, text: drawn.text });
     await screenshot(page, `${name}-wheel`);
     await result.getByRole("button", { name: "Получить подарок" }).click();
-    const popup = page.locator("dialog.modal[open]");
+    const popup = page.locator("dialog.lead-popup[open]");
     await expect(popup.locator(".lead-form__gift").textContent()).resolves.toBe(`Ваш подарок: ${drawn.giftCode}`);
     await popup.getByLabel("Имя *").fill("Зоя");
     await popup.locator("#popup-phone").pressSequentially("9031234567");

@@ -41,7 +41,7 @@ function LeadPopup({ contacts, giftExchange, messengerChannel }: LeadPopupProps)
   }, [request]);
 
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby="lead-popup-title" onClose={() => (leadPopup.value = null)}>
+    <dialog ref={dialog} className="modal lead-popup" aria-labelledby="lead-popup-title" onClose={() => (leadPopup.value = null)}>
       {request ? (
         <div className="modal__body">
           <CloseButton className="modal__close" onClick={() => (leadPopup.value = null)} />

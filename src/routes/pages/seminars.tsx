@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { Cta } from "../../components/catalogue/Cta";
 import { PageSection, TeacherCard } from "../../components/catalogue/blocks";
+import SeminarActions from "../../components/catalogue/SeminarActions.island";
 import TicketsLeft from "../../components/catalogue/TicketsLeft.island";
 import { Picture } from "../../components/ui/Picture";
 import { liveTickets } from "../api/tickets";
@@ -75,7 +75,6 @@ function SeminarPage({ catalogue, seminar, left, now }: { catalogue: Catalogue; 
   const speakers = seminar.speakerIds.map((id) => indexes(catalogue).teacherById.get(id)).filter((t) => t !== undefined);
   const times = eventTimes(seminar.targetDate);
   const past = Date.parse(seminar.targetDate) <= now;
-  const soldOut = left === 0;
   const request = {
     cta: "buyTicket" as const,
     blockForAmo: seminar.title,
@@ -126,13 +125,18 @@ function SeminarPage({ catalogue, seminar, left, now }: { catalogue: Catalogue; 
             <div className="detail-hero__actions">
               {past ? (
                 <p className="notice">Семинар уже прошёл. Следите за новыми датами в разделе семинаров.</p>
-              ) : soldOut ? (
-                <>
-                  <p className="notice">Все билеты проданы.</p>
-                  <Cta site={site} request={{ cta: "participate", blockForAmo: `Лист ожидания: ${seminar.title}` }} label="Записаться в лист ожидания" />
-                </>
               ) : (
-                <Cta site={site} request={request} />
+                <SeminarActions
+                  seminarId={seminar.id}
+                  initial={left}
+                  buy={{ ...request, title: site.cta.buyTicket.title, description: site.cta.buyTicket.description }}
+                  waitlist={{
+                    cta: "participate",
+                    title: site.cta.participate.title,
+                    description: site.cta.participate.description,
+                    blockForAmo: `Лист ожидания: ${seminar.title}`,
+                  }}
+                />
               )}
             </div>
           </div>

@@ -63,7 +63,8 @@ function run(index: MiniSearch<SearchDocument>, query: string, limit: number): H
   let hits = index.search(query, { ...searchOptions, fields: ["title", "subtitle"], fuzzy: false });
   if (hits.length < limit) hits = index.search(query, searchOptions);
   if (hits.length === 0) hits = index.search(query, { ...searchOptions, combineWith: "OR" });
-  return hits.map((hit) => ({
+  // hits come best first: only a page's worth becomes results
+  return hits.slice(0, limit).map((hit) => ({
     id: hit.id as string,
     score: hit.score,
     ...(Object.fromEntries(storeFields.map((field) => [field, hit[field] ?? ""])) as Omit<SearchResult, "id">),

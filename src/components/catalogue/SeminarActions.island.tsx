@@ -1,0 +1,43 @@
+import type { MouseEvent } from "react";
+import { defineIsland } from "../island";
+import { type LeadRequest, leadPopup } from "../state/lead-popup";
+import { useSignalValue } from "../state/signals";
+import { ticketsLeft } from "../state/tickets";
+import { applyHref } from "./CtaButton.island";
+
+interface SeminarActionsProps {
+  seminarId: string;
+  initial: number;
+  buy: LeadRequest;
+  waitlist: LeadRequest;
+}
+
+/**
+ * What a visitor can do on a seminar page, by the live ticket count (the page itself may come from
+ * the edge cache): choose tickets, or, when none are left, join the waiting list.
+ */
+function SeminarActions({ seminarId, initial, buy, waitlist }: SeminarActionsProps) {
+  const left = useSignalValue(ticketsLeft)[seminarId] ?? initial;
+  const open = (request: LeadRequest) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    leadPopup.value = left > 0 ? { ...request, seminar: request.seminar ? { ...request.seminar, tickets_quantity: left } : undefined } : request;
+  };
+  if (left > 0) {
+    return (
+      <a className="btn btn--primary" href={applyHref(buy)} onClick={open(buy)} data-cta={buy.cta}>
+        <span className="btn__label">Выбрать билеты</span>
+      </a>
+    );
+  }
+  return (
+    <>
+      <p className="notice">Все билеты проданы.</p>
+      <a className="btn btn--primary" href={applyHref(waitlist)} onClick={open(waitlist)} data-cta={waitlist.cta}>
+        <span className="btn__label">Записаться в лист ожидания</span>
+      </a>
+    </>
+  );
+}
+
+export default defineIsland("catalogue/SeminarActions", SeminarActions, "load");
