@@ -46,7 +46,8 @@ describe.each([
     await page.locator('[data-cta="signUpForProfession"]').first().click();
     await expect(dialog(page).locator(".modal__title").textContent()).resolves.toBe(cta.title);
     await expect(dialog(page).locator(".modal__description").textContent()).resolves.toBe(cta.description);
-    await expect(dialog(page).locator('input[name="promocode"]').isVisible()).resolves.toBe(true);
+    // the form itself loads with the first click
+    await dialog(page).locator('input[name="promocode"]').waitFor();
     await expect(dialog(page).locator('textarea[name="question"]').count()).resolves.toBe(0);
 
     await dialog(page).getByRole("button", { name: outcomes.send }).click();
@@ -162,10 +163,24 @@ describe("forms without JavaScript", () => {
 
   it("the subscription posts and says so", async () => {
     const context = await browser.newContext({ baseURL: inject("baseUrl"), javaScriptEnabled: false });
+    await withVariant(context, "hidden");
     const page = await context.newPage();
     await page.goto("/");
     await page.locator("#subscribe-email").fill(`reader-${Date.now()}@example.ru`);
     await page.locator("#subscribe").getByRole("button", { name: outcomes.subscribe }).click();
+    await expect(page.locator("h1").textContent()).resolves.toBe(outcomes.subscribed);
+  });
+
+  it("the subscription of the variant 'visible' asks the consent on the next page, then subscribes", async () => {
+    const context = await browser.newContext({ baseURL: inject("baseUrl"), javaScriptEnabled: false });
+    await withVariant(context, "visible");
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.locator("#subscribe-email").fill(`reader-${Date.now()}@example.ru`);
+    await page.locator("#subscribe").getByRole("button", { name: outcomes.subscribe }).click();
+    await expect(page.getByText(messages.consentRequired).isVisible()).resolves.toBe(true);
+    await page.locator("main").getByLabel(/обработку персональных данных/).check();
+    await page.locator("main").getByRole("button", { name: outcomes.subscribe }).click();
     await expect(page.locator("h1").textContent()).resolves.toBe(outcomes.subscribed);
   });
 });

@@ -49,7 +49,9 @@ describe.each([
   });
 
   it("shows nothing for an empty query, and the nothing-found panel with its form when nothing matches", async () => {
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const context = await makeContext(browser, inject("baseUrl"));
+    await context.addCookies([{ name: "roistat_ab", value: "hidden", url: inject("baseUrl") }]);
+    const page = await context.newPage();
     await open(page, "/");
     const input = await searchBox(page, mobile);
     await expect(page.locator(".search-panel").count()).resolves.toBe(0);

@@ -36,4 +36,5 @@ function CtaButton({ request, label, variant = "primary", extraInfo }: CtaButton
   );
 }
 
-export default defineIsland("catalogue/CtaButton", CtaButton, "idle");
+// a click before hydration is replayed, so it opens the popup rather than the /apply page
+export default defineIsland("catalogue/CtaButton", CtaButton, "interaction");

@@ -147,7 +147,9 @@ async function postLead(c: Context<AppEnv>) {
 async function postSubscribe(c: Context<AppEnv>) {
   const html = bodyKind(c.req.header("Content-Type")) === "form";
   const answer = (status: 200 | 400 | 403 | 415 | 429 | 503, success: boolean, extra: Record<string, unknown> = {}) =>
-    html && status !== 415 ? renderSubscribeResult(c, status, success, extra.errors as FieldErrors | undefined) : c.json({ success, ...extra }, status);
+    html && status !== 415
+      ? renderSubscribeResult(c, status, success, extra.errors as FieldErrors | undefined, extra.email as string | undefined)
+      : c.json({ success, ...extra }, status);
   const parsed = await parse(c);
   if ("status" in parsed) return answer(parsed.status, false, { message: parsed.message });
   const { body } = parsed;
@@ -155,7 +157,12 @@ async function postSubscribe(c: Context<AppEnv>) {
   const visitor = visitorOf(c);
   const result = validate(subscribeSchema, body);
   const consent = consentErrors(visitor.variant, body.consent === true);
-  if (!result.ok || Object.keys(consent).length > 0) return answer(400, false, { errors: { ...(result.ok ? {} : result.errors), ...consent } });
+  if (!result.ok || Object.keys(consent).length > 0) {
+    const email = typeof body.email === "string" ? body.email.slice(0, 254) : undefined;
+    return html
+      ? renderSubscribeResult(c, 400, false, { ...(result.ok ? {} : result.errors), ...consent }, email)
+      : answer(400, false, { errors: { ...(result.ok ? {} : result.errors), ...consent } });
+  }
   if (!(await withinRateLimit(c))) return answer(429, false, { message: refusals.rateLimited });
   const email = result.data.email.toLowerCase();
   const lead: LeadRecord = {

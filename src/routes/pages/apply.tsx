@@ -94,7 +94,13 @@ export function renderThanks(c: Context<AppEnv>) {
 }
 
 /** What a subscription posted without JavaScript answers (spec 8's texts). */
-export function renderSubscribeResult(c: Context<AppEnv>, status: 200 | 400 | 403 | 429 | 503, success: boolean, errors?: FieldErrors) {
+export function renderSubscribeResult(
+  c: Context<AppEnv>,
+  status: 200 | 400 | 403 | 429 | 503,
+  success: boolean,
+  errors?: FieldErrors,
+  email?: string,
+) {
   return renderPage(c, {
     status: status === 200 ? 200 : status,
     meta: { title: success ? outcomes.subscribed : outcomes.subscribeFailed, robots: "noindex, follow" },
@@ -107,6 +113,23 @@ export function renderSubscribeResult(c: Context<AppEnv>, status: 200 | 400 | 40
               <li key={message}>{message}</li>
             ))}
           </ul>
+        ) : null}
+        {errors?.consent ? (
+          // the page a visitor without JavaScript saw could not show the variant's checkboxes: ask here
+          <form className="lead-form" method="post" action="/api/subscribe">
+            <input type="hidden" name="email" value={email ?? ""} />
+            <div className="check">
+              <input id="subscribe-again-consent" name="consent" type="checkbox" required />
+              <label htmlFor="subscribe-again-consent">Я даю согласие на обработку персональных данных *</label>
+            </div>
+            <div className="check">
+              <input id="subscribe-again-news" name="subscribeNews" type="checkbox" />
+              <label htmlFor="subscribe-again-news">Я согласен получать новости и рекламные материалы</label>
+            </div>
+            <button className="btn btn--primary" type="submit">
+              <span className="btn__label">{outcomes.subscribe}</span>
+            </button>
+          </form>
         ) : null}
         <p>
           <a href="/">На главную</a>
