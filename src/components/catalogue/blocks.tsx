@@ -54,6 +54,34 @@ export function Faq({ items }: { items: { question: string; answer: string }[] }
   );
 }
 
+/** The teachers (or speakers) of a detail page. */
+export function TeachersSection({ id = "teachers", title, teachers, tinted = false }: { id?: string; title: string; teachers: Teacher[]; tinted?: boolean }) {
+  return (
+    <PageSection id={id} title={title} tinted={tinted}>
+      <ul className="teacher-grid">
+        {teachers.map((teacher) => (
+          <li key={teacher.id}>
+            <TeacherCard teacher={teacher} />
+          </li>
+        ))}
+      </ul>
+    </PageSection>
+  );
+}
+
+/** A section of ticked points: what one learns, what a practice gives, which exams there are. */
+export function CheckListSection({ id, title, items, tinted = false }: { id: string; title: string; items: string[]; tinted?: boolean }) {
+  return (
+    <PageSection id={id} title={title} tinted={tinted}>
+      <ul className="check-list">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </PageSection>
+  );
+}
+
 export function TeacherCard({ teacher }: { teacher: Teacher }) {
   return (
     <article className="teacher-card" id={teacher.slug}>

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
-import { Faq, PageSection, TeacherCard } from "../../components/catalogue/blocks";
+import { CheckListSection, Faq, PageSection, TeachersSection } from "../../components/catalogue/blocks";
 import type { Catalogue } from "../../services/catalogue/build";
 import { bachelorHref } from "../../services/catalogue/links";
-import { indexes } from "../../services/catalogue/queries";
+import { indexes, teachersOf } from "../../services/catalogue/queries";
 import type { Bachelor } from "../../services/catalogue/schemas";
 import { formatPrice } from "../../services/text";
 import type { AppEnv } from "../../worker/env";
@@ -57,7 +57,7 @@ export function bachelorsList(c: Context<AppEnv>) {
 
 function BachelorPage({ catalogue, bachelor }: { catalogue: Catalogue; bachelor: Bachelor }) {
   const { site } = catalogue;
-  const teachers = bachelor.teacherIds.map((id) => indexes(catalogue).teacherById.get(id)).filter((t) => t !== undefined);
+  const teachers = teachersOf(catalogue, bachelor.teacherIds);
   const lead = { blockForAmo: bachelor.title, price: bachelor.offlineFullPrice };
   return (
     <article>
@@ -90,29 +90,9 @@ function BachelorPage({ catalogue, bachelor }: { catalogue: Catalogue; bachelor:
           </div>
         </div>
       </header>
-      <PageSection id="exams" title="Вступительные испытания" tinted>
-        <ul className="check-list">
-          {bachelor.entranceExams.map((exam) => (
-            <li key={exam}>{exam}</li>
-          ))}
-        </ul>
-      </PageSection>
-      <PageSection id="outcomes" title="Чему вы научитесь">
-        <ul className="check-list">
-          {bachelor.outcomes.map((outcome) => (
-            <li key={outcome}>{outcome}</li>
-          ))}
-        </ul>
-      </PageSection>
-      <PageSection id="teachers" title="Преподаватели" tinted>
-        <ul className="teacher-grid">
-          {teachers.map((teacher) => (
-            <li key={teacher.id}>
-              <TeacherCard teacher={teacher} />
-            </li>
-          ))}
-        </ul>
-      </PageSection>
+      <CheckListSection id="exams" title="Вступительные испытания" tinted items={bachelor.entranceExams} />
+      <CheckListSection id="outcomes" title="Чему вы научитесь" items={bachelor.outcomes} />
+      <TeachersSection id="teachers" title="Преподаватели" tinted teachers={teachers} />
       <PageSection id="faq" title="Частые вопросы">
         <Faq items={bachelor.faq} />
       </PageSection>

@@ -14,7 +14,7 @@ import { sortPrograms } from "../../services/catalogue/sort";
 import { pluralize } from "../../services/text";
 import type { AppEnv } from "../../worker/env";
 import { renderPage } from "../../worker/render";
-import { organizationJsonLd } from "./institute";
+import { organizationJsonLd } from "./contacts";
 import { ArticleCard } from "./journal";
 import { SeminarCard } from "./seminars";
 

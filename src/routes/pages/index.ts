@@ -5,8 +5,9 @@ import { bachelorDetail, bachelorsList } from "./bachelors";
 import { robots, sitemap } from "./crawlers";
 import { docsIndex, docsPage } from "./docs";
 import { documentPages } from "../../services/catalogue/documents";
+import { contactsPage } from "./contacts";
 import {
-  aboutPage, contactsPage, freeAccessPage, incomersPage, legalEduPage, legalPage, partnersPage, paymentPage, ratingPage, vacanciesPage,
+  aboutPage, freeAccessPage, incomersPage, legalEduPage, legalPage, partnersPage, paymentPage, ratingPage, vacanciesPage,
 } from "./institute";
 import { svedenPage } from "./sveden";
 import { renderHome } from "./home";

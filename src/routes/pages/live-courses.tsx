@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
-import { PageSection, TeacherCard } from "../../components/catalogue/blocks";
+import { PageSection, TeachersSection } from "../../components/catalogue/blocks";
 import type { Catalogue, LiveCourse } from "../../services/catalogue/build";
 import { liveCourseHref } from "../../services/catalogue/links";
-import { indexes } from "../../services/catalogue/queries";
+import { indexes, teachersOf } from "../../services/catalogue/queries";
 import { formatDayMonthYear } from "../../services/dates";
 import { formatPrice, pluralize } from "../../services/text";
 import type { AppEnv } from "../../worker/env";
@@ -53,7 +53,7 @@ export function liveCoursesList(c: Context<AppEnv>) {
 }
 
 function LiveCoursePage({ catalogue, course }: { catalogue: Catalogue; course: LiveCourse }) {
-  const teachers = course.teacherIds.map((id) => indexes(catalogue).teacherById.get(id)).filter((t) => t !== undefined);
+  const teachers = teachersOf(catalogue, course.teacherIds);
   const lead = { blockForAmo: course.title, price: course.price };
   return (
     <article>
@@ -100,15 +100,7 @@ function LiveCoursePage({ catalogue, course }: { catalogue: Catalogue; course: L
           ))}
         </ol>
       </PageSection>
-      <PageSection id="teachers" title="Ведущие">
-        <ul className="teacher-grid">
-          {teachers.map((teacher) => (
-            <li key={teacher.id}>
-              <TeacherCard teacher={teacher} />
-            </li>
-          ))}
-        </ul>
-      </PageSection>
+      <TeachersSection id="teachers" title="Ведущие" teachers={teachers} />
     </article>
   );
 }

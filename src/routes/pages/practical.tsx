@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
-import { PageSection, TeacherCard } from "../../components/catalogue/blocks";
+import { CheckListSection, TeachersSection } from "../../components/catalogue/blocks";
 import type { Catalogue } from "../../services/catalogue/build";
 import { practicalTrainingHref } from "../../services/catalogue/links";
-import { indexes } from "../../services/catalogue/queries";
+import { indexes, teachersOf } from "../../services/catalogue/queries";
 import type { PracticalTraining } from "../../services/catalogue/schemas";
 import { formatPrice } from "../../services/text";
 import type { AppEnv } from "../../worker/env";
@@ -72,7 +72,7 @@ export function practicalList(c: Context<AppEnv>) {
 
 function TrainingPage({ catalogue, training }: { catalogue: Catalogue; training: PracticalTraining }) {
   const { site } = catalogue;
-  const teachers = training.teacherIds.map((id) => indexes(catalogue).teacherById.get(id)).filter((t) => t !== undefined);
+  const teachers = teachersOf(catalogue, training.teacherIds);
   const lead = { blockForAmo: training.title, price: training.price };
   return (
     <article>
@@ -108,22 +108,8 @@ function TrainingPage({ catalogue, training }: { catalogue: Catalogue; training:
           <TrainingImage training={training} priority />
         </div>
       </header>
-      <PageSection id="outcomes" title="Что даёт практика" tinted>
-        <ul className="check-list">
-          {training.outcomes.map((outcome) => (
-            <li key={outcome}>{outcome}</li>
-          ))}
-        </ul>
-      </PageSection>
-      <PageSection id="teachers" title="Ведущие">
-        <ul className="teacher-grid">
-          {teachers.map((teacher) => (
-            <li key={teacher.id}>
-              <TeacherCard teacher={teacher} />
-            </li>
-          ))}
-        </ul>
-      </PageSection>
+      <CheckListSection id="outcomes" title="Что даёт практика" tinted items={training.outcomes} />
+      <TeachersSection id="teachers" title="Ведущие" teachers={teachers} />
     </article>
   );
 }

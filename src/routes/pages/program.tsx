@@ -1,12 +1,12 @@
 import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
-import { Faq, InPageNav, PageSection, ReviewCard, TeacherCard } from "../../components/catalogue/blocks";
+import { CheckListSection, Faq, InPageNav, PageSection, ReviewCard, TeachersSection } from "../../components/catalogue/blocks";
 import type { Crumb } from "../../components/layout/Breadcrumbs";
 import { ChevronDownIcon } from "../../components/ui/icons";
 import { Picture } from "../../components/ui/Picture";
 import type { Catalogue, Program } from "../../services/catalogue/build";
 import { programHref, studyFieldHref } from "../../services/catalogue/links";
-import { indexes } from "../../services/catalogue/queries";
+import { indexes, teachersOf } from "../../services/catalogue/queries";
 import type { CtaKey, ProgramType } from "../../services/catalogue/schemas";
 import { typeTag } from "../../services/catalogue/tags";
 import { formatDayMonthYear } from "../../services/dates";
@@ -27,7 +27,7 @@ const signUpKey: Record<ProgramType, CtaKey> = {
 function ProgramPage({ catalogue, program }: { catalogue: Catalogue; program: Program }) {
   const { site } = catalogue;
   const index = indexes(catalogue);
-  const teachers = program.teacherIds.map((id) => index.teacherById.get(id)).filter((t) => t !== undefined);
+  const teachers = teachersOf(catalogue, program.teacherIds);
   const reviews = index.reviewsByProgram.get(program.id) ?? [];
   const price = discountedPrice(program.price, site.discount);
   const lead = { blockForAmo: program.title, price };
@@ -92,13 +92,7 @@ function ProgramPage({ catalogue, program }: { catalogue: Catalogue; program: Pr
         </ul>
       </PageSection>
 
-      <PageSection id="outcomes" title="Чему вы научитесь" tinted>
-        <ul className="check-list">
-          {program.outcomes.map((outcome) => (
-            <li key={outcome}>{outcome}</li>
-          ))}
-        </ul>
-      </PageSection>
+      <CheckListSection id="outcomes" title="Чему вы научитесь" tinted items={program.outcomes} />
 
       <PageSection id="curriculum" title="Программа обучения">
         <p className="section__lead">
@@ -133,15 +127,7 @@ function ProgramPage({ catalogue, program }: { catalogue: Catalogue; program: Pr
         </div>
       </PageSection>
 
-      <PageSection id="teachers" title="Преподаватели программы">
-        <ul className="teacher-grid">
-          {teachers.map((teacher) => (
-            <li key={teacher.id}>
-              <TeacherCard teacher={teacher} />
-            </li>
-          ))}
-        </ul>
-      </PageSection>
+      <TeachersSection id="teachers" title="Преподаватели программы" teachers={teachers} />
 
       <PageSection id="price" title="Стоимость и оплата" tinted>
         <div className="price-box">

@@ -1,12 +1,12 @@
 import type { Context } from "hono";
-import { PageSection, TeacherCard } from "../../components/catalogue/blocks";
+import { PageSection, TeachersSection } from "../../components/catalogue/blocks";
 import SeminarActions from "../../components/catalogue/SeminarActions.island";
 import TicketsLeft from "../../components/catalogue/TicketsLeft.island";
 import { Picture } from "../../components/ui/Picture";
 import { liveTickets } from "../api/tickets";
 import type { Catalogue, Seminar } from "../../services/catalogue/build";
 import { seminarHref } from "../../services/catalogue/links";
-import { indexes, upcomingSeminars } from "../../services/catalogue/queries";
+import { indexes, teachersOf, upcomingSeminars } from "../../services/catalogue/queries";
 import { eventTimes, formatDayMonth, formatDayMonthYear, formatMoscowTime, formatWeekday } from "../../services/dates";
 import { formatPrice, pluralize } from "../../services/text";
 import type { AppEnv } from "../../worker/env";
@@ -72,7 +72,7 @@ export function seminarsList(c: Context<AppEnv>) {
 
 function SeminarPage({ catalogue, seminar, left, now }: { catalogue: Catalogue; seminar: Seminar; left: number; now: number }) {
   const { site } = catalogue;
-  const speakers = seminar.speakerIds.map((id) => indexes(catalogue).teacherById.get(id)).filter((t) => t !== undefined);
+  const speakers = teachersOf(catalogue, seminar.speakerIds);
   const times = eventTimes(seminar.targetDate);
   const past = Date.parse(seminar.targetDate) <= now;
   const request = {
@@ -153,22 +153,14 @@ function SeminarPage({ catalogue, seminar, left, now }: { catalogue: Catalogue; 
           ))}
         </ol>
       </PageSection>
-      <PageSection id="speakers" title={speakers.length > 1 ? "Спикеры" : "Спикер"} tinted>
-        <ul className="teacher-grid">
-          {speakers.map((teacher) => (
-            <li key={teacher.id}>
-              <TeacherCard teacher={teacher} />
-            </li>
-          ))}
-        </ul>
-      </PageSection>
+      <TeachersSection id="speakers" title={speakers.length > 1 ? "Спикеры" : "Спикер"} tinted teachers={speakers} />
     </article>
   );
 }
 
 function eventJsonLd(catalogue: Catalogue, seminar: Seminar, left: number, siteUrl: string) {
   const end = new Date(Date.parse(seminar.targetDate) + seminar.durationHours * 3600_000).toISOString();
-  const speakers = seminar.speakerIds.map((id) => indexes(catalogue).teacherById.get(id)).filter((t) => t !== undefined);
+  const speakers = teachersOf(catalogue, seminar.speakerIds);
   return {
     "@context": "https://schema.org",
     "@type": "Event",

@@ -36,3 +36,9 @@ export const indexes = derived((catalogue: Catalogue) => {
 export function upcomingSeminars(catalogue: Catalogue, now: number) {
   return catalogue.seminars.filter((s) => Date.parse(s.targetDate) > now).sort((a, b) => a.targetDate.localeCompare(b.targetDate));
 }
+
+/** The teachers of a list of ids, in that order; ids without a teacher are skipped. */
+export function teachersOf(catalogue: Catalogue, ids: readonly string[]) {
+  const byId = indexes(catalogue).teacherById;
+  return ids.map((id) => byId.get(id)).filter((teacher) => teacher !== undefined);
+}

@@ -1,0 +1,164 @@
+import type { Context } from "hono";
+import { phoneHref } from "../../components/layout/Footer";
+import type { Catalogue } from "../../services/catalogue/build";
+import type { LegalEntity, Phone } from "../../services/catalogue/schemas";
+import type { AppEnv } from "../../worker/env";
+import { renderPage } from "../../worker/render";
+
+/** Both legal entities as crawlers understand them (issue #7: on the home and contacts pages). */
+export function organizationJsonLd(catalogue: Catalogue, siteUrl: string) {
+  const entity = (e: LegalEntity) => ({
+    "@type": "EducationalOrganization",
+    name: e.fullName,
+    alternateName: e.shortName,
+    taxID: e.inn,
+    identifier: [
+      { "@type": "PropertyValue", propertyID: "ОГРН", value: e.ogrn },
+      { "@type": "PropertyValue", propertyID: "КПП", value: e.kpp },
+    ],
+    address: { "@type": "PostalAddress", streetAddress: e.address, addressCountry: "RU" },
+    email: e.email,
+    telephone: e.phones,
+    founder: { "@type": "Person", name: e.head },
+  });
+  return {
+    "@context": "https://schema.org",
+    "@type": "EducationalOrganization",
+    name: catalogue.site.name,
+    url: new URL("/", siteUrl).href,
+    subOrganization: catalogue.site.legalEntities.map(entity),
+    department: {
+      "@type": "EducationalOrganization",
+      name: `${catalogue.site.name}, офис в Алматы`,
+      address: { "@type": "PostalAddress", streetAddress: catalogue.site.almatyOffice.address, addressCountry: "KZ" },
+      email: catalogue.site.almatyOffice.email,
+      telephone: catalogue.site.almatyOffice.phones.map((p) => p.number),
+    },
+  };
+}
+
+const contactTypeLabel: Record<Phone["contactType"], string> = { study: "Учебный отдел и приёмная комиссия", curators: "Отдел кураторов" };
+const areaLabel: Record<Phone["areas"][number], string> = { RU: "Россия", KZ: "Казахстан", UZ: "Узбекистан" };
+const languageLabel: Record<Phone["languages"][number], string> = { ru: "русский", kk: "казахский", uz: "узбекский" };
+
+function PhoneRow({ phone }: { phone: Phone }) {
+  return (
+    <li className="phone-row">
+      <a className="phone-row__number" href={phoneHref(phone)}>
+        {phone.display}
+      </a>
+      <span>{contactTypeLabel[phone.contactType]}</span>
+      <span>
+        {phone.areas.map((a) => areaLabel[a]).join(", ")} · языки: {phone.languages.map((l) => languageLabel[l]).join(", ")}
+      </span>
+    </li>
+  );
+}
+
+function EntityCard({ entity }: { entity: LegalEntity }) {
+  return (
+    <section className="entity-card" aria-labelledby={`entity-${entity.id}`}>
+      <h3 id={`entity-${entity.id}`}>{entity.shortName}</h3>
+      <table className="info-table">
+        <tbody>
+          {[
+            ["Полное наименование", entity.fullName],
+            ["Сокращённое наименование", entity.shortName],
+            [entity.headPosition, entity.head],
+            ["ИНН", entity.inn],
+            ["КПП", entity.kpp],
+            ["ОГРН", entity.ogrn],
+            ["Адрес", entity.address],
+            ["Электронная почта", entity.email],
+            ["Телефоны", entity.phones.join(", ")],
+            ["Лицензия", entity.licence],
+          ].map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function contactsPage(c: Context<AppEnv>) {
+  const catalogue = c.get("catalogue");
+  const { site, pages } = catalogue;
+  const mapUrl = `https://yandex.ru/maps/?text=${encodeURIComponent(`Москва, ${site.moscowOffice.address}`)}`;
+  return renderPage(c, {
+    meta: { title: pages.contacts.title, description: pages.contacts.lead, jsonLd: [organizationJsonLd(catalogue, c.env.SITE_URL)] },
+    breadcrumbs: [
+      { label: "Главная", href: "/" },
+      { label: pages.contacts.title, href: "/contacts" },
+    ],
+    body: (
+      <article className="container text-page text-page--wide">
+        <h1>{pages.contacts.title}</h1>
+        <p className="text-page__lead">{pages.contacts.lead}</p>
+        <div className="contacts-grid">
+          <section aria-labelledby="phones-title">
+            <h2 id="phones-title">Телефоны</h2>
+            <ul className="phone-list">
+              {site.phones.map((phone) => (
+                <PhoneRow key={phone.number} phone={phone} />
+              ))}
+            </ul>
+            <h2>Часы работы приёмной комиссии</h2>
+            <ul className="plain-list">
+              <li>{site.admissionsHours.footer} — звонки и заявки</li>
+              <li>{site.admissionsHours.header} — консультации по телефону и в мессенджерах</li>
+            </ul>
+            <h2>Электронная почта</h2>
+            <ul className="plain-list">
+              {site.emails.map((e) => (
+                <li key={e.email}>
+                  {e.label}: <a href={`mailto:${e.email}`}>{e.email}</a>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="offices-title">
+            <h2 id="offices-title">Офисы</h2>
+            <h3>Москва</h3>
+            <p>
+              {site.moscowOffice.address}, {site.moscowOffice.metro}
+            </p>
+            <figure className="map">
+              <img src="/images/map-moscow.svg" width={640} height={360} alt={pages.contacts.mapImageAlt} loading="lazy" />
+              <figcaption>
+                <a href={mapUrl} target="_blank" rel="noopener noreferrer">
+                  Открыть в Яндекс Картах
+                </a>
+              </figcaption>
+            </figure>
+            <ul className="plain-list">
+              {pages.contacts.directions.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <h3>Алматы</h3>
+            <p>{site.almatyOffice.address}</p>
+            <p>
+              <a href={`mailto:${site.almatyOffice.email}`}>{site.almatyOffice.email}</a>
+            </p>
+            <ul className="phone-list">
+              {site.almatyOffice.phones.map((phone) => (
+                <PhoneRow key={phone.number} phone={phone} />
+              ))}
+            </ul>
+          </section>
+        </div>
+        <h2>Юридические лица</h2>
+        <div className="entity-grid">
+          {site.legalEntities.map((entity) => (
+            <EntityCard key={entity.id} entity={entity} />
+          ))}
+        </div>
+      </article>
+    ),
+  });
+}
+
