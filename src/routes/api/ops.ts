@@ -6,7 +6,7 @@ import { log } from "../../services/log";
 import { config } from "../../worker/config.server";
 import type { DeliveryStatus, LeadView } from "../../worker/durable/LeadOutbox";
 import type { AppEnv } from "../../worker/env";
-import { BadBodyError, readBody } from "../../worker/middleware/post-guards";
+import { opsJson } from "../../worker/middleware/post-guards";
 
 const encoder = new TextEncoder();
 
@@ -57,15 +57,8 @@ export function registerOpsApi(app: Hono<AppEnv>): void {
   });
 
   app.put("/ops/crm/token", async (c) => {
-    let body: Record<string, unknown>;
-    try {
-      body = await readBody(c.req.raw, "json");
-    } catch (error) {
-      if (error instanceof BadBodyError) return c.json({ ok: false, message: error.message }, 400);
-      throw error;
-    }
-    const seed = tokenSeed.safeParse(body);
-    if (!seed.success) return c.json({ ok: false, message: "Нужны access, refresh и expired_in (unix-секунды)" }, 400);
+    const seed = await opsJson(c.req.raw, tokenSeed, "Нужны access, refresh и expired_in (unix-секунды)");
+    if ("refusal" in seed) return c.json(seed.refusal, 400);
     await c.env.CRM_TOKEN.get(c.env.CRM_TOKEN.idFromName("amo")).seed(seed.data.access, seed.data.refresh, seed.data.expired_in);
     return c.json({ ok: true });
   });

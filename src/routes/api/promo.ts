@@ -2,7 +2,7 @@ import type { Context, Hono } from "hono";
 import * as z from "zod/mini";
 import { type PromoData, safeRedirect } from "../../services/promo";
 import type { AppEnv } from "../../worker/env";
-import { BadBodyError, readBody } from "../../worker/middleware/post-guards";
+import { opsJson } from "../../worker/middleware/post-guards";
 
 /** Promos are cached at the edge this long: a change reaches visitors within a minute. */
 export const PROMO_CACHE_S = 60;
@@ -36,15 +36,8 @@ async function findPromo(c: Context<AppEnv>) {
 async function putPromo(c: Context<AppEnv>) {
   const campaign = c.req.param("utm_campaign") ?? "";
   if (!campaignPattern.test(campaign)) return c.json({ ok: false, message: "utm_campaign: латиница, цифры, . _ -" }, 400);
-  let body: Record<string, unknown>;
-  try {
-    body = await readBody(c.req.raw, "json");
-  } catch (error) {
-    if (error instanceof BadBodyError) return c.json({ ok: false, message: error.message }, 400);
-    throw error;
-  }
-  const parsed = promoInput.safeParse(body);
-  if (!parsed.success) return c.json({ ok: false, message: "Нужны promo_code, is_active и show_sticky_bottom" }, 400);
+  const parsed = await opsJson(c.req.raw, promoInput, "Нужны promo_code, is_active и show_sticky_bottom");
+  if ("refusal" in parsed) return c.json(parsed.refusal, 400);
   const raw = parsed.data.redirect_url;
   const redirect = raw === undefined || raw === null || raw === "" ? null : safeRedirect(raw);
   if (raw && !redirect) {

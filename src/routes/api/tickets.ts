@@ -7,7 +7,7 @@ import { validate } from "../../services/leads/schemas";
 import { log } from "../../services/log";
 import { ticketOrderSchema, tooFewTickets } from "../../services/tickets";
 import type { AppEnv } from "../../worker/env";
-import { BadBodyError, readBody } from "../../worker/middleware/post-guards";
+import { opsJson } from "../../worker/middleware/post-guards";
 import { filledTooFast, leadRecord, parse, storeLead, withinRateLimit } from "./leads";
 import { giftError } from "./wheel";
 
@@ -91,15 +91,8 @@ export function registerTicketsApi(app: Hono<AppEnv>): void {
   app.put("/ops/seminars/:id/tickets", async (c) => {
     const seminar = c.get("catalogue").seminars.find((s) => s.id === c.req.param("id"));
     if (!seminar) return c.json({ ok: false, message: "Такого семинара нет" }, 404);
-    let body: Record<string, unknown>;
-    try {
-      body = await readBody(c.req.raw, "json");
-    } catch (error) {
-      if (error instanceof BadBodyError) return c.json({ ok: false, message: error.message }, 400);
-      throw error;
-    }
-    const parsed = setTickets.safeParse(body);
-    if (!parsed.success) return c.json({ ok: false, message: "tickets_quantity: целое число от 0" }, 400);
+    const parsed = await opsJson(c.req.raw, setTickets, "tickets_quantity: целое число от 0");
+    if ("refusal" in parsed) return c.json(parsed.refusal, 400);
     await ticketsOf(c, seminar).setTickets(parsed.data.tickets_quantity);
     return c.json({ ok: true, id: seminar.id, tickets_quantity: parsed.data.tickets_quantity });
   });

@@ -91,16 +91,7 @@ export function incomersPage(c: Context<AppEnv>) {
           </ul>
         </PageSection>
         <PageSection id="deadlines" title="Сроки" tinted>
-          <table className="info-table">
-            <tbody>
-              {page.deadlines.map((row) => (
-                <tr key={row.label}>
-                  <th scope="row">{row.label}</th>
-                  <td>{row.value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+<TextBlocks blocks={[{ type: "table", rows: page.deadlines }]} />
         </PageSection>
         <PageSection id="faq" title="Частые вопросы">
           <Faq items={page.faq} />

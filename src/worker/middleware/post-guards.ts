@@ -60,3 +60,23 @@ export async function readBody(request: Request, kind: BodyKind): Promise<Record
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new BadBodyError(refusals.badJson);
   return parsed as Record<string, unknown>;
 }
+
+/**
+ * The JSON object an ops call sent, parsed by `schema`; or the 400 answer saying what is wrong.
+ * Ops tools send JSON only.
+ */
+export async function opsJson<T>(
+  request: Request,
+  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false } },
+  message: string,
+): Promise<{ data: T } | { refusal: { ok: false; message: string } }> {
+  let body: Record<string, unknown>;
+  try {
+    body = await readBody(request, "json");
+  } catch (error) {
+    if (error instanceof BadBodyError) return { refusal: { ok: false, message: error.message } };
+    throw error;
+  }
+  const parsed = schema.safeParse(body);
+  return parsed.success ? { data: parsed.data } : { refusal: { ok: false, message } };
+}
