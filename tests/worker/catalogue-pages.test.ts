@@ -86,6 +86,7 @@ describe("detail pages", () => {
   it.each(catalogue.programs.map((p) => [programHref(p), p]))("%s is a Course page", async (path, program) => {
     const html = await expectPage(path, { h1: program.title, jsonLd: "Course" });
     expect(html).toContain(program.modules[0]!.title);
+    expect(metaContent(html, "og:image")).toBe(`${origin}/images/gen/program/${program.id}-1200.webp`);
   });
 
   it("answers /programs/{studyField}/{slug} with the program, canonical to its typed path", async () => {

@@ -28,6 +28,7 @@ describe("a page", () => {
     expect(canonical(html)).toBe("https://mip.institute/");
     expect(metaContent(html, "robots")).toBe("index, follow");
     expect(decode(metaContent(html, "description") ?? "").length).toBeLessThanOrEqual(120);
+    expect(metaContent(html, "og:image")).toBe("https://mip.institute/images/og-default.png");
   });
 
   it("carries JSON-LD for site navigation, header, logo, footer and organisation", async () => {

@@ -64,6 +64,8 @@ export function Document({ meta, jsonLd, manifest, htmlClassName, leadsDryRun, c
         <meta property="og:url" content={meta.canonical} />
         <meta property="og:site_name" content={meta.siteName} />
         <meta property="og:locale" content="ru_RU" />
+        <meta property="og:image" content={meta.ogImage} />
+        <meta name="twitter:card" content="summary_large_image" />
         <meta name="theme-color" content="#6f01c6" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {manifest.fonts.map((href) => (

@@ -10,6 +10,8 @@ export interface PageMeta {
   ogType?: "website" | "article";
   /** where the page's content lives when it is reachable at several paths */
   canonicalPath?: string;
+  /** the picture a shared link shows (a path on this site); the institute's card by default */
+  ogImage?: string;
   jsonLd?: Record<string, unknown>[];
 }
 
@@ -20,7 +22,11 @@ export interface ResolvedMeta {
   robots: string;
   ogType: string;
   siteName: string;
+  ogImage: string;
 }
+
+/** 1200×630, the institute's mark on its colours (public/images/og-default.png). */
+export const DEFAULT_OG_IMAGE = "/images/og-default.png";
 
 export function resolveMeta(meta: PageMeta, site: Site, siteUrl: string, path: string): ResolvedMeta {
   return {
@@ -30,6 +36,7 @@ export function resolveMeta(meta: PageMeta, site: Site, siteUrl: string, path: s
     robots: meta.robots ?? "index, follow",
     ogType: meta.ogType ?? "website",
     siteName: site.name,
+    ogImage: new URL(meta.ogImage ?? DEFAULT_OG_IMAGE, siteUrl).href,
   };
 }
 

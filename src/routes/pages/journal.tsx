@@ -164,6 +164,7 @@ export function journalArticle(c: Context<AppEnv>) {
       title: article.title,
       description: article.excerpt,
       ogType: "article",
+      ogImage: generatedImage("article", article.slug).src,
       jsonLd: [
         {
           "@context": "https://schema.org",

@@ -10,6 +10,7 @@ import { indexes, teachersOf } from "../../services/catalogue/queries";
 import type { CtaKey, ProgramType } from "../../services/catalogue/schemas";
 import { typeTag } from "../../services/catalogue/tags";
 import { formatDayMonthYear } from "../../services/dates";
+import { generatedImage } from "../../services/images";
 import { discountedPrice, monthlyInstalment } from "../../services/pricing";
 import { formatPrice, pluralize } from "../../services/text";
 import type { AppEnv } from "../../worker/env";
@@ -208,6 +209,7 @@ export function renderProgram(c: Context<AppEnv>, program: Program) {
       title: `${program.title}: ${typeTag(program.type).toLowerCase()} онлайн`,
       description: program.description,
       canonicalPath: programHref(program),
+      ogImage: generatedImage("program", program.id).src,
       jsonLd: [courseJsonLd(catalogue, program, c.env.SITE_URL)],
     },
     breadcrumbs: [

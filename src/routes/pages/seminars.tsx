@@ -8,6 +8,7 @@ import type { Catalogue, Seminar } from "../../services/catalogue/build";
 import { seminarHref } from "../../services/catalogue/links";
 import { indexes, teachersOf, upcomingSeminars } from "../../services/catalogue/queries";
 import { eventTimes, formatDayMonth, formatDayMonthYear, formatMoscowTime, formatWeekday } from "../../services/dates";
+import { generatedImage } from "../../services/images";
 import { formatPrice, pluralize } from "../../services/text";
 import type { AppEnv } from "../../worker/env";
 import { renderPage } from "../../worker/render";
@@ -196,6 +197,7 @@ async function renderSeminar(c: Context<AppEnv>, seminar: Seminar | undefined) {
       title: `${seminar.title} — семинар ${formatDayMonth(seminar.targetDate)}`,
       description: `${seminar.subtitle}. ${seminar.description}`,
       canonicalPath: seminarHref(seminar),
+      ogImage: generatedImage("seminar", seminar.slug).src,
       jsonLd: [eventJsonLd(catalogue, seminar, left, c.env.SITE_URL)],
     },
     breadcrumbs: [...listCrumbs, { label: seminar.title, href: seminarHref(seminar) }],
