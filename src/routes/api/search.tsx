@@ -1,4 +1,5 @@
 import type { Context, Hono } from "hono";
+import { SearchResults } from "../../components/catalogue/SearchResults";
 import NothingFound from "../../components/forms/NothingFound.island";
 import { MAX_RESULTS, searchIndex } from "../../services/search/engine";
 import { searchIndexJsonOf, searchIndexOf } from "../../services/search/repository";
@@ -28,22 +29,6 @@ async function apiIndex(c: Context<AppEnv>) {
     "Content-Type": "application/json; charset=utf-8",
     "Cache-Control": current ? "public, max-age=31536000, immutable" : "public, max-age=60",
   });
-}
-
-export function SearchResults({ results }: { results: SearchResult[] }) {
-  return (
-    <ul className="search-results">
-      {results.map((result) => (
-        <li key={result.id}>
-          <a className="search-result" href={result.href}>
-            <span className="search-result__tag">{result.typeLabel}</span>
-            <span className="search-result__title">{result.title}</span>
-            {result.subtitle ? <span className="search-result__subtitle">{result.subtitle}</span> : null}
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 /** `/search?q=`: the same results rendered on the server; it works without JavaScript and can be linked. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { searchInBrowser } from "../../../client/search-client";
 import type { SearchResult } from "../../../services/search/documents";
+import { SearchResults } from "../../catalogue/SearchResults";
 import { NotFoundForm } from "../../forms/NotFoundForm";
 import { ThankYou, type ThankYouProps } from "../../forms/ThankYou";
 
@@ -48,17 +49,7 @@ export default function SearchPanel({ query, version, thanks, idPrefix, onPick }
   return (
     <div className="search-panel" aria-live="polite">
       {results.length > 0 ? (
-        <ul className="search-results">
-          {results.map((result) => (
-            <li key={result.id}>
-              <a className="search-result" href={result.href} onClick={onPick}>
-                <span className="search-result__tag">{result.typeLabel}</span>
-                <span className="search-result__title">{result.title}</span>
-                {result.subtitle ? <span className="search-result__subtitle">{result.subtitle}</span> : null}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <SearchResults results={results} onPick={onPick} />
       ) : sent ? (
         <ThankYou {...thanks} />
       ) : (

@@ -1,0 +1,24 @@
+import type { SearchResult } from "../../services/search/documents";
+
+interface SearchResultsProps {
+  results: SearchResult[];
+  /** Called when a result is followed, e.g. to close the header panel. */
+  onPick?: () => void;
+}
+
+/** The list of search results, shared by the `/search` page and the header panel. */
+export function SearchResults({ results, onPick }: SearchResultsProps) {
+  return (
+    <ul className="search-results">
+      {results.map((result) => (
+        <li key={result.id}>
+          <a className="search-result" href={result.href} onClick={onPick}>
+            <span className="search-result__tag">{result.typeLabel}</span>
+            <span className="search-result__title">{result.title}</span>
+            {result.subtitle ? <span className="search-result__subtitle">{result.subtitle}</span> : null}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
