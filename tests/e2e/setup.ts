@@ -21,7 +21,8 @@ export default async function setup(project: TestProject) {
   // always: a stale client bundle would not match the pages the Worker renders from source
   await buildAll();
   const port = Number(process.env.E2E_PORT ?? 8790);
-  const persistTo = join(root, ".wrangler/e2e-state");
+  // per port, so two runs on different ports do not share state
+  const persistTo = join(root, `.wrangler/e2e-state-${port}`);
   rmSync(persistTo, { recursive: true, force: true });
   execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/content.ts", "push", "--persist-to", persistTo], {
     cwd: root,
