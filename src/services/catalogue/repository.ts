@@ -1,73 +1,97 @@
 import { log } from "../log";
 import type { Catalogue } from "./build";
 import { CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY } from "./keys";
+import { InvalidSnapshotError, parseSnapshot } from "./snapshot";
 
-/** How long an isolate trusts the content version it read before asking KV again. */
+/** How long an isolate trusts the content it has before asking KV again (also after a failure). */
 const VERSION_TTL_MS = 5_000;
 
+/** No content can be served: nothing in KV, or KV failing before this isolate ever read it. */
 export class ContentUnavailableError extends Error {
   override name = "ContentUnavailableError";
 }
 
-interface Memo {
-  version: string;
-  catalogue: Promise<Catalogue>;
+/** A failure of the content read, named so that the same failure repeated is recognised and logged once. */
+interface Failure {
+  key: string;
+  error: string;
 }
 
-let memo: Memo | undefined;
 let lastGood: Catalogue | undefined;
-let versionCheckedAt = 0;
-let failureLogged = false;
+let checkedAt = Number.NEGATIVE_INFINITY;
+let refreshing: Promise<Catalogue> | undefined;
+/** the failure logged last; cleared (with a recovery line) once content reads again */
+let failing: Failure | undefined;
+/** a version whose snapshot failed validation: not read again until the pointer moves */
+let rejectedVersion: string | undefined;
 
-async function readVersion(kv: KVNamespace, now: number): Promise<string> {
-  if (memo && now - versionCheckedAt < VERSION_TTL_MS) return memo.version;
-  const version = await kv.get(CONTENT_VERSION_KEY, { cacheTtl: 60 });
-  if (!version) throw new ContentUnavailableError(`KV has no ${CONTENT_VERSION_KEY}: run \`npm run content:push\``);
-  versionCheckedAt = now;
-  return version;
+function failureOf(error: unknown, version: string | undefined): Failure {
+  if (error instanceof InvalidSnapshotError) return { key: `invalid:${version}`, error: error.message };
+  if (error instanceof ContentUnavailableError) return { key: `missing:${version ?? CONTENT_VERSION_KEY}`, error: error.message };
+  return { key: "kv", error: String(error) };
 }
 
 async function readSnapshot(kv: KVNamespace, version: string): Promise<Catalogue> {
-  const catalogue = await kv.get<Catalogue>(`${CATALOGUE_KEY_PREFIX}${version}`, { type: "json", cacheTtl: 3600 });
-  if (!catalogue) throw new ContentUnavailableError(`KV has no catalogue for version ${version}`);
-  return catalogue;
+  const text = await kv.get(`${CATALOGUE_KEY_PREFIX}${version}`, { type: "text", cacheTtl: 3600 });
+  if (text === null) throw new ContentUnavailableError(`KV has no catalogue for version ${version}`);
+  return parseSnapshot(text, version);
 }
 
-/**
- * The catalogue of the current content version: KV is read once per version and the parsed
- * snapshot is shared by every request of this isolate. When KV fails, the last good version
- * keeps serving and the failure is logged once.
- */
-export async function getCatalogue(kv: KVNamespace, now = Date.now()): Promise<Catalogue> {
+async function refresh(kv: KVNamespace, now: number): Promise<Catalogue> {
+  let version: string | undefined;
   try {
-    const version = await readVersion(kv, now);
-    if (memo?.version !== version) {
-      const catalogue = readSnapshot(kv, version);
-      memo = { version, catalogue };
-      catalogue.catch(() => {
-        if (memo?.catalogue === catalogue) memo = undefined;
-      });
+    version = (await kv.get(CONTENT_VERSION_KEY, { cacheTtl: 60 })) ?? undefined;
+    if (!version) throw new ContentUnavailableError(`KV has no ${CONTENT_VERSION_KEY}: run \`npm run content:push\``);
+    if (version === rejectedVersion) throw new InvalidSnapshotError(`catalogue:${version} was refused before`);
+    let catalogue = lastGood;
+    if (catalogue?.version !== version) {
+      try {
+        catalogue = await readSnapshot(kv, version);
+      } catch (error) {
+        if (error instanceof InvalidSnapshotError) rejectedVersion = version;
+        throw error;
+      }
     }
-    const catalogue = await memo.catalogue;
+    checkedAt = now;
+    if (failing) log.info("content.recovered", { version, after: failing.key });
+    failing = undefined;
     lastGood = catalogue;
-    failureLogged = false;
     return catalogue;
   } catch (error) {
-    if (!lastGood) throw error;
-    if (!failureLogged) {
-      failureLogged = true;
-      log.error("content.unavailable", { error: String(error), serving: lastGood.version });
+    // the next request waits the same pause before asking KV again, rather than every request asking
+    checkedAt = now;
+    const failure = failureOf(error, version);
+    if (failure.key !== failing?.key) {
+      log.error("content.unavailable", { failure: failure.key, error: failure.error, serving: lastGood?.version ?? null });
     }
+    failing = failure;
+    if (!lastGood) throw error instanceof ContentUnavailableError ? error : new ContentUnavailableError(failure.error);
     return lastGood;
   }
 }
 
+/**
+ * The catalogue of the current content version: KV is read once per version and the parsed,
+ * validated snapshot is shared by every request of this isolate. When KV fails or a snapshot is
+ * invalid, the last good version keeps serving; each distinct failure is logged once, and the
+ * recovery too. With nothing good yet (a cold isolate), it throws ContentUnavailableError.
+ */
+export async function getCatalogue(kv: KVNamespace, now = Date.now()): Promise<Catalogue> {
+  if (lastGood && now - checkedAt < VERSION_TTL_MS) return lastGood;
+  // concurrent requests share one read of KV
+  refreshing ??= refresh(kv, now).finally(() => {
+    refreshing = undefined;
+  });
+  return refreshing;
+}
+
 /** Forgets what this isolate has read, as a fresh isolate would (tests switch content versions). */
 export function forgetCatalogue(): void {
-  memo = undefined;
   lastGood = undefined;
-  versionCheckedAt = 0;
-  failureLogged = false;
+  checkedAt = Number.NEGATIVE_INFINITY;
+  refreshing = undefined;
+  failing = undefined;
+  rejectedVersion = undefined;
 }
 
 /** Per-version derived data (indexes, menus), computed once per isolate and content version. */

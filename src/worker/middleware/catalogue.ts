@@ -1,9 +1,20 @@
 import { createMiddleware } from "hono/factory";
-import { getCatalogue } from "../../services/catalogue/repository";
+import { contentUnavailable } from "../../routes/pages/errors";
+import { ContentUnavailableError, getCatalogue } from "../../services/catalogue/repository";
 import type { AppEnv } from "../env";
 
-/** Puts the current catalogue on the context; KV is read once per content version per isolate. */
+/**
+ * Puts the current catalogue on the context; KV is read once per content version per isolate.
+ * With no content at all (the repository has logged why, once), the answer is a 503, not a crash.
+ */
 export const withCatalogue = createMiddleware<AppEnv>(async (c, next) => {
-  c.set("catalogue", await getCatalogue(c.env.CATALOGUE));
+  try {
+    c.set("catalogue", await getCatalogue(c.env.CATALOGUE));
+  } catch (error) {
+    if (!(error instanceof ContentUnavailableError)) throw error;
+    const api = c.req.path.startsWith("/api/") || c.req.path === "/graphql";
+    const json = api && !(c.req.header("Accept") ?? "").includes("text/html");
+    return contentUnavailable(c.get("requestId") ?? "unknown", json);
+  }
   await next();
 });

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import type { Catalogue } from "./build";
+import { documentSchema, pagesSchema } from "./institute-schemas";
+import {
+  articleSchema, bachelorSchema, liveCourseSourceSchema, partnerSchema, practicalTrainingSchema, programSchema, reviewSchema,
+  seminarSourceSchema, siteSchema, studyFieldSchema, teacherSchema, vacancySchema, webinarSourceSchema,
+} from "./schemas";
+
+const isoInstant = z.string().refine((value) => !Number.isNaN(Date.parse(value)), "дата и время в формате ISO");
+
+/**
+ * The snapshot `content:push` writes: the content schemas with relative dates resolved (build.ts).
+ * The Worker checks what it reads from KV against it, so a broken or foreign value never reaches a page.
+ */
+export const catalogueSnapshotSchema = z.object({
+  version: z.string().min(1),
+  builtAt: isoInstant,
+  site: siteSchema,
+  studyFields: z.array(studyFieldSchema),
+  programs: z.array(programSchema.omit({ startsInDays: true }).extend({ startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })),
+  bachelors: z.array(bachelorSchema),
+  practicalTrainings: z.array(practicalTrainingSchema),
+  seminars: z.array(seminarSourceSchema.omit({ startsInDays: true }).extend({ targetDate: isoInstant })),
+  liveCourses: z.array(liveCourseSourceSchema.omit({ startsInDays: true }).extend({ startDate: isoInstant })),
+  webinars: z.array(webinarSourceSchema.omit({ startsInDays: true }).extend({ date: isoInstant })),
+  teachers: z.array(teacherSchema),
+  reviews: z.array(reviewSchema),
+  journal: z.array(articleSchema),
+  vacancies: z.array(vacancySchema),
+  partners: z.array(partnerSchema),
+  pages: pagesSchema,
+  documents: z.array(documentSchema),
+});
+
+export class InvalidSnapshotError extends Error {
+  override name = "InvalidSnapshotError";
+}
+
+/** The snapshot of `version` as read from KV (text), or why it cannot be served. */
+export function parseSnapshot(text: string, version: string): Catalogue {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new InvalidSnapshotError(`catalogue:${version} is not JSON: ${String(error)}`);
+  }
+  const result = catalogueSnapshotSchema.safeParse(data);
+  if (!result.success) {
+    const issues = result.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".") || "(snapshot)"}: ${issue.message}`);
+    throw new InvalidSnapshotError(`catalogue:${version} does not match the snapshot schema: ${issues.join("; ")}`);
+  }
+  if (result.data.version !== version) {
+    throw new InvalidSnapshotError(`catalogue:${version} holds version ${result.data.version}`);
+  }
+  return result.data satisfies Catalogue;
+}

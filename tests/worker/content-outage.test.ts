@@ -1,0 +1,138 @@
+/**
+ * Failure drill 1 (docs/reliability.md): KV unreachable or the content invalid. Pages keep
+ * rendering from the last good content version; each distinct failure is logged once, and so is
+ * the recovery; an isolate that never read content answers 503 with a Russian page.
+ */
+import { env, SELF } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY } from "../../src/services/catalogue/keys";
+import { forgetCatalogue, getCatalogue } from "../../src/services/catalogue/repository";
+import { log } from "../../src/services/log";
+import { defaultCatalogue } from "../support/content";
+import { decode, h1, title } from "./html";
+import { seedCatalogue } from "./seed";
+
+const origin = "https://mip.institute";
+const kvDown = () => vi.spyOn(env.CATALOGUE, "get").mockRejectedValue(new Error("KV unreachable: network connection lost"));
+/** The events the content repository logged, in order. */
+const events = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map(([event]) => event);
+
+/** Moves the clock the Worker's code reads, past the few seconds an isolate trusts its content. */
+function later(ms: number) {
+  vi.setSystemTime(Date.now() + ms);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+async function page(path: string, headers: Record<string, string> = {}) {
+  const response = await SELF.fetch(`${origin}${path}`, { headers: { Accept: "text/html", ...headers }, redirect: "manual" });
+  return { response, html: await response.text() };
+}
+
+describe("KV unreachable", () => {
+  it("keeps rendering pages from the last good version and logs the failure once, then the recovery", async () => {
+    await seedCatalogue(defaultCatalogue("outage-kv-v1"));
+    expect((await page("/")).response.status).toBe(200);
+    const errors = vi.spyOn(log, "error");
+    const infos = vi.spyOn(log, "info");
+    const get = kvDown();
+
+    for (const path of ["/programs", "/seminars", "/teachers", "/reviews", "/contacts", "/journal"]) {
+      later(10_000);
+      const { response, html } = await page(path);
+      expect(response.status, path).toBe(200);
+      expect(decode(h1(html) ?? ""), path).not.toBe("");
+    }
+    expect(get).toHaveBeenCalled();
+    expect(events(errors)).toEqual(["content.unavailable"]);
+    expect(errors.mock.calls[0]?.[1]).toMatchObject({ failure: "kv", serving: "outage-kv-v1" });
+
+    get.mockRestore();
+    later(10_000);
+    expect((await page("/webinars")).response.status).toBe(200);
+    later(10_000);
+    expect((await page("/vacancies")).response.status).toBe(200);
+    expect(events(infos).filter((event) => event === "content.recovered")).toHaveLength(1);
+    expect(events(errors)).toEqual(["content.unavailable"]);
+  });
+
+  it("does not ask KV again on every request while it is failing", async () => {
+    await seedCatalogue(defaultCatalogue("outage-kv-v2"));
+    await getCatalogue(env.CATALOGUE, 1_000);
+    const get = kvDown();
+    vi.spyOn(log, "error").mockImplementation(() => undefined);
+    for (let i = 0; i < 50; i++) await getCatalogue(env.CATALOGUE, 10_000 + i);
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("invalid content in KV", () => {
+  it.each([
+    ["not JSON", "{\"version\": \"broken"],
+    ["a snapshot that misses its programs", JSON.stringify({ ...defaultCatalogue("outage-bad"), programs: undefined })],
+    ["a program without a title", JSON.stringify({ ...defaultCatalogue("outage-bad"), programs: [{ id: "p1" }] })],
+    ["the snapshot of another version", JSON.stringify(defaultCatalogue("outage-other"))],
+  ])("serves the last good version when the new snapshot is %s, and logs that once", async (_label, snapshot) => {
+    await seedCatalogue(defaultCatalogue("outage-good"));
+    expect((await page("/")).response.status).toBe(200);
+    const errors = vi.spyOn(log, "error");
+    await env.CATALOGUE.put(`${CATALOGUE_KEY_PREFIX}outage-bad`, snapshot);
+    await env.CATALOGUE.put(CONTENT_VERSION_KEY, "outage-bad");
+
+    for (const path of ["/programs", "/seminars", "/teachers"]) {
+      later(10_000);
+      expect((await page(path)).response.status, path).toBe(200);
+    }
+    expect(events(errors)).toEqual(["content.unavailable"]);
+    expect(errors.mock.calls[0]?.[1]).toMatchObject({ failure: "invalid:outage-bad", serving: "outage-good" });
+
+    // a fixed push is a new version: pages switch to it
+    const fixed = defaultCatalogue("outage-fixed");
+    await env.CATALOGUE.put(`${CATALOGUE_KEY_PREFIX}outage-fixed`, JSON.stringify(fixed));
+    await env.CATALOGUE.put(CONTENT_VERSION_KEY, "outage-fixed");
+    later(10_000);
+    expect((await getCatalogue(env.CATALOGUE)).version).toBe("outage-fixed");
+  });
+
+  it("accepts the snapshot content:push writes", async () => {
+    await seedCatalogue(defaultCatalogue("outage-valid"));
+    const errors = vi.spyOn(log, "error");
+    expect((await getCatalogue(env.CATALOGUE)).version).toBe("outage-valid");
+    expect(errors).not.toHaveBeenCalled();
+  });
+});
+
+describe("a fresh isolate while KV is down", () => {
+  it("answers 503 with a Russian page and an API 503 in JSON, logs once, and serves again when KV is back", async () => {
+    await seedCatalogue(defaultCatalogue("outage-cold"));
+    forgetCatalogue();
+    const errors = vi.spyOn(log, "error");
+    const get = kvDown();
+
+    const first = await page("/programs");
+    expect(first.response.status).toBe(503);
+    expect(first.response.headers.get("Retry-After")).toBe("30");
+    expect(first.response.headers.get("Content-Type")).toContain("text/html");
+    expect(title(first.html)).toBe("Сайт временно недоступен — Московский институт психологии");
+    expect(first.html).toContain("Пожалуйста, обновите страницу через минуту.");
+
+    const api = await SELF.fetch(`${origin}/api/search?q=психолог`);
+    expect(api.status).toBe(503);
+    expect(await api.json()).toMatchObject({ ok: false, message: expect.stringContaining("обновите страницу") });
+
+    for (let i = 0; i < 5; i++) expect((await page("/")).response.status).toBe(503);
+    expect(events(errors)).toEqual(["content.unavailable"]);
+
+    get.mockRestore();
+    const { response, html } = await page("/programs");
+    expect(response.status).toBe(200);
+    expect(decode(h1(html) ?? "")).toBe("Программы обучения");
+  });
+});
