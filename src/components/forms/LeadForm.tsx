@@ -30,6 +30,8 @@ export interface LeadFormProps {
   errors?: FieldErrors;
   /** server time the form was rendered, for the minimum fill time of a post without JavaScript */
   startedAt?: number;
+  /** the id of a lead the server could not confirm (a post without JavaScript): sending again is the same lead */
+  leadId?: string;
   submitLabel?: string;
   idPrefix: string;
   /** tickets mode (CTA buyTicket): the order goes to /api/tickets with the ticket fields of spec 3 */
@@ -37,10 +39,10 @@ export interface LeadFormProps {
   onSent: (id: string) => void;
 }
 
-type Status = { state: "editing" } | { state: "sending" } | { state: "failed" };
+type Status = { state: "editing" } | { state: "sending" } | { state: "failed"; message?: string };
 
 /** The lead form of spec 3, 4 and 5: the same schema and messages as the API. */
-export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, contacts, values: initial, errors: serverErrors, startedAt, submitLabel, idPrefix, seminar, onSent }: LeadFormProps) {
+export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, contacts, values: initial, errors: serverErrors, startedAt, leadId: pendingId, submitLabel, idPrefix, seminar, onSent }: LeadFormProps) {
   const [values, setValues] = useState<LeadValues>({ ...emptyLeadValues, promocode: promocode ?? "", gift: gift ?? "", ...initial });
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
@@ -51,9 +53,9 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
   const leadId = useRef<string>("");
   const openedAt = useRef(0);
   useEffect(() => {
-    leadId.current = newLeadId();
+    leadId.current = pendingId ?? newLeadId();
     openedAt.current = performance.now();
-  }, []);
+  }, [pendingId]);
   useEffect(() => {
     if (promocode) setValues((current) => (current.promocode ? current : { ...current, promocode }));
   }, [promocode]);
@@ -145,13 +147,14 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
         onSent(leadId.current);
         return;
       }
-      const body = (await response.json().catch(() => null)) as { errors?: FieldErrors } | null;
+      const body = (await response.json().catch(() => null)) as { errors?: FieldErrors; message?: string } | null;
       if (response.status === 400 && body?.errors && Object.keys(body.errors).some((f) => f in values)) {
         setErrors(body.errors);
         setStatus({ state: "editing" });
         return;
       }
-      setStatus({ state: "failed" });
+      // the id stays, so sending again after "try again" is still the same lead
+      setStatus({ state: "failed", message: body?.message });
     } catch (error) {
       console.error("lead form:", error);
       setStatus({ state: "failed" });
@@ -167,6 +170,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
       {blockForAmo ? <input type="hidden" name="blockForAmo" value={blockForAmo} /> : null}
       {price !== undefined ? <input type="hidden" name="price" value={price} /> : null}
       {startedAt ? <input type="hidden" name="startedAt" value={startedAt} /> : null}
+      {pendingId ? <input type="hidden" name="id" value={pendingId} /> : null}
       {gift ? <input type="hidden" name="gift" value={values.gift} /> : null}
       <Honeypot />
       <fieldset disabled={sending}>
@@ -205,6 +209,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
           Нажимая на кнопку, вы соглашаетесь на <a href="/docs/pdf/privacy.pdf">обработку персональных данных</a>.
         </p>
       </fieldset>
+      {status.state === "failed" && status.message ? <p className="lead-form__failed lead-form__retry">{status.message}</p> : null}
       {status.state === "failed" ? (
         <p className="lead-form__failed" role="alert">
           {sendFailedLine.before} <a href={contacts.phone.href}>{contacts.phone.display}</a> или{" "}

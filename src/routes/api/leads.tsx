@@ -46,7 +46,13 @@ const clientAddress = (c: Context<AppEnv>) => c.req.header("CF-Connecting-IP") ?
 export async function withinRateLimit(c: Context<AppEnv>): Promise<boolean> {
   const limit = config(c.env).LEAD_RATE_LIMIT;
   if (limit === 0) return true;
-  return c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(clientAddress(c))).hit(limit, 60_000);
+  try {
+    return await c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(clientAddress(c))).hit(limit, 60_000);
+  } catch (error) {
+    // the limiter guards against floods; a visitor's lead matters more than the guard being down a moment
+    log.warn("ratelimit.unavailable", { requestId: c.get("requestId"), error: String(error) });
+    return true;
+  }
 }
 
 /** Too fast for a person: measured in the browser (fillMs) or from the server-rendered startedAt. */
@@ -85,7 +91,8 @@ async function acceptLead(c: Context<AppEnv>): Promise<{ id: string } | Refusal>
     await storeLead(c, lead);
   } catch (error) {
     log.error("lead.store", { requestId: c.get("requestId"), id: lead.id, error: String(error) });
-    return { status: 503, message: refusals.storeFailed, values: body };
+    // the form comes back with the same id, so a retry of a lead that was stored after all is one lead
+    return { status: 503, message: refusals.storeFailed, values: { ...body, id: lead.id } };
   }
   return { id: lead.id };
 }

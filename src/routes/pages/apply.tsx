@@ -37,6 +37,9 @@ export function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
     if (value) values[field] = value;
   }
   const formError = state.errors?.form;
+  // a form that comes back after a failure keeps its id and its fill time: sending again is the same lead, not "too fast"
+  const leadId = state.values && typeof query.id === "string" && /^[A-Za-z0-9_-]{8,64}$/.test(query.id) ? query.id : undefined;
+  const startedAt = state.values && typeof query.startedAt === "number" ? query.startedAt : Date.now();
   return renderPage(c, {
     status: state.status ?? 200,
     meta: { title, description, robots: "noindex, follow" },
@@ -72,7 +75,8 @@ export function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
           contacts={fallbackContacts(catalogue)}
           values={values}
           errors={state.errors}
-          startedAt={Date.now()}
+          startedAt={startedAt}
+          leadId={leadId}
         />
         )}
       </section>
