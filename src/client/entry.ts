@@ -12,3 +12,7 @@ hydrateIslands();
 installProgressBar();
 installPrefetch();
 installSwap();
+// forms on the page get their Turnstile widget before their island hydrates (decision 010)
+if (document.documentElement.dataset.turnstileSiteKey && document.querySelector("[data-turnstile-widget]")) {
+  void import("./turnstile").then((turnstile) => turnstile.renderTurnstiles());
+}

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import type { SiteSettings } from "../components/site-settings";
 
 /**
  * The Worker's settings, parsed once per environment object (Epic Stack habit). Everything is
@@ -41,6 +42,13 @@ const schema = z.object({
   SINK_TIMEOUT_MS: int(10_000),
   /** "1": forms skip sending and open the thank-you at once (spec 4: the global flag) */
   LEADS_DRY_RUN: z.optional(z.string()),
+  /** Cloudflare Turnstile on the lead forms: on only when both keys are set (decision 010) */
+  TURNSTILE_SITE_KEY: z.optional(z.string()),
+  TURNSTILE_SECRET_KEY: z.optional(z.string()),
+  /** where tokens are checked; tests point it at the local fake */
+  TURNSTILE_VERIFY_URL: z._default(z.url({ protocol: /^https?$/ }), "https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+  /** the Yandex Metrika counter, loaded only after the visitor's consent; none means no analytics */
+  YM_COUNTER_ID: z.optional(z.string().check(z.regex(/^\d{1,12}$/))),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -59,4 +67,22 @@ export function config(env: Env): Config {
     cache.set(env, parsed);
   }
   return parsed;
+}
+
+/** What the browser may know of the settings: nothing secret, the same for every visitor. */
+export type PublicSettings = SiteSettings;
+
+/** The one list of settings that reach the page (Epic Stack habit): secrets never do. */
+export function publicSettings(env: Env): PublicSettings {
+  const settings = config(env);
+  return {
+    leadsDryRun: settings.LEADS_DRY_RUN === "1",
+    ...(turnstileOn(settings) ? { turnstileSiteKey: settings.TURNSTILE_SITE_KEY } : {}),
+    ...(settings.YM_COUNTER_ID ? { ymCounterId: settings.YM_COUNTER_ID } : {}),
+  };
+}
+
+/** Turnstile needs both keys: a widget without a secret could not be checked, a secret without a widget gets no tokens. */
+export function turnstileOn(settings: Config): settings is Config & { TURNSTILE_SITE_KEY: string; TURNSTILE_SECRET_KEY: string } {
+  return Boolean(settings.TURNSTILE_SITE_KEY && settings.TURNSTILE_SECRET_KEY);
 }

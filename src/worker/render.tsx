@@ -11,7 +11,7 @@ import { SiteShell } from "../components/layout/SiteShell";
 import { RenderContext, type RenderContextValue } from "../components/render-context";
 import { log } from "../services/log";
 import { manifest } from "./assets";
-import { config } from "./config.server";
+import { publicSettings } from "./config.server";
 import type { AppEnv } from "./env";
 
 export interface Page {
@@ -28,7 +28,8 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
   const lowVision = parseLowVision(getCookie(c, LOW_VISION_COOKIE));
   const path = new URL(c.req.url).pathname;
   const meta = resolveMeta(page.meta, catalogue.site, c.env.SITE_URL, path);
-  const context: RenderContextValue = { islands: new Set(), eager: new Set() };
+  const settings = publicSettings(c.env);
+  const context: RenderContextValue = { islands: new Set(), eager: new Set(), settings };
   const requestId = c.get("requestId");
   const stream = await renderToReadableStream(
     <RenderContext.Provider value={context}>
@@ -41,7 +42,7 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
         ]}
         manifest={manifest}
         htmlClassName={lowVision ? lowVisionClasses(lowVision) : undefined}
-        leadsDryRun={config(c.env).LEADS_DRY_RUN === "1"}
+        settings={settings}
       >
         {lowVision ? <LowVisionPanel initial={lowVision} /> : null}
         <SiteShell catalogue={catalogue} path={path} lowVision={lowVision !== null} breadcrumbs={page.breadcrumbs}>

@@ -1,7 +1,8 @@
 /**
  * Local fake servers for every third party (DESIGN.md): the CRM webhook (genezis), AdvCake, the
- * partners, Roistat, amoCRM (OAuth with single-use refresh tokens, leads/complex) and the
- * affiliate click tracker. Tests steer them through /__ control endpoints.
+ * partners, Roistat, amoCRM (OAuth with single-use refresh tokens, leads/complex), the
+ * affiliate click tracker and Cloudflare Turnstile's siteverify. Tests steer them through /__
+ * control endpoints.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 
@@ -17,7 +18,33 @@ export interface Receipt {
 
 type Failure = { remaining: number; mode: "500" | "hang" };
 
-const sinks = ["genezis", "advcake", "admitad", "edpartners", "sravni", "hh", "leadmagnet", "roistat", "amocrm", "oauth", "click"] as const;
+const sinks = ["genezis", "advcake", "admitad", "edpartners", "sravni", "hh", "leadmagnet", "roistat", "amocrm", "oauth", "click", "siteverify"] as const;
+
+/**
+ * Cloudflare's documented Turnstile test keys. Secrets decide siteverify's answer; the site keys
+ * are what a widget would be given (the always-blocking one never yields a token).
+ */
+export const TURNSTILE_TEST_KEYS = {
+  secretPasses: "1x0000000000000000000000000000000AA",
+  secretFails: "2x0000000000000000000000000000000AA",
+  secretSpent: "3x0000000000000000000000000000000AA",
+  siteKeyPasses: "1x00000000000000000000AA",
+  siteKeyBlocks: "2x00000000000000000000AB",
+  /** the token a widget with a test site key produces */
+  dummyToken: "XXXX.DUMMY.TOKEN.XXXX",
+} as const;
+
+/** siteverify as Cloudflare documents it: form fields secret, response, remoteip; JSON {success, error-codes}. */
+function siteverify(form: URLSearchParams): { success: boolean; "error-codes": string[] } {
+  const secret = form.get("secret") ?? "";
+  const token = form.get("response") ?? "";
+  if (!secret) return { success: false, "error-codes": ["missing-input-secret"] };
+  if (!token) return { success: false, "error-codes": ["missing-input-response"] };
+  if (secret === TURNSTILE_TEST_KEYS.secretPasses) return { success: true, "error-codes": [] };
+  if (secret === TURNSTILE_TEST_KEYS.secretFails) return { success: false, "error-codes": ["invalid-input-response"] };
+  if (secret === TURNSTILE_TEST_KEYS.secretSpent) return { success: false, "error-codes": ["timeout-or-duplicate"] };
+  return { success: false, "error-codes": ["invalid-input-secret"] };
+}
 
 export interface FakeThirdParties {
   url: string;
@@ -85,7 +112,13 @@ export async function startFakeThirdParties(port = 0): Promise<FakeThirdParties>
     }
 
     const sink =
-      url.pathname === "/amocrm/oauth2/access_token" ? "oauth" : url.pathname.startsWith("/amocrm/") ? "amocrm" : url.pathname.slice(1);
+      url.pathname === "/amocrm/oauth2/access_token"
+        ? "oauth"
+        : url.pathname.startsWith("/amocrm/")
+          ? "amocrm"
+          : url.pathname === "/turnstile/v0/siteverify"
+            ? "siteverify"
+            : url.pathname.slice(1);
     if (!(sinks as readonly string[]).includes(sink)) return json(response, 404, { error: "unknown fake" });
     attempts.set(sink, (attempts.get(sink) ?? 0) + 1);
 
@@ -124,6 +157,11 @@ export async function startFakeThirdParties(port = 0): Promise<FakeThirdParties>
       receipts.push(receipt);
       const leads = Array.isArray(body) ? body : [];
       return json(response, 200, leads.map(() => ({ id: amo.nextLeadId++, contact_id: amo.nextLeadId++ })));
+    }
+    if (sink === "siteverify") {
+      const form = new URLSearchParams(text);
+      receipts.push({ ...receipt, body: Object.fromEntries(form) });
+      return json(response, 200, siteverify(form));
     }
     if (sink === "click") {
       receipts.push(receipt);

@@ -2,7 +2,9 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { CtaKey } from "../../services/catalogue/schemas";
 import { outcomes, sendFailedLine } from "../../services/leads/messages";
 import { type FieldErrors, popupLeadSchema, validate } from "../../services/leads/schemas";
+import { resetTurnstiles, turnstileToken } from "../../client/turnstile";
 import { newLeadId, reachGoal, visitContext } from "../../client/visit";
+import { TURNSTILE_FIELD } from "../../services/leads/turnstile";
 import { FullScreenLoader } from "../ui/FullScreenLoader";
 import { Field, Honeypot } from "./Field";
 import { type FallbackContacts, showsPromo, showsQuestion } from "./lead-form-options";
@@ -10,6 +12,7 @@ import { PhoneField } from "./PhoneField";
 import { useSignalValue } from "../state/signals";
 import { setTicketsLeft, ticketsLeft } from "../state/tickets";
 import { TicketCounter } from "./TicketCounter";
+import { TurnstileWidget } from "./TurnstileWidget";
 
 export type LeadValues = Record<"name" | "phone" | "email" | "promocode" | "gift" | "question", string> & { country: string };
 
@@ -99,6 +102,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     setTouched({ name: true, phone: true, email: true, promocode: true, gift: true, question: true });
     if (!check(values, false)) return;
     if (document.documentElement.dataset.leadsDryRun === "1") {
@@ -128,8 +132,11 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
           fillMs: Math.round(performance.now() - openedAt.current),
           leadPage: location.pathname,
           ...visitContext(),
+          [TURNSTILE_FIELD]: turnstileToken(form),
         }),
       });
+      // a Turnstile token is good for one check, whatever the answer
+      void resetTurnstiles(form);
       if (seminar && (response.status === 200 || response.status === 409)) {
         const answer = (await response.clone().json().catch(() => null)) as { tickets_quantity?: number; message?: string } | null;
         if (typeof answer?.tickets_quantity === "number") setTicketsLeft(seminar.id, answer.tickets_quantity);
@@ -148,7 +155,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
         return;
       }
       const body = (await response.json().catch(() => null)) as { errors?: FieldErrors; message?: string } | null;
-      if (response.status === 400 && body?.errors && Object.keys(body.errors).some((f) => f in values)) {
+      if (response.status === 400 && body?.errors && Object.keys(body.errors).some((f) => f in values || f === "turnstile")) {
         setErrors(body.errors);
         setStatus({ state: "editing" });
         return;
@@ -202,6 +209,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
           <Field id={id("question")} name="question" label="Ваш вопрос" value={values.question} error={errors.question} multiline onChange={set("question")} onBlur={blur("question")} />
         ) : null}
         {gift ? <p className="lead-form__gift">Ваш подарок: {values.gift}</p> : null}
+        <TurnstileWidget id={id("turnstile")} error={errors.turnstile} />
         <button className="btn btn--primary lead-form__submit" type="submit">
           <span className="btn__label">{sending ? outcomes.sending : (submitLabel ?? outcomes.send)}</span>
         </button>

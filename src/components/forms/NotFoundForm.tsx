@@ -1,11 +1,14 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { resetTurnstiles, turnstileToken } from "../../client/turnstile";
 import { forgetVisit, newLeadId, reachGoal, visitContext } from "../../client/visit";
+import { TURNSTILE_FIELD } from "../../services/leads/turnstile";
 import { messages, outcomes } from "../../services/leads/messages";
 import { type FieldErrors, notFoundLeadSchema, validate } from "../../services/leads/schemas";
 import type { AbVariant } from "../../services/tracking";
 import { Consents, useAbVariant } from "./Consents";
 import { Field, Honeypot } from "./Field";
 import { PhoneField } from "./PhoneField";
+import { TurnstileWidget } from "./TurnstileWidget";
 
 export interface NotFoundFormProps {
   idPrefix: string;
@@ -55,6 +58,7 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const formElement = event.currentTarget;
     setAttempted(true);
     if (!check() || sending) return;
     setSending(true);
@@ -70,9 +74,16 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
           leadPage: location.pathname,
           ...visitContext(),
           ...(variant === "visible" ? { consent, subscribeNews: news } : {}),
+          [TURNSTILE_FIELD]: turnstileToken(formElement),
         }),
       });
-      if (!response.ok) throw new Error(`status ${response.status}`);
+      void resetTurnstiles(formElement);
+      if (!response.ok) {
+        // the one refusal the visitor can act on: the human check (decision 010)
+        const answer = (await response.json().catch(() => null)) as { errors?: FieldErrors } | null;
+        if (answer?.errors?.turnstile) setErrors((current) => ({ ...current, turnstile: answer.errors?.turnstile ?? "" }));
+        throw new Error(`status ${response.status}`);
+      }
       forgetVisit();
       reachGoal("lead");
       setValues(empty);
@@ -120,6 +131,7 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
             }}
           />
         ) : null}
+        <TurnstileWidget id={`${idPrefix}-turnstile`} error={errors.turnstile} />
         <button className="btn btn--primary lead-form__submit" type="submit">
           <span className="btn__label">{sending ? outcomes.sending : outcomes.send}</span>
         </button>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useRenderContext } from "../render-context";
+import { type SiteSettings, settingsAttributes } from "../site-settings";
 import type { ResolvedMeta } from "./seo";
 
 /** The built client assets (scripts/build.ts writes build/manifest.json). */
@@ -19,8 +20,8 @@ interface DocumentProps {
   jsonLd: Record<string, unknown>[];
   manifest: ClientManifest;
   htmlClassName?: string;
-  /** spec 4: with this flag on, forms skip sending and open the thank-you at once */
-  leadsDryRun?: boolean;
+  /** the deployment's public settings (dry run, Turnstile, analytics), read by the browser from <html> */
+  settings?: SiteSettings;
   children: ReactNode;
 }
 
@@ -48,9 +49,9 @@ function ClientScripts({ manifest }: { manifest: ClientManifest }) {
   );
 }
 
-export function Document({ meta, jsonLd, manifest, htmlClassName, leadsDryRun, children }: DocumentProps) {
+export function Document({ meta, jsonLd, manifest, htmlClassName, settings, children }: DocumentProps) {
   return (
-    <html lang="ru" className={htmlClassName} data-leads-dry-run={leadsDryRun ? "1" : undefined}>
+    <html lang="ru" className={htmlClassName} {...settingsAttributes(settings ?? {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -10,6 +10,7 @@ import type { AppEnv } from "../../worker/env";
 import { BadBodyError, type BodyKind, bodyKind, readBody } from "../../worker/middleware/post-guards";
 import { visitorOf } from "../../worker/middleware/tracking";
 import { renderApply, renderSubscribeResult } from "../pages/apply";
+import { humanCheck } from "./human-check";
 import { giftError } from "./wheel";
 
 const forms = { popup: popupLeadSchema, notFound: notFoundLeadSchema, freeAccess: notFoundLeadSchema } as const;
@@ -84,9 +85,11 @@ async function acceptLead(c: Context<AppEnv>): Promise<{ id: string } | Refusal>
   }
   if (filledTooFast(c, body)) return { status: 400, message: refusals.tooFast, values: body };
   if (!(await withinRateLimit(c))) return { status: 429, message: refusals.rateLimited, values: body };
+  const human = await humanCheck(c, body);
+  if ("refused" in human) return { status: 400, message: human.refused, errors: { turnstile: human.refused }, values: body };
 
   const data = result.data as Record<string, unknown> & { name: string; phone: string };
-  const lead = leadRecord(c, kindOf[form], data, visitor);
+  const lead = { ...leadRecord(c, kindOf[form], data, visitor), ...human };
   try {
     await storeLead(c, lead);
   } catch (error) {

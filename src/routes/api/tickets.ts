@@ -9,6 +9,7 @@ import { ticketOrderSchema, tooFewTickets } from "../../services/tickets";
 import type { AppEnv } from "../../worker/env";
 import { opsJson } from "../../worker/middleware/post-guards";
 import { filledTooFast, leadRecord, parse, storeLead, withinRateLimit } from "./leads";
+import { humanCheck } from "./human-check";
 import { giftError } from "./wheel";
 
 export const ticketsOf = (c: Context<AppEnv>, seminar: Pick<Seminar, "id">) =>
@@ -35,6 +36,9 @@ async function postTickets(c: Context<AppEnv>) {
   if (Date.parse(seminar.targetDate) <= Date.now()) return c.json({ ok: false, message: "Семинар уже прошёл: билеты не продаются." }, 409);
   if (filledTooFast(c, body)) return c.json({ ok: false, message: refusals.tooFast }, 400);
   if (!(await withinRateLimit(c))) return c.json({ ok: false, message: refusals.rateLimited }, 429);
+  // before the tickets are taken: a bot must not hold seats
+  const human = await humanCheck(c, body);
+  if ("refused" in human) return c.json({ ok: false, message: human.refused, errors: { turnstile: human.refused } }, 400);
 
   const data = result.data;
   const id = data.id ?? crypto.randomUUID().replace(/-/g, "");
@@ -53,6 +57,7 @@ async function postTickets(c: Context<AppEnv>) {
     price: seminar.price * data.tickets,
     blockForAmo: data.blockForAmo ?? `Билеты: ${seminar.title}`,
   });
+  if (human.turnstile) lead.turnstile = human.turnstile;
   lead.ticket = {
     seminar_id: seminar.id,
     seminar_title: seminar.title,

@@ -34,6 +34,8 @@ export interface LeadRecord {
   admitad_uid?: string;
   click_id?: string;
   consent: { personalData: boolean | null; news: boolean | null; variant: AbVariant };
+  /** Turnstile's verdict when it is on: "unverified" when siteverify could not answer (decision 010) */
+  turnstile?: "passed" | "unverified";
   ticket?: { seminar_id: string; seminar_title: string; tickets: number; date: number; seminar_tickets_quantity: number };
 }
 

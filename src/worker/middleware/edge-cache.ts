@@ -1,6 +1,8 @@
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { LOW_VISION_COOKIE } from "../../services/low-vision";
+import { settingsAttributes } from "../../components/site-settings";
+import { publicSettings } from "../config.server";
 import type { AppEnv } from "../env";
 
 /** Query parameters that change what a page shows; they are part of the cache key. */
@@ -40,7 +42,9 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   const cache = (globalThis.caches as (CacheStorage & { default?: Cache }) | undefined)?.default;
   const url = new URL(c.req.url);
   if (!cache || c.req.method !== "GET" || BYPASS.test(url.pathname) || getCookie(c, LOW_VISION_COOKIE)) return next();
-  const key = pageCacheKey(url, c.get("catalogue").version);
+  // pages carry the deployment's public settings (Turnstile, analytics): a change must not serve old pages
+  const settings = Object.values(settingsAttributes(publicSettings(c.env))).join(",");
+  const key = pageCacheKey(url, settings ? `${c.get("catalogue").version}~${settings}` : c.get("catalogue").version);
   if (!key) return next();
 
   const hit = await cache.match(key);

@@ -1,27 +1,55 @@
 import { createMiddleware } from "hono/factory";
+import { type PublicSettings, publicSettings } from "../config.server";
 import type { AppEnv } from "../env";
+
+/** Cloudflare Turnstile: its script and the iframe of its widget (decision 010). */
+export const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+/** Yandex Metrika: its tag, and the beacons and pixels it sends to the same host (decision 011). */
+export const METRIKA_ORIGIN = "https://mc.yandex.ru";
 
 /**
  * The site has no inline scripts (island props and JSON-LD are data, not code), so the policy
- * allows scripts from the site's own origin only: the same header suits every cached page.
+ * allows scripts from the site's own origin, plus the explicit host of a third party only when
+ * that third party is switched on: the same header suits every cached page of a deployment.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'self'",
-].join("; ");
+export function contentSecurityPolicy(settings: Pick<PublicSettings, "turnstileSiteKey" | "ymCounterId"> = {}): string {
+  const turnstile = settings.turnstileSiteKey ? [TURNSTILE_ORIGIN] : [];
+  const metrika = settings.ymCounterId ? [METRIKA_ORIGIN] : [];
+  const list = (...sources: string[]) => sources.join(" ");
+  return [
+    "default-src 'self'",
+    `script-src ${list("'self'", ...turnstile, ...metrika)}`,
+    "style-src 'self'",
+    `img-src ${list("'self'", "data:", ...metrika)}`,
+    "font-src 'self'",
+    `connect-src ${list("'self'", ...metrika)}`,
+    `frame-src ${list("'self'", ...turnstile)}`,
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join("; ");
+}
+
+/** The policy of a deployment with no third party switched on. */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
+
+const policies = new WeakMap<object, string>();
+
+/** One policy per environment object: the settings do not change while a Worker lives. */
+function policyOf(env: Env): string {
+  let policy = policies.get(env);
+  if (!policy) {
+    policy = contentSecurityPolicy(publicSettings(env));
+    policies.set(env, policy);
+  }
+  return policy;
+}
 
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const headers = c.res.headers;
-  headers.set("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+  headers.set("Content-Security-Policy", policyOf(c.env));
   headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -1,0 +1,163 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { refusals } from "../../src/services/leads/messages";
+import { TURNSTILE_FIELD } from "../../src/services/leads/turnstile";
+import worker from "../../src/worker/index";
+import { defaultCatalogue } from "../support/content";
+import { TURNSTILE_TEST_KEYS as keys } from "../support/fake-third-parties";
+import { fakes, origin, outboxOf, postJson, received, seedCrmToken, uniqueId, validLead } from "./leads-helpers";
+import { seedCatalogue } from "./seed";
+
+beforeAll(async () => {
+  await seedCatalogue(defaultCatalogue("turnstile-v1"));
+  await seedCrmToken();
+});
+
+const SITEVERIFY = `${fakes}/turnstile/v0/siteverify`;
+
+/** The Worker with Turnstile switched on (the default test settings have it off). */
+function withTurnstile(secret: string, verifyUrl = SITEVERIFY): Env {
+  return { ...env, TURNSTILE_SITE_KEY: keys.siteKeyPasses, TURNSTILE_SECRET_KEY: secret, TURNSTILE_VERIFY_URL: verifyUrl } as Env;
+}
+
+async function call(settings: Env, path: string, init: RequestInit = {}): Promise<Response> {
+  const context = createExecutionContext();
+  const response = await worker.fetch(new Request(`${origin}${path}`, { redirect: "manual", ...init }), settings, context);
+  await waitOnExecutionContext(context);
+  return response;
+}
+
+function postLead(settings: Env, body: Record<string, unknown>, address = uniqueId("ip")) {
+  return call(settings, "/api/leads", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin, "CF-Connecting-IP": address },
+    body: JSON.stringify(body),
+  });
+}
+
+function postLeadForm(settings: Env, fields: Record<string, string>) {
+  return call(settings, "/api/leads", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, "CF-Connecting-IP": uniqueId("ip") },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+const withToken = (overrides: Record<string, unknown> = {}) => validLead({ [TURNSTILE_FIELD]: keys.dummyToken, ...overrides });
+
+describe("Turnstile switched off (no keys): today's behaviour", () => {
+  it("shows no widget, allows no Cloudflare host, and takes a lead without a token", async () => {
+    const page = await call(env, "/apply");
+    expect(await page.text()).not.toContain("data-turnstile-widget");
+    expect(page.headers.get("content-security-policy")).not.toContain("challenges.cloudflare.com");
+    const lead = validLead();
+    expect((await postJson("/api/leads", lead)).status).toBe(200);
+    expect(await outboxOf(lead.id).get(lead.id)).not.toHaveProperty("turnstile");
+  });
+
+  it("stays off with a site key but no secret: a widget nobody could check would only block people", async () => {
+    const halfway = { ...env, TURNSTILE_SITE_KEY: keys.siteKeyPasses } as Env;
+    expect(await (await call(halfway, "/apply")).text()).not.toContain("data-turnstile-widget");
+    expect((await postLead(halfway, validLead())).status).toBe(200);
+  });
+});
+
+describe("Turnstile switched on", () => {
+  const on = withTurnstile(keys.secretPasses);
+
+  it("puts the widget with the site key in the lead forms and allows only challenges.cloudflare.com", async () => {
+    const page = await call(on, "/apply");
+    const html = await page.text();
+    expect(html).toContain(`data-turnstile-site-key="${keys.siteKeyPasses}"`);
+    expect(html).toMatch(new RegExp(`<div class="turnstile__widget" data-turnstile-widget="" data-sitekey="${keys.siteKeyPasses}"></div>`));
+    expect(html).not.toContain(keys.secretPasses);
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self' https://challenges.cloudflare.com;");
+    expect(csp).toContain("frame-src 'self' https://challenges.cloudflare.com;");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    const search = await (await call(on, "/search?q=zzzqqqxxx")).text();
+    expect(search).toContain("data-turnstile-widget");
+  });
+
+  it("checks the token with siteverify (secret, response, remoteip) and stores the lead as passed", async () => {
+    const lead = withToken();
+    const address = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    const response = await postLead(on, lead, address);
+    expect(response.status).toBe(200);
+    expect(await outboxOf(lead.id).get(lead.id)).toMatchObject({ id: lead.id, turnstile: "passed" });
+    const checks = (await received("siteverify", address)).map((receipt) => receipt.body);
+    expect(checks).toContainEqual({ secret: keys.secretPasses, response: keys.dummyToken, remoteip: address });
+  });
+
+  it("refuses a lead without a token, with a Russian message, without asking Cloudflare", async () => {
+    const lead = validLead();
+    const response = await postLead(on, lead);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ ok: false, message: refusals.turnstileMissing, errors: { turnstile: refusals.turnstileMissing } });
+    expect(await outboxOf(lead.id).get(lead.id)).toBeNull();
+  });
+
+  it("refuses a token Cloudflare fails, and one already spent, storing nothing", async () => {
+    for (const [secret, message] of [
+      [keys.secretFails, refusals.turnstileFailed],
+      [keys.secretSpent, refusals.turnstileExpired],
+    ] as const) {
+      const lead = withToken();
+      const response = await postLead(withTurnstile(secret), lead);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ ok: false, message, errors: { turnstile: message } });
+      expect(await outboxOf(lead.id).get(lead.id)).toBeNull();
+    }
+  });
+
+  it("answers a failed form post without JavaScript with the form again: its values and the message", async () => {
+    const lead = validLead({ name: "Анна <b>Иванова</b>" });
+    const fields = { ...Object.fromEntries(Object.entries(lead).map(([key, value]) => [key, String(value)])), startedAt: String(Date.now() - 10_000), [TURNSTILE_FIELD]: "" };
+    delete (fields as Record<string, string>).fillMs;
+    const response = await postLeadForm(withTurnstile(keys.secretFails), { ...fields, [TURNSTILE_FIELD]: keys.dummyToken });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(refusals.turnstileFailed);
+    expect(html).toContain('value="Анна &lt;b&gt;Иванова&lt;/b&gt;"');
+    expect(html).toContain('value="anna@example.ru"');
+    expect(html).toContain("data-turnstile-widget");
+    expect(await outboxOf(lead.id).get(lead.id)).toBeNull();
+
+    const passed = await postLeadForm(on, { ...fields, id: uniqueId("form"), [TURNSTILE_FIELD]: keys.dummyToken });
+    expect(passed.status).toBe(303);
+    expect(passed.headers.get("location")).toMatch(/^\/gratefull\?lead=/);
+  });
+
+  it("keeps the lead, marked unverified, when siteverify cannot be reached or fails itself", async () => {
+    const unreachable = withTurnstile(keys.secretPasses, "http://127.0.0.1:9/turnstile/v0/siteverify");
+    const lead = withToken();
+    expect((await postLead(unreachable, lead)).status).toBe(200);
+    expect(await outboxOf(lead.id).get(lead.id)).toMatchObject({ id: lead.id, turnstile: "unverified" });
+
+    await fetch(`${fakes}/__fail`, { method: "POST", body: JSON.stringify({ sink: "siteverify", times: 1, mode: "500" }) });
+    const during500 = withToken();
+    expect((await postLead(on, during500)).status).toBe(200);
+    expect(await outboxOf(during500.id).get(during500.id)).toMatchObject({ turnstile: "unverified" });
+
+    // our own secret refused is our fault, not the visitor's
+    const misconfigured = withToken();
+    expect((await postLead(withTurnstile("not-a-secret"), misconfigured)).status).toBe(200);
+    expect(await outboxOf(misconfigured.id).get(misconfigured.id)).toMatchObject({ turnstile: "unverified" });
+  });
+
+  it("takes no seminar tickets for a refused token", async () => {
+    const seminar = defaultCatalogue("turnstile-v1").seminars.find((s) => Date.parse(s.targetDate) > Date.now() && s.tickets_quantity > 0);
+    if (!seminar) throw new Error("the default content has no future seminar with tickets");
+    const before = (await (await call(on, `/api/seminars/${seminar.id}/tickets`)).json()) as { tickets_quantity: number };
+    const order = withToken({ seminar_id: seminar.id, tickets: 1 });
+    const refused = await call(withTurnstile(keys.secretFails), "/api/tickets", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin, "CF-Connecting-IP": uniqueId("ip") },
+      body: JSON.stringify(order),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ errors: { turnstile: refusals.turnstileFailed } });
+    const after = (await (await call(on, `/api/seminars/${seminar.id}/tickets`)).json()) as { tickets_quantity: number };
+    expect(after.tickets_quantity).toBe(before.tickets_quantity);
+  });
+});
