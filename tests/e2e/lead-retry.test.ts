@@ -1,0 +1,62 @@
+/**
+ * Failure drill 2 in the browser (docs/reliability.md): the server could not store a lead (503).
+ * The visitor reads why and what to do, the form keeps what was typed, and sending again is the same lead.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { outcomes, refusals } from "../../src/services/leads/messages";
+import { desktopContext, launchChromium } from "../support/browser";
+import { open, screenshot } from "./helpers";
+import { E2E_VARS } from "./setup";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function leadsWithId(id: string): Promise<number> {
+  const response = await fetch(`${inject("baseUrl")}/ops/leads`, { headers: { Authorization: `Bearer ${E2E_VARS.OPS_TOKEN}` } });
+  const { leads } = (await response.json()) as { leads: { id: string }[] };
+  return leads.filter((lead) => lead.id === id).length;
+}
+
+describe("the lead form when the server cannot store the lead", () => {
+  it("asks to try again, keeps the values, and the second try is the same lead, stored once", async () => {
+    const context = await desktopContext(browser, inject("baseUrl"));
+    const page = await context.newPage();
+    const sentIds: string[] = [];
+    let failNext = true;
+    await page.route("**/api/leads", async (route) => {
+      sentIds.push((route.request().postDataJSON() as { id: string }).id);
+      if (!failNext) return route.continue();
+      failNext = false;
+      // what the Worker answers when the outbox call fails (tests/worker/lead-store-failure.test.ts)
+      return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ ok: false, message: refusals.storeFailed }) });
+    });
+    await open(page, "/apply?cta=consultMe");
+    await page.waitForSelector('[data-island="forms/LeadForm"][data-hydrated="true"]', { state: "attached" });
+    await page.getByLabel("Имя *").fill("Григорий");
+    await page.locator("#apply-phone").pressSequentially("9005556677");
+    await page.waitForTimeout(400);
+    await page.getByRole("button", { name: outcomes.send }).click();
+
+    const retry = page.locator(".lead-form__retry");
+    await retry.waitFor();
+    await expect(retry.textContent()).resolves.toBe(refusals.storeFailed);
+    await expect(page.locator('.lead-form__failed[role="alert"]').textContent()).resolves.toMatch(/^Невозможно отправить форму/);
+    await expect(page.getByLabel("Имя *").inputValue()).resolves.toBe("Григорий");
+    await expect(page.locator("#apply-phone").inputValue()).resolves.toContain("900");
+    await screenshot(page, "lead-retry-503");
+
+    await Promise.all([page.waitForURL(/\/gratefull\?lead=/), page.getByRole("button", { name: outcomes.send }).click()]);
+    expect(sentIds).toHaveLength(2);
+    expect(sentIds[1]).toBe(sentIds[0]);
+    expect(new URL(page.url()).searchParams.get("lead")).toBe(sentIds[0]);
+    expect(await leadsWithId(sentIds[0]!)).toBe(1);
+    await context.close();
+  });
+});
