@@ -28,14 +28,14 @@ const schema = z.object({
   AMOCRM_CLIENT_SECRET: z.optional(z.string()),
   AMOCRM_REDIRECT_URI: z.optional(z.string()),
   OPS_TOKEN: z.optional(z.string().check(z.minLength(16))),
-  /** first retry delay of the outbox; doubles each time up to 24 hours */
+  /** first retry delay of the outbox; doubles each time up to an hour (services/leads/retry.ts) */
   OUTBOX_RETRY_BASE_MS: int(30_000),
   /** leads per minute from one client address; 0 switches the limit off */
   LEAD_RATE_LIMIT: int(5),
   /** the least time between a form opening and its submission; 0 switches the check off */
   LEAD_MIN_FILL_MS: int(3_000),
-  /** a delivery failing this many times ends dead, for ops to retry */
-  OUTBOX_MAX_ATTEMPTS: int(16),
+  /** a delivery failing this many times ends dead, for ops to retry: 80 is about three days */
+  OUTBOX_MAX_ATTEMPTS: int(80),
   /** how long personal fields stay after every sink has the lead */
   LEAD_RETENTION_HOURS: int(24 * 30),
   /** how long one sink request may take */

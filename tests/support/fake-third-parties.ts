@@ -105,6 +105,15 @@ export async function startFakeThirdParties(port = 0): Promise<FakeThirdParties>
       failures.set(sink, { remaining: times, mode });
       return json(response, 200, { ok: true });
     }
+    // a third party that is down, for as long as a test points a sink here: /__outage/503/genezis
+    // answers 503, /__outage/hang/... never answers; no state, so other test files are not touched
+    const outage = /^\/__outage\/(5\d\d|hang)\//.exec(url.pathname);
+    if (outage) {
+      if (outage[1] !== "hang") return json(response, Number(outage[1]), { error: "fake outage" });
+      hanging.add(response);
+      response.on("close", () => hanging.delete(response));
+      return;
+    }
     if (url.pathname === "/__amo") {
       const { access, refresh } = body as { access: string; refresh: string };
       Object.assign(amo, { access, refresh });

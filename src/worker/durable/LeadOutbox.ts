@@ -2,13 +2,11 @@ import { DurableObject } from "cloudflare:workers";
 import { PERSONAL_FIELDS, type LeadRecord } from "../../services/leads/record";
 import { sinkByName, sinksFor } from "../../services/leads/sinks/index.server";
 import { type SinkContext, SinkError } from "../../services/leads/sinks/types";
+import { retryDelay } from "../../services/leads/retry";
 import { log } from "../../services/log";
-import { config } from "../config.server";
+import { type Config, config } from "../config.server";
 
 export type DeliveryStatus = "pending" | "delivered" | "skipped" | "dead";
-
-/** Retries back off exponentially up to a day. */
-export const MAX_RETRY_DELAY_MS = 24 * 3600_000;
 
 export interface DeliveryView {
   sink: string;
@@ -27,8 +25,10 @@ export interface LeadView {
   deliveries: DeliveryView[];
 }
 
-export function retryDelay(attempts: number, baseMs: number): number {
-  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
+/** The time and the settings an outbox runs by. */
+export interface OutboxRuntime {
+  now(): number;
+  settings(): Config;
 }
 
 /**
@@ -38,6 +38,8 @@ export function retryDelay(attempts: number, baseMs: number): number {
  */
 export class LeadOutbox extends DurableObject<Env> {
   private delivering: Promise<void> | null = null;
+  /** The real clock and this environment's settings; the outage drill (tests/worker/outbox-outage.test.ts) swaps them to live through a day in seconds. */
+  runtime: OutboxRuntime = { now: () => Date.now(), settings: () => config(this.env) };
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -68,7 +70,7 @@ export class LeadOutbox extends DurableObject<Env> {
   /** Stores the lead and its deliveries at once; the same id again is the same lead. */
   async accept(lead: LeadRecord): Promise<{ duplicate: boolean }> {
     const sql = this.ctx.storage.sql;
-    const now = Date.now();
+    const now = this.runtime.now();
     const duplicate = this.ctx.storage.transactionSync(() => {
       if (sql.exec("SELECT 1 FROM leads WHERE id = ?", lead.id).toArray().length > 0) return true;
       sql.exec("INSERT INTO leads (id, kind, received_at, payload) VALUES (?, ?, ?, ?)", lead.id, lead.kind, lead.receivedAt, JSON.stringify(lead));
@@ -107,7 +109,7 @@ export class LeadOutbox extends DurableObject<Env> {
   }
 
   private async runDeliveries(): Promise<void> {
-    const settings = config(this.env);
+    const settings = this.runtime.settings();
     const context: SinkContext = {
       config: settings,
       fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(settings.SINK_TIMEOUT_MS) }),
@@ -122,7 +124,7 @@ export class LeadOutbox extends DurableObject<Env> {
       .exec<{ lead_id: string; sink: string; attempts: number; payload: string }>(
         `SELECT d.lead_id, d.sink, d.attempts, l.payload FROM deliveries d JOIN leads l ON l.id = d.lead_id
          WHERE d.status = 'pending' AND d.next_attempt_at <= ? ORDER BY l.received_at, d.lead_id, d.position`,
-        Date.now(),
+        this.runtime.now(),
       )
       .toArray();
     for (const row of due) {
@@ -137,7 +139,7 @@ export class LeadOutbox extends DurableObject<Env> {
           result.status,
           attempts,
           result.detail ?? null,
-          Date.now(),
+          this.runtime.now(),
           row.lead_id,
           row.sink,
         );
@@ -149,7 +151,7 @@ export class LeadOutbox extends DurableObject<Env> {
           dead ? "dead" : "pending",
           attempts,
           message.slice(0, 500),
-          dead ? null : Date.now() + retryDelay(attempts, settings.OUTBOX_RETRY_BASE_MS),
+          dead ? null : this.runtime.now() + retryDelay(attempts, settings.OUTBOX_RETRY_BASE_MS),
           row.lead_id,
           row.sink,
         );
@@ -159,8 +161,8 @@ export class LeadOutbox extends DurableObject<Env> {
   }
 
   /** Removes the personal fields of leads every sink has had for longer than the retention. */
-  redactExpired(now = Date.now()): number {
-    const settings = config(this.env);
+  redactExpired(now = this.runtime.now()): number {
+    const settings = this.runtime.settings();
     const cutoff = now - settings.LEAD_RETENTION_HOURS * 3600_000;
     const sql = this.ctx.storage.sql;
     const done = sql
@@ -183,9 +185,10 @@ export class LeadOutbox extends DurableObject<Env> {
       .exec<{ at: number | null }>("SELECT min(next_attempt_at) AS at FROM deliveries WHERE status = 'pending'")
       .one().at;
     const unredacted = this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM leads WHERE redacted_at IS NULL").one().n;
-    const retentionCheck = unredacted > 0 ? Date.now() + 3600_000 : null;
+    const now = this.runtime.now();
+    const retentionCheck = unredacted > 0 ? now + 3600_000 : null;
     const at = [next, retentionCheck].filter((t): t is number => t !== null);
-    if (at.length > 0) await this.ctx.storage.setAlarm(Math.max(Date.now(), Math.min(...at)));
+    if (at.length > 0) await this.ctx.storage.setAlarm(Math.max(now, Math.min(...at)));
   }
 
   private async armAt(at: number): Promise<void> {
@@ -236,10 +239,10 @@ export class LeadOutbox extends DurableObject<Env> {
     const sql = this.ctx.storage.sql;
     const changed = sql.exec(
       "UPDATE deliveries SET status = 'pending', attempts = 0, next_attempt_at = ? WHERE lead_id = ? AND status IN ('dead', 'pending')",
-      Date.now(),
+      this.runtime.now(),
       id,
     ).rowsWritten;
-    if (changed > 0) await this.armAt(Date.now());
+    if (changed > 0) await this.armAt(this.runtime.now());
     return changed > 0;
   }
 }
