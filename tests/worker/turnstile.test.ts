@@ -1,12 +1,12 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { refusals } from "../../src/services/leads/messages";
 import { TURNSTILE_FIELD } from "../../src/services/leads/turnstile";
-import worker from "../../src/worker/index";
 import { defaultCatalogue } from "../support/content";
 import { TURNSTILE_TEST_KEYS as keys } from "../support/fake-third-parties";
 import { fakes, origin, outboxOf, postJson, received, seedCrmToken, uniqueId, validLead } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
+import { fetchWith as call, settingsWith } from "./with-settings";
 
 beforeAll(async () => {
   await seedCatalogue(defaultCatalogue("turnstile-v1"));
@@ -17,14 +17,7 @@ const SITEVERIFY = `${fakes}/turnstile/v0/siteverify`;
 
 /** The Worker with Turnstile switched on (the default test settings have it off). */
 function withTurnstile(secret: string, verifyUrl = SITEVERIFY): Env {
-  return { ...env, TURNSTILE_SITE_KEY: keys.siteKeyPasses, TURNSTILE_SECRET_KEY: secret, TURNSTILE_VERIFY_URL: verifyUrl } as Env;
-}
-
-async function call(settings: Env, path: string, init: RequestInit = {}): Promise<Response> {
-  const context = createExecutionContext();
-  const response = await worker.fetch(new Request(`${origin}${path}`, { redirect: "manual", ...init }), settings, context);
-  await waitOnExecutionContext(context);
-  return response;
+  return settingsWith({ TURNSTILE_SITE_KEY: keys.siteKeyPasses, TURNSTILE_SECRET_KEY: secret, TURNSTILE_VERIFY_URL: verifyUrl });
 }
 
 function postLead(settings: Env, body: Record<string, unknown>, address = uniqueId("ip")) {
@@ -56,7 +49,7 @@ describe("Turnstile switched off (no keys): today's behaviour", () => {
   });
 
   it("stays off with a site key but no secret: a widget nobody could check would only block people", async () => {
-    const halfway = { ...env, TURNSTILE_SITE_KEY: keys.siteKeyPasses } as Env;
+    const halfway = settingsWith({ TURNSTILE_SITE_KEY: keys.siteKeyPasses });
     expect(await (await call(halfway, "/apply")).text()).not.toContain("data-turnstile-widget");
     expect((await postLead(halfway, validLead())).status).toBe(200);
   });

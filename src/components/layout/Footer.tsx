@@ -2,6 +2,7 @@ import type { Catalogue } from "../../services/catalogue/build";
 import type { Phone } from "../../services/catalogue/schemas";
 import { DzenIcon, LicenceIcon, MailIcon, MapPinIcon, OkIcon, PhoneIcon, TelegramIcon, VkIcon, WhatsAppIcon, YouTubeIcon } from "../ui/icons";
 import SubscribeForm from "../forms/SubscribeForm.island";
+import { useSiteSettings } from "../site-settings";
 import FooterNav from "./FooterNav.island";
 import { footerColumns, legalLinks } from "./navigation";
 
@@ -16,6 +17,7 @@ const socialNames = { vk: "ВКонтакте", whatsapp: "WhatsApp", telegram: 
 /** The footer of spec 2.5, rendered on the server so crawlers see every link. */
 export function Footer({ catalogue }: { catalogue: Catalogue }) {
   const { site } = catalogue;
+  const analytics = Boolean(useSiteSettings().ymCounterId);
   const fieldTitle = (slug: string) => catalogue.studyFields.find((f) => f.slug === slug)?.title ?? slug;
   const admissions = site.phones.filter((p) => p.contactType === "study");
   const curators = site.phones.filter((p) => p.contactType === "curators");
@@ -103,6 +105,14 @@ export function Footer({ catalogue }: { catalogue: Catalogue }) {
               <a href={link.href}>{link.label}</a>
             </li>
           ))}
+          {analytics ? (
+            <li className="legal-links__consent">
+              {/* reopens the analytics question (decision 011); without JavaScript there is no analytics to set */}
+              <button type="button" className="legal-links__button" data-cookie-settings="">
+                Настройки cookie
+              </button>
+            </li>
+          ) : null}
         </ul>
         <p className="site-footer__copyright">
           © {year} {site.legalEntities[0]?.fullName}. {site.legalEntities[0]?.licence}

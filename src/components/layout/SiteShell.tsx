@@ -5,7 +5,9 @@ import LeadPopup from "../forms/LeadPopup.island";
 import PromoBanner from "../promo/PromoBanner.island";
 import FortuneWheel from "../promo/FortuneWheel.island";
 import StickyDiscount from "../promo/StickyDiscount.island";
+import { useSiteSettings } from "../site-settings";
 import { Breadcrumbs, type Crumb } from "./Breadcrumbs";
+import CookieConsent from "./CookieConsent.island";
 import { Footer, phoneHref } from "./Footer";
 import Header from "./Header.island";
 import type { HeaderContacts } from "./header/types";
@@ -46,6 +48,7 @@ interface SiteShellProps {
 
 export function SiteShell({ catalogue, path, lowVision, breadcrumbs, children }: SiteShellProps) {
   const { site } = catalogue;
+  const { ymCounterId } = useSiteSettings();
   const wheel = site.wheel.enabled && site.wheel.pages.some((prefix) => onPage(path, prefix));
   return (
     <>
@@ -70,6 +73,7 @@ export function SiteShell({ catalogue, path, lowVision, breadcrumbs, children }:
       <StickyDiscount discount={site.discount} />
       {wheel ? <FortuneWheel /> : null}
       <LeadPopup contacts={fallbackContacts(catalogue)} giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} />
+      {ymCounterId ? <CookieConsent counterId={ymCounterId} /> : null}
     </>
   );
 }

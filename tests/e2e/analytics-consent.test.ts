@@ -1,0 +1,140 @@
+/**
+ * The analytics consent in a real browser (decision 011), against a second `wrangler dev` with a
+ * Metrika counter configured. Metrika's host is never contacted: every request leaving 127.0.0.1 is
+ * recorded and aborted, and the test asserts which of them were made, and when.
+ */
+import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { rmSync } from "node:fs";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DevServer, root, startDevServer } from "../../scripts/lib/wrangler";
+import { DESKTOP, launchChromium, MOBILE } from "../support/browser";
+import { E2E_VARS } from "./setup";
+
+const COUNTER = "98765432";
+const TAG = "https://mc.yandex.ru/metrika/tag.js";
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const port = Number(process.env.E2E_PORT ?? 8790) + 17;
+
+let server: DevServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  const persistTo = join(root, `.wrangler/e2e-analytics-${port}`);
+  rmSync(persistTo, { recursive: true, force: true });
+  execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/content.ts", "push", "--persist-to", persistTo], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  // the e2e setup has built the client already
+  server = await startDevServer({ port, persistTo, vars: { SITE_URL: `http://127.0.0.1:${port}`, ...E2E_VARS, YM_COUNTER_ID: COUNTER }, quiet: true });
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A browser context whose requests off this machine are written down and never sent. */
+async function visitor(viewport = DESKTOP, bypassCSP = false): Promise<{ context: BrowserContext; page: Page; outside: string[] }> {
+  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}`, viewport, locale: "ru-RU", bypassCSP });
+  const outside: string[] = [];
+  await context.route(/^(?!http:\/\/127\.0\.0\.1[:/])/, (route) => {
+    outside.push(route.request().url());
+    return route.abort();
+  });
+  return { context, page: await context.newPage(), outside };
+}
+
+const banner = (page: Page) => page.locator("section.cookie-consent");
+const consentCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === "analytics_consent");
+
+describe("analytics only after consent", () => {
+  it("asks first and loads Metrika only after 'Принять', then remembers the answer for a year", async () => {
+    const { context, page, outside } = await visitor();
+    await page.goto("/");
+    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    await expect(banner(page).getByRole("link", { name: "согласие на обработку данных для аналитики" }).getAttribute("href")).resolves.toBe(
+      "/docs/pdf/analytics-policy.pdf",
+    );
+    await page.waitForTimeout(500);
+    expect(outside.filter((url) => url.includes("yandex"))).toEqual([]);
+
+    await banner(page).getByRole("button", { name: "Принять" }).click();
+    await expect.poll(() => outside.includes(TAG)).toBe(true);
+    await expect.poll(() => banner(page).count()).toBe(0);
+    const cookie = await consentCookie(context);
+    expect(cookie).toMatchObject({ value: "granted", sameSite: "Lax", path: "/" });
+    const yearFromNow = Date.now() / 1000 + 365 * 24 * 3600;
+    expect(Math.abs((cookie?.expires ?? 0) - yearFromNow)).toBeLessThan(120);
+    expect(await page.evaluate(() => (window as unknown as { __YM_ID__?: number }).__YM_ID__)).toBe(Number(COUNTER));
+
+    outside.length = 0;
+    await page.goto("/contacts");
+    await expect.poll(() => outside.includes(TAG)).toBe(true);
+    expect(await banner(page).count()).toBe(0);
+    await context.close();
+  });
+
+  it("loads nothing after 'Отказаться', on this page or the next", async () => {
+    const { context, page, outside } = await visitor(MOBILE);
+    await page.goto("/programs");
+    await banner(page).getByRole("button", { name: "Отказаться" }).click();
+    expect((await consentCookie(context))?.value).toBe("denied");
+    await page.goto("/");
+    await page.waitForSelector('[data-island="layout/CookieConsent"][data-hydrated="true"]', { state: "attached" });
+    await page.waitForTimeout(300);
+    expect(await banner(page).count()).toBe(0);
+    expect(outside.filter((url) => url.includes("yandex"))).toEqual([]);
+    await context.close();
+  });
+
+  it("lets the visitor change the answer from the footer, with the keyboard alone", async () => {
+    const { context, page, outside } = await visitor();
+    await context.addCookies([{ name: "analytics_consent", value: "denied", url: `http://127.0.0.1:${port}` }]);
+    await page.goto("/");
+    await page.waitForSelector('[data-island="layout/CookieConsent"][data-hydrated="true"]', { state: "attached" });
+    const settings = page.getByRole("button", { name: "Настройки cookie" });
+    await settings.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    // the question takes the focus; Tab goes through its link to its buttons
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe("cookie-consent");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Принять");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => outside.includes(TAG)).toBe(true);
+    expect((await consentCookie(context))?.value).toBe("granted");
+    await context.close();
+  });
+
+  it("moves nothing on the page when it appears, and passes axe-core", async () => {
+    // axe-core is injected as a script of its own: the page's CSP rightly refuses it, so it is bypassed here
+    const { context, page } = await visitor(MOBILE, true);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shifts: number };
+      w.__shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) w.__shifts += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/contacts");
+    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBeLessThan(0.01);
+    await page.addScriptTag({ path: axePath });
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: string, options: object) => Promise<{ violations: { id: string }[] }> } }).axe;
+      const result = await axe.run("section.cookie-consent", { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+      return result.violations.map((v) => v.id);
+    });
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+});
