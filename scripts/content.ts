@@ -9,9 +9,8 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ContentError, buildCatalogue, type RawContent } from "../src/services/catalogue/build";
 import { contentFiles } from "../src/services/catalogue/schemas";
-import { CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY, SEARCH_KEY_PREFIX } from "../src/services/catalogue/keys";
-import { searchDocuments } from "../src/services/search/documents";
-import { buildSearchIndex } from "../src/services/search/engine";
+import { CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY } from "../src/services/catalogue/keys";
+import { searchIndexEntries } from "../src/services/search/repository";
 import { root, wrangler } from "./lib/wrangler";
 
 
@@ -83,7 +82,7 @@ function main() {
     bulkFile,
     JSON.stringify([
       { key: `${CATALOGUE_KEY_PREFIX}${version}`, value: JSON.stringify(catalogue) },
-      { key: `${SEARCH_KEY_PREFIX}${version}`, value: JSON.stringify(buildSearchIndex(searchDocuments(catalogue))) },
+      ...searchIndexEntries(catalogue),
       { key: CONTENT_VERSION_KEY, value: version },
     ]),
   );

@@ -1,11 +1,15 @@
-import type MiniSearch from "minisearch";
-import type { SearchDocument, SearchResult } from "../services/search/documents";
-import { loadSearchIndex, searchIndex } from "../services/search/engine";
+import type { SearchResult } from "../services/search/documents";
+import { loadSearchIndex, type SearchIndex, searchIndex } from "../services/search/engine";
+
+/** Results the header panel shows at most. */
+export const PANEL_RESULTS = 12;
+/** Pause in typing before a big catalogue's query goes to the server as well. */
+export const SERVER_DEBOUNCE_MS = 150;
 
 /** The browser's copy of the search index: fetched once, when the visitor first types. */
-let index: Promise<MiniSearch<SearchDocument>> | undefined;
+let index: Promise<SearchIndex> | undefined;
 
-export function browserIndex(version: string): Promise<MiniSearch<SearchDocument>> {
+export function browserIndex(version: string): Promise<SearchIndex> {
   index ??= fetch(`/api/search/index?v=${encodeURIComponent(version)}`)
     .then((response) => {
       if (!response.ok) throw new Error(`search index: ${response.status}`);
@@ -19,6 +23,16 @@ export function browserIndex(version: string): Promise<MiniSearch<SearchDocument
   return index;
 }
 
-export async function searchInBrowser(version: string, query: string): Promise<SearchResult[]> {
-  return searchIndex(await browserIndex(version), query, 12);
+/** Results from the browser's copy; `complete` false means the server knows more (a big catalogue). */
+export async function searchInBrowser(version: string, query: string): Promise<{ results: SearchResult[]; complete: boolean }> {
+  const local = await browserIndex(version);
+  return { results: searchIndex(local, query, PANEL_RESULTS), complete: local.complete };
+}
+
+/** The same search on the server, over the whole catalogue. */
+export async function searchOnServer(query: string, signal: AbortSignal): Promise<SearchResult[]> {
+  const response = await fetch(`/api/search?q=${encodeURIComponent(query)}`, { signal });
+  if (!response.ok) throw new Error(`search: ${response.status}`);
+  const { results } = (await response.json()) as { results: SearchResult[] };
+  return results.slice(0, PANEL_RESULTS);
 }

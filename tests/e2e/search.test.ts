@@ -1,7 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { outcomes } from "../../src/services/leads/messages";
+import { searchDocuments } from "../../src/services/search/documents";
+import { buildSearchIndex } from "../../src/services/search/engine";
 import { desktopContext, launchChromium, mobileContext } from "../support/browser";
+import { defaultCatalogue } from "../support/content";
 import { open, screenshot } from "./helpers";
 
 let browser: Browser;
@@ -78,5 +81,30 @@ describe.each([
     const nojs = await (await browser.newContext({ baseURL: inject("baseUrl"), javaScriptEnabled: false })).newPage();
     await nojs.goto("/search?q=%D1%81%D1%83%D0%BF%D0%B5%D1%80%D0%B2%D0%B8%D0%B7%D0%B8%D1%8F");
     await expect(nojs.locator(".search-results a").count()).resolves.toBeGreaterThan(0);
+  });
+});
+
+describe("search over a catalogue too big to send whole", () => {
+  it("asks the server, once the visitor pauses, for what the browser's sample does not hold", async () => {
+    const page = await (await desktopContext(browser, inject("baseUrl"))).newPage();
+    // the browser gets a sample without the professions, as a 10,000-program catalogue would send
+    const sample = buildSearchIndex(
+      searchDocuments(defaultCatalogue()).filter((doc) => doc.type !== "Profession"),
+      false,
+    );
+    await page.route("**/api/search/index**", (route) => route.fulfill({ contentType: "application/json", body: JSON.stringify(sample) }));
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/search") asked.push(new URL(request.url()).searchParams.get("q") ?? "");
+    });
+    await open(page, "/");
+    const input = await searchBox(page, false);
+    await input.pressSequentially("медиатор");
+    // only the server knows the profession: no nothing-found panel while it answers
+    await page.locator(".search-panel .search-result", { hasText: "Медиатор" }).first().waitFor();
+    await expect(page.locator(".search-panel .nothing-found").count()).resolves.toBe(0);
+    // one question for the finished word, not one per letter typed
+    expect(asked.at(-1)).toBe("медиатор");
+    expect(asked.length).toBeLessThan("медиатор".length);
   });
 });

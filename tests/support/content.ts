@@ -37,3 +37,16 @@ export const defaultRawContent = (): RawContent =>
 
 export const defaultCatalogue = (version = "test", now = new Date()): Catalogue =>
   buildCatalogue(defaultRawContent(), now, version);
+
+/**
+ * The default catalogue with its programs repeated to `size` (each with its own id, slug, title
+ * and price): the 10,000-program catalogue the benchmarks and size checks speak of.
+ */
+export function generatedCatalogue(size: number): Catalogue {
+  const base = defaultCatalogue(`generated-${size}`);
+  const programs = Array.from({ length: size }, (_, i) => {
+    const p = base.programs[i % base.programs.length]!;
+    return { ...p, id: `${p.id}-${i}`, slug: `${p.slug}-${i}`, title: `${p.title} ${i}`, price: (i * 7919) % 250_000 };
+  });
+  return { ...base, programs };
+}

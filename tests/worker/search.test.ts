@@ -1,6 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SearchResult } from "../../src/services/search/documents";
+import type { SearchIndexData } from "../../src/services/search/engine";
 import { defaultCatalogue } from "../support/content";
 import { h1 } from "./html";
 import { seedCatalogue } from "./seed";
@@ -58,8 +59,9 @@ describe("GET /api/search", () => {
   it("serves the browser's compact index, immutable for the current content version", async () => {
     const response = await SELF.fetch(`${origin}/api/search/index?v=${catalogue.version}`);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    const index = (await response.json()) as { documentCount: number };
-    expect(index.documentCount).toBeGreaterThan(catalogue.programs.length);
+    const index = (await response.json()) as SearchIndexData;
+    expect(index.complete).toBe(true);
+    expect(index.docs.length).toBeGreaterThan(catalogue.programs.length);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Context, Hono } from "hono";
 import { SearchResults } from "../../components/catalogue/SearchResults";
 import NothingFound from "../../components/forms/NothingFound.island";
 import { MAX_RESULTS, searchIndex } from "../../services/search/engine";
-import { searchIndexJsonOf, searchIndexOf } from "../../services/search/repository";
+import { browserSearchIndexOf, searchIndexOf } from "../../services/search/repository";
 import type { SearchResult } from "../../services/search/documents";
 import { pluralize } from "../../services/text";
 import type { AppEnv } from "../../worker/env";
@@ -20,10 +20,13 @@ async function apiSearch(c: Context<AppEnv>) {
   return c.json({ results: await results(c) }, 200, { "Cache-Control": "public, max-age=60" });
 }
 
-/** The compact index the browser searches as the visitor types; immutable for its content version. */
+/**
+ * The compact index the browser searches as the visitor types (the whole catalogue, or a sample of
+ * a big one: then the browser asks `/api/search` too); immutable for its content version.
+ */
 async function apiIndex(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
-  const json = await searchIndexJsonOf(c.env.CATALOGUE, catalogue);
+  const json = await browserSearchIndexOf(c.env.CATALOGUE, catalogue);
   const current = c.req.query("v") === catalogue.version;
   return c.body(json, 200, {
     "Content-Type": "application/json; charset=utf-8",

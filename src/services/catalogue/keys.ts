@@ -3,3 +3,5 @@ export const CONTENT_VERSION_KEY = "content:version";
 export const CATALOGUE_KEY_PREFIX = "catalogue:";
 /** The search index of a content version, built at push time (spec: stored with the content). */
 export const SEARCH_KEY_PREFIX = "search:";
+/** The browser's copy of it (the whole index, or a sample of a big catalogue; decision 012). */
+export const BROWSER_SEARCH_KEY_PREFIX = "search-browser:";

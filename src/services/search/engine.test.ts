@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { defaultCatalogue } from "../../../tests/support/content";
 import { searchDocuments } from "./documents";
-import { buildSearchIndex, fromLatinLayout, loadSearchIndex, normalizeTerm, searchIndex } from "./engine";
+import { BROWSER_INDEX_MAX_DOCUMENTS, buildBrowserIndex, buildSearchIndex, fromLatinLayout, loadSearchIndex, normalizeTerm, searchIndex } from "./engine";
 
 const catalogue = defaultCatalogue();
-const index = buildSearchIndex(searchDocuments(catalogue));
+const documents = searchDocuments(catalogue);
+const index = loadSearchIndex(buildSearchIndex(documents));
 const titles = (query: string) => searchIndex(index, query).map((r) => r.title);
 
 describe("the keyboard layout converter", () => {
@@ -69,7 +70,60 @@ describe("search", () => {
   });
 
   it("survives a round trip through JSON, as the browser's compact index does", () => {
-    const copy = loadSearchIndex(JSON.stringify(index));
+    const copy = loadSearchIndex(JSON.stringify(buildSearchIndex(documents)));
     expect(searchIndex(copy, "медиатор")).toEqual(searchIndex(index, "медиатор"));
+    expect(searchIndex(copy, "медиатор").length).toBeGreaterThan(0);
+  });
+});
+
+describe("ranking", () => {
+  const doc = (id: string, title: string, text = "") => ({ id, title, type: "Course", typename: "Course", subtitle: "", slug: id, studyFieldSlug: "", typeLabel: "Курсы", href: `/courses/x/${id}`, text });
+  const small = loadSearchIndex(
+    buildSearchIndex([
+      doc("described", "Работа с тревогой", "Курс для будущего гештальт-терапевта"),
+      doc("fuzzy", "Гештальд-подход"),
+      doc("long", "Гештальт-терапия в работе с парами и семьями"),
+      doc("short", "Гештальт-терапия"),
+    ]),
+  );
+  const ids = (query: string) => searchIndex(small, query).map((r) => r.id);
+
+  it("puts an exact word in the title first, the shorter title before the longer, then typos, then descriptions", () => {
+    expect(ids("гештальт")).toEqual(["short", "long", "fuzzy", "described"]);
+  });
+
+  it("completes the word being typed, but not a word followed by a space", () => {
+    expect(ids("гешта").slice(0, 3).sort()).toEqual(["fuzzy", "long", "short"]);
+    expect(ids("гешта").at(-1)).toBe("described");
+    expect(ids("гешта ")).toEqual([]);
+  });
+
+  it("needs every word, and falls back to any word when no document has them all", () => {
+    expect(ids("гештальт семьями")).toEqual(["long"]);
+    expect(ids("гештальт квантовая")[0]).toBe("short");
+  });
+
+  it("ignores everything but letters and digits, and answers nothing for punctuation alone", () => {
+    expect(ids("«гештальт»!")).toEqual(ids("гештальт"));
+    expect(ids("?!.,")).toEqual([]);
+  });
+});
+
+describe("the browser's copy", () => {
+  it("is the whole index for a catalogue of the real size", () => {
+    const data = buildBrowserIndex(documents);
+    expect(data.complete).toBe(true);
+    expect(data.docs).toHaveLength(documents.length);
+  });
+
+  it("is a sample of a big catalogue: both programs and the other kinds, marked incomplete", () => {
+    const many = Array.from({ length: 4 }, (_, round) => documents.map((d) => ({ ...d, id: `${d.id}-${round}` }))).flat();
+    const data = buildBrowserIndex(many);
+    expect(data.complete).toBe(false);
+    expect(data.docs).toHaveLength(BROWSER_INDEX_MAX_DOCUMENTS);
+    const ids = data.docs.map(([id]) => id!);
+    expect(ids.some((id) => id.startsWith("program:"))).toBe(true);
+    expect(ids.some((id) => id.startsWith("teacher:"))).toBe(true);
+    expect(loadSearchIndex(data).complete).toBe(false);
   });
 });

@@ -1,36 +1,64 @@
-import type MiniSearch from "minisearch";
 import type { Catalogue } from "../catalogue/build";
-import { SEARCH_KEY_PREFIX } from "../catalogue/keys";
+import { BROWSER_SEARCH_KEY_PREFIX, SEARCH_KEY_PREFIX } from "../catalogue/keys";
 import { log } from "../log";
-import { searchDocuments, type SearchDocument } from "./documents";
-import { buildSearchIndex, loadSearchIndex } from "./engine";
+import { type SearchDocument, searchDocuments } from "./documents";
+import { buildBrowserIndex, buildSearchIndex, loadSearchIndex, type SearchIndex, type SearchIndexData } from "./engine";
+
+/** The KV entries of a content version's search indexes, as `npm run content:push` writes them. */
+export function searchIndexEntries(catalogue: Catalogue): Array<{ key: string; value: string }> {
+  const documents = searchDocuments(catalogue);
+  return [
+    { key: `${SEARCH_KEY_PREFIX}${catalogue.version}`, value: JSON.stringify(buildSearchIndex(documents)) },
+    { key: `${BROWSER_SEARCH_KEY_PREFIX}${catalogue.version}`, value: JSON.stringify(buildBrowserIndex(documents)) },
+  ];
+}
 
 interface Memo {
   version: string;
-  json: Promise<string>;
-  index: Promise<MiniSearch<SearchDocument>>;
+  index?: Promise<SearchIndex>;
+  browserJson?: Promise<string>;
 }
 
 let memo: Memo | undefined;
 
 /**
- * The search index of the catalogue's version: built when the content is pushed and stored in KV
- * beside it; read and parsed once per version per isolate. A push without one gets it built here.
+ * The search indexes of the catalogue's version: built when the content is pushed and stored in
+ * KV beside it; read (and the server's parsed) once per version per isolate, each when first
+ * asked for: a read begun for a request that does not wait for it would be cancelled with that
+ * request. A push without them gets them built here.
  */
-function load(kv: KVNamespace, catalogue: Catalogue): Memo {
-  if (memo?.version === catalogue.version) return memo;
-  const json = kv.get(`${SEARCH_KEY_PREFIX}${catalogue.version}`, { cacheTtl: 3600 }).then((stored) => {
-    if (stored) return stored;
-    log.warn("search.index.missing", { version: catalogue.version });
-    return JSON.stringify(buildSearchIndex(searchDocuments(catalogue)));
-  });
-  const next: Memo = { version: catalogue.version, json, index: json.then(loadSearchIndex) };
-  memo = next;
-  json.catch(() => {
-    if (memo === next) memo = undefined;
-  });
-  return next;
+function memoOf(version: string): Memo {
+  if (memo?.version !== version) memo = { version };
+  return memo;
 }
 
-export const searchIndexOf = (kv: KVNamespace, catalogue: Catalogue) => load(kv, catalogue).index;
-export const searchIndexJsonOf = (kv: KVNamespace, catalogue: Catalogue) => load(kv, catalogue).json;
+function read(kv: KVNamespace, catalogue: Catalogue, prefix: string, build: (documents: SearchDocument[]) => SearchIndexData): Promise<string> {
+  return kv.get(`${prefix}${catalogue.version}`, { cacheTtl: 3600 }).then((stored) => {
+    if (stored) return stored;
+    log.warn("search.index.missing", { version: catalogue.version, key: prefix });
+    return JSON.stringify(build(searchDocuments(catalogue)));
+  });
+}
+
+export function searchIndexOf(kv: KVNamespace, catalogue: Catalogue): Promise<SearchIndex> {
+  const entry = memoOf(catalogue.version);
+  if (entry.index) return entry.index;
+  const index = read(kv, catalogue, SEARCH_KEY_PREFIX, buildSearchIndex).then(loadSearchIndex);
+  entry.index = index;
+  // a failure is not remembered: the next request tries again
+  index.catch(() => {
+    if (entry.index === index) entry.index = undefined;
+  });
+  return index;
+}
+
+export function browserSearchIndexOf(kv: KVNamespace, catalogue: Catalogue): Promise<string> {
+  const entry = memoOf(catalogue.version);
+  if (entry.browserJson) return entry.browserJson;
+  const json = read(kv, catalogue, BROWSER_SEARCH_KEY_PREFIX, (documents) => buildBrowserIndex(documents));
+  entry.browserJson = json;
+  json.catch(() => {
+    if (entry.browserJson === json) entry.browserJson = undefined;
+  });
+  return json;
+}

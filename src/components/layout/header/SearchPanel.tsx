@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { searchInBrowser } from "../../../client/search-client";
+import { SERVER_DEBOUNCE_MS, searchInBrowser, searchOnServer } from "../../../client/search-client";
 import type { SearchResult } from "../../../services/search/documents";
 import { SearchResults } from "../../catalogue/SearchResults";
 import { NotFoundForm } from "../../forms/NotFoundForm";
@@ -14,8 +14,10 @@ interface SearchPanelProps {
 }
 
 /**
- * Results as the visitor types (spec 4), from the compact index in the browser. Nothing found:
- * the nothing-found panel with its lead form. This module loads only when someone searches.
+ * Results as the visitor types (spec 4), from the compact index in the browser; for a catalogue
+ * too big to send whole, those come first and the server's answer over everything replaces them
+ * after a pause in typing. Nothing found: the nothing-found panel with its lead form. This module
+ * loads only when someone searches.
  */
 export default function SearchPanel({ query, version, thanks, idPrefix, onPick }: SearchPanelProps) {
   const [results, setResults] = useState<SearchResult[] | null>(null);
@@ -23,16 +25,35 @@ export default function SearchPanel({ query, version, thanks, idPrefix, onPick }
   const [sent, setSent] = useState(false);
   useEffect(() => {
     let current = true;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const fail = (error: unknown) => {
+      if (!current || controller.signal.aborted) return;
+      console.error("search:", error);
+      setFailed(true);
+    };
     searchInBrowser(version, query)
-      .then((found) => {
-        if (current) setResults(found);
+      .then(({ results: local, complete }) => {
+        if (!current) return;
+        setFailed(false);
+        // a sample that found nothing is not an answer yet: the panel waits for the server
+        setResults(complete || local.length > 0 ? local : null);
+        if (complete) return;
+        timer = setTimeout(() => {
+          searchOnServer(query, controller.signal)
+            .then((found) => {
+              if (current) setResults(found);
+            })
+            .catch((error: unknown) => {
+              if (local.length === 0) fail(error);
+            });
+        }, SERVER_DEBOUNCE_MS);
       })
-      .catch((error) => {
-        console.error("search:", error);
-        if (current) setFailed(true);
-      });
+      .catch(fail);
     return () => {
       current = false;
+      clearTimeout(timer);
+      controller.abort();
     };
   }, [query, version]);
 
