@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { SERVER_DEBOUNCE_MS, searchInBrowser, searchOnServer } from "../../../client/search-client";
 import type { SearchResult } from "../../../services/search/documents";
 import { SearchResults } from "../../catalogue/SearchResults";
-import { NotFoundForm } from "../../forms/NotFoundForm";
-import { ThankYou, type ThankYouProps } from "../../forms/ThankYou";
+import { NothingFoundPanel } from "../../forms/NothingFoundPanel";
+import type { ThankYouProps } from "../../forms/ThankYou";
 
 interface SearchPanelProps {
   query: string;
@@ -22,7 +22,6 @@ interface SearchPanelProps {
 export default function SearchPanel({ query, version, thanks, idPrefix, onPick }: SearchPanelProps) {
   const [results, setResults] = useState<SearchResult[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const [sent, setSent] = useState(false);
   useEffect(() => {
     let current = true;
     const controller = new AbortController();
@@ -71,15 +70,8 @@ export default function SearchPanel({ query, version, thanks, idPrefix, onPick }
     <div className="search-panel" aria-live="polite">
       {results.length > 0 ? (
         <SearchResults results={results} onPick={onPick} />
-      ) : sent ? (
-        <ThankYou {...thanks} />
       ) : (
-        <div className="nothing-found nothing-found--panel">
-          <img className="nothing-found__image" src="/images/nothing-found.svg" width={120} height={96} alt="" />
-          <p className="nothing-found__title">Ничего не нашлось</p>
-          <p className="nothing-found__text">Оставьте контакты — специалист приёмной комиссии подберёт программу под ваш запрос.</p>
-          <NotFoundForm idPrefix={idPrefix} onSent={() => setSent(true)} />
-        </div>
+        <NothingFoundPanel compact heading="Ничего не нашлось" idPrefix={idPrefix} thanks={thanks} />
       )}
     </div>
   );
