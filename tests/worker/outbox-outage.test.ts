@@ -77,7 +77,7 @@ describe("every sink down for a day", () => {
     const leads = Array.from({ length: 8 }, (_, n) => validLead({ name: `Лид ${n}` }));
     const partnerLeads = new Set(leads.slice(0, 3).map((lead) => lead.id));
     for (const lead of leads) {
-      const cookie = partnerLeads.has(lead.id) ? { Cookie: `utm=${encodeURIComponent(JSON.stringify({ utm_source: "admitad" }))}` } : {};
+      const cookie: Record<string, string> = partnerLeads.has(lead.id) ? { Cookie: `utm=${encodeURIComponent(JSON.stringify({ utm_source: "admitad" }))}` } : {};
       expect((await postJson("/api/leads", lead, cookie)).status).toBe(200);
     }
     const ids = leads.map((lead) => lead.id);

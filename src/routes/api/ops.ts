@@ -28,6 +28,8 @@ export const opsOnly = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 const statuses = ["pending", "delivered", "skipped", "dead"] as const;
+/** leads listed per outbox shard at most */
+const MAX_LIST = 100_000;
 const outbox = (c: Context<AppEnv>, shard: string) => c.env.LEAD_OUTBOX.get(c.env.LEAD_OUTBOX.idFromName(shard));
 
 const tokenSeed = z.object({
@@ -45,7 +47,12 @@ export function registerOpsApi(app: Hono<AppEnv>): void {
     if (status !== undefined && !(statuses as readonly string[]).includes(status)) {
       return c.json({ ok: false, message: `status: одно из ${statuses.join(", ")}` }, 400);
     }
-    const lists = await Promise.all(allShards().map((shard) => outbox(c, shard).list(status as DeliveryStatus | undefined)));
+    // newest first, 100 a shard unless ops ask for more (the load drill reads every lead it sent)
+    const limit = Number(c.req.query("limit") ?? 100);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST) {
+      return c.json({ ok: false, message: `limit: целое от 1 до ${MAX_LIST}` }, 400);
+    }
+    const lists = await Promise.all(allShards().map((shard) => outbox(c, shard).list(status as DeliveryStatus | undefined, limit)));
     const leads: LeadView[] = lists.flat().sort((a, b) => b.receivedAt - a.receivedAt);
     return c.json({ ok: true, leads });
   });
