@@ -71,7 +71,7 @@ export function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
           idPrefix="apply"
           cta={cta}
           blockForAmo={blockForAmo}
-          price={typeof query.price === "number" ? query.price : undefined}
+          price={typeof query.price === "number" && Number.isFinite(query.price) ? query.price : undefined}
           contacts={fallbackContacts(catalogue)}
           values={values}
           errors={state.errors}
