@@ -22,7 +22,7 @@ function settingNames(): string[] {
   return [...new Set(sources.flat().map((line) => /[A-Z][A-Z0-9_]+/.exec(line)![0]))];
 }
 
-export const secretNames = () => settingNames().filter((name) => SECRET_NAME.test(name) && !PUBLIC_NAMES.has(name));
+const secretNames = () => settingNames().filter((name) => SECRET_NAME.test(name) && !PUBLIC_NAMES.has(name));
 
 /**
  * Values that look like credentials wherever they are. Cloudflare Turnstile's real keys start
