@@ -61,7 +61,7 @@ function manifestFrom(metafile: Metafile, islands: Record<string, string>) {
     if (!chunk) throw new Error(`build: no chunk for island ${name}`);
     islandFiles[name] = [...closure(chunk[0])].map(url);
   }
-  const fonts = outputs.filter(([file]) => /pt-sans-400-[^/]*\.woff2$/.test(file)).map(([file]) => url(file));
+  const fonts = outputs.filter(([file]) => /pt-sans-(400|700)-[^/]*\.woff2$/.test(file)).map(([file]) => url(file));
   return { entry: url(entry[0]), css: url(css[0]), fonts, islands: islandFiles };
 }
 

@@ -82,11 +82,12 @@ export function CheckListSection({ id, title, items, tinted = false }: { id: str
   );
 }
 
-export function TeacherCard({ teacher }: { teacher: Teacher }) {
+/** `heading`: h3 inside a section with its own h2; h2 where the cards sit right under the page's h1. */
+export function TeacherCard({ teacher, heading: Heading = "h3" }: { teacher: Teacher; heading?: "h2" | "h3" }) {
   return (
     <article className="teacher-card" id={teacher.slug}>
       <Picture kind="teacher" slug={teacher.slug} alt={`Портрет: ${teacher.name}`} sizes="(max-width: 768px) 45vw, 260px" className="teacher-card__photo" />
-      <h3 className="teacher-card__name">{teacher.name}</h3>
+      <Heading className="teacher-card__name">{teacher.name}</Heading>
       <p className="teacher-card__position">{teacher.position}</p>
       {teacher.degree ? <p className="teacher-card__degree">{teacher.degree}</p> : null}
     </article>

@@ -7,7 +7,7 @@ import type { ResolvedMeta } from "./seo";
 export interface ClientManifest {
   entry: string;
   css: string;
-  /** the regular weight of the site's font, preloaded so text renders in it from the start */
+  /** both weights of the site's font (every page opens with bold headings), preloaded so text renders in it from the start */
   fonts: string[];
   /** island name -> the chunks it needs besides the entry, for modulepreload */
   islands: Record<string, string[]>;

@@ -42,7 +42,7 @@ export function teachersList(c: Context<AppEnv>) {
         <ul className="teacher-list container">
           {teachers.map((teacher) => (
             <li key={teacher.id}>
-              <TeacherCard teacher={teacher} />
+              <TeacherCard teacher={teacher} heading="h2" />
               <div className="teacher-list__about">
                 <p>{teacher.bio}</p>
                 <p className="teacher-list__meta">

@@ -1,0 +1,101 @@
+/**
+ * Lighthouse on pages of the local runtime: the default mobile form factor with simulated
+ * throttling, Debian's chromium headless, nothing sent anywhere (no error reporting, no update
+ * checks, no background networking).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromiumPath, ensureChromium } from "../../scripts/ensure-chromium";
+
+export interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** cumulative layout shift */
+  cls: number;
+  /** largest contentful paint, simulated slow 4G and a mid-range phone, ms */
+  lcpMs: number;
+  /** total blocking time, ms */
+  tbtMs: number;
+  /** scored audits that did not pass, with their score, so a miss says why */
+  failing: string[];
+}
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Lighthouse's own failure to read a trace (NO_NAVSTART now and then on a busy machine): worth one more try. */
+async function audit(url: string, port: number, attemptsLeft = 2): Promise<LighthouseFigures> {
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) {
+    if (attemptsLeft > 1) return audit(url, port, attemptsLeft - 1);
+    throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  }
+  const score = (id: (typeof CATEGORIES)[number]) => Math.round((categories[id]?.score ?? 0) * 100);
+  const weighted = new Set(CATEGORIES.flatMap((id) => (categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0).map((ref) => ref.id)));
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+    lcpMs: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+    tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+    failing: Object.values(audits)
+      .filter((audit) => weighted.has(audit.id) && audit.score !== null && audit.score < 1)
+      .map((audit) => `${audit.id} ${audit.score?.toFixed(2)}${audit.displayValue ? ` (${audit.displayValue})` : ""}`),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * Runs Lighthouse `runs` times on each URL (one browser, a fresh profile) and gives the median of
+ * each figure; the failing audits are those of any run.
+ */
+export async function lighthouseFigures(urls: string[], runs = 3): Promise<Map<string, LighthouseFigures>> {
+  ensureChromium();
+  const profile = mkdtempSync(join(tmpdir(), "lighthouse-"));
+  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: CHROMIUM_FLAGS, userDataDir: profile, logLevel: "silent" });
+  const figures = new Map<string, LighthouseFigures>();
+  try {
+    for (const url of urls) {
+      const results: LighthouseFigures[] = [];
+      for (let run = 0; run < runs; run++) results.push(await audit(url, chrome.port));
+      const of = (key: Exclude<keyof LighthouseFigures, "failing">) => median(results.map((result) => result[key]));
+      figures.set(url, {
+        performance: of("performance"),
+        accessibility: of("accessibility"),
+        bestPractices: of("bestPractices"),
+        seo: of("seo"),
+        cls: of("cls"),
+        lcpMs: of("lcpMs"),
+        tbtMs: of("tbtMs"),
+        failing: [...new Set(results.flatMap((result) => result.failing.map((line) => line.replace(/ [\d.]+( \(.*\))?$/, ""))))],
+      });
+    }
+  } finally {
+    chrome.kill();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return figures;
+}
