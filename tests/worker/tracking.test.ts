@@ -49,8 +49,8 @@ describe("tracking cookies set by the server (spec 3, 4, 7, 9)", () => {
 
   it("asks the affiliate network for a click id when the URL has 'a', and keeps it 90 days with the source", async () => {
     const response = await SELF.fetch(`${origin}/?a=777&o=9&sub1=x&utm_source=admitad`);
-    expect(cookie(response, "click_id")).toBe("click_id=click-777; Max-Age=7776000; Path=/; Secure; SameSite=Lax");
-    expect(cookie(response, "click_source")).toBe("click_source=admitad; Max-Age=7776000; Path=/; Secure; SameSite=Lax");
+    expect(cookie(response, "click_id")).toBe("click_id=click-777; Max-Age=7776000; Path=/; HttpOnly; Secure; SameSite=Lax");
+    expect(cookie(response, "click_source")).toBe("click_source=admitad; Max-Age=7776000; Path=/; HttpOnly; Secure; SameSite=Lax");
     const calls = (await (await fetch(`${fakes}/__received?sink=click&id=777`)).json()) as { query: Record<string, string> }[];
     expect(calls.at(-1)?.query).toEqual({ a: "777", o: "9", sub1: "x", return: "click_id" });
   });

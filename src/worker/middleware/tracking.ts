@@ -63,9 +63,10 @@ export const tracking = createMiddleware<AppEnv>(async (c, next) => {
   if (url.searchParams.has("a") && endpoint) {
     const clickId = await affiliateClick(endpoint, url);
     if (clickId) {
-      setCookie(c, cookies.clickId, clickId, cookieOptions(c, CLICK_MAX_AGE_S));
+      // read by the server alone (the lead record), so no script needs them: HttpOnly
+      setCookie(c, cookies.clickId, clickId, { ...cookieOptions(c, CLICK_MAX_AGE_S), httpOnly: true });
       const source = utm.utm_source ?? parseUtmCookie(getCookie(c, cookies.utm)).utm_source;
-      if (source) setCookie(c, cookies.clickSource, source, cookieOptions(c, CLICK_MAX_AGE_S));
+      if (source) setCookie(c, cookies.clickSource, source, { ...cookieOptions(c, CLICK_MAX_AGE_S), httpOnly: true });
     }
   }
   return next();
