@@ -3,33 +3,22 @@
  * Metrika counter configured. Metrika's host is never contacted: every request leaving 127.0.0.1 is
  * recorded and aborted, and the test asserts which of them were made, and when.
  */
-import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
-import { join } from "node:path";
-import { rmSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevServer, root, startDevServer } from "../../scripts/lib/wrangler";
+import type { DevServer } from "../../scripts/lib/wrangler";
 import { DESKTOP, launchChromium, MOBILE } from "../support/browser";
-import { E2E_VARS } from "./setup";
+import { startOwnServer } from "./own-server";
 
 const COUNTER = "98765432";
 const TAG = "https://mc.yandex.ru/metrika/tag.js";
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-const port = Number(process.env.E2E_PORT ?? 8790) + 17;
 
 let server: DevServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const persistTo = join(root, `.wrangler/e2e-analytics-${port}`);
-  rmSync(persistTo, { recursive: true, force: true });
-  execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/content.ts", "push", "--persist-to", persistTo], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  // the e2e setup has built the client already
-  server = await startDevServer({ port, persistTo, vars: { SITE_URL: `http://127.0.0.1:${port}`, ...E2E_VARS, YM_COUNTER_ID: COUNTER }, quiet: true });
+  server = await startOwnServer(17, { YM_COUNTER_ID: COUNTER });
   browser = await launchChromium();
 }, 120_000);
 
@@ -40,7 +29,7 @@ afterAll(async () => {
 
 /** A browser context whose requests off this machine are written down and never sent. */
 async function visitor(viewport = DESKTOP, bypassCSP = false): Promise<{ context: BrowserContext; page: Page; outside: string[] }> {
-  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}`, viewport, locale: "ru-RU", bypassCSP });
+  const context = await browser.newContext({ baseURL: server.url, viewport, locale: "ru-RU", bypassCSP });
   const outside: string[] = [];
   await context.route(/^(?!http:\/\/127\.0\.0\.1[:/])/, (route) => {
     outside.push(route.request().url());
@@ -94,7 +83,7 @@ describe("analytics only after consent", () => {
 
   it("lets the visitor change the answer from the footer, with the keyboard alone", async () => {
     const { context, page, outside } = await visitor();
-    await context.addCookies([{ name: "analytics_consent", value: "denied", url: `http://127.0.0.1:${port}` }]);
+    await context.addCookies([{ name: "analytics_consent", value: "denied", url: server.url }]);
     await page.goto("/");
     await page.waitForSelector('[data-island="layout/CookieConsent"][data-hydrated="true"]', { state: "attached" });
     const settings = page.getByRole("button", { name: "Настройки cookie" });
