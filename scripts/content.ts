@@ -9,8 +9,8 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ContentError, buildCatalogue, type RawContent } from "../src/services/catalogue/build";
 import { contentFiles } from "../src/services/catalogue/schemas";
-import { CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY } from "../src/services/catalogue/keys";
-import { searchIndexEntries } from "../src/services/search/repository";
+import { CONTENT_VERSION_KEY } from "../src/services/catalogue/keys";
+import { contentEntries } from "../src/services/catalogue/publish";
 import { root, wrangler } from "./lib/wrangler";
 
 
@@ -77,17 +77,16 @@ function main() {
 
   const outDir = join(root, ".content");
   mkdirSync(outDir, { recursive: true });
-  const bulkFile = join(outDir, "kv-bulk.json");
-  writeFileSync(
-    bulkFile,
-    JSON.stringify([
-      { key: `${CATALOGUE_KEY_PREFIX}${version}`, value: JSON.stringify(catalogue) },
-      ...searchIndexEntries(catalogue),
-      { key: CONTENT_VERSION_KEY, value: version },
-    ]),
-  );
   const target = env ? ["--env", env, "--remote"] : ["--local", ...(persistTo ? ["--persist-to", persistTo] : [])];
-  wrangler(["kv", "bulk", "put", bulkFile, "--binding", "CATALOGUE", ...target]);
+  const entries = contentEntries(catalogue);
+  // the data first, then the pointer that makes the version current: no request sees a version half written
+  const pointer = entries.filter((entry) => entry.key === CONTENT_VERSION_KEY);
+  const data = entries.filter((entry) => entry.key !== CONTENT_VERSION_KEY);
+  for (const [name, batch] of [["kv-data.json", data], ["kv-version.json", pointer]] as const) {
+    const bulkFile = join(outDir, name);
+    writeFileSync(bulkFile, JSON.stringify(batch));
+    wrangler(["kv", "bulk", "put", bulkFile, "--binding", "CATALOGUE", ...target]);
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

@@ -14,7 +14,7 @@ import studyFields from "../../content/study-fields.json";
 import teachers from "../../content/teachers.json";
 import vacancies from "../../content/vacancies.json";
 import webinars from "../../content/webinars.json";
-import { buildCatalogue, type Catalogue, type RawContent } from "../../src/services/catalogue/build";
+import { type BuiltCatalogue, buildCatalogue, type RawContent } from "../../src/services/catalogue/build";
 
 export const defaultRawContent = (): RawContent =>
   structuredClone({
@@ -35,14 +35,14 @@ export const defaultRawContent = (): RawContent =>
     "documents.json": documents,
   });
 
-export const defaultCatalogue = (version = "test", now = new Date()): Catalogue =>
+export const defaultCatalogue = (version = "test", now = new Date()): BuiltCatalogue =>
   buildCatalogue(defaultRawContent(), now, version);
 
 /**
  * The default catalogue with its programs repeated to `size` (each with its own id, slug, title
  * and price): the 10,000-program catalogue the benchmarks and size checks speak of.
  */
-export function generatedCatalogue(size: number): Catalogue {
+export function generatedCatalogue(size: number): BuiltCatalogue {
   const base = defaultCatalogue(`generated-${size}`);
   const programs = Array.from({ length: size }, (_, i) => {
     const p = base.programs[i % base.programs.length]!;

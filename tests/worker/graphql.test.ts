@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Catalogue } from "../../src/services/catalogue/build";
+import type { BuiltCatalogue } from "../../src/services/catalogue/build";
 import { programHref } from "../../src/services/catalogue/links";
 import { upcomingSeminars } from "../../src/services/catalogue/queries";
 import { type SortDirection, type SortField, sortPrograms } from "../../src/services/catalogue/sort";
@@ -8,7 +8,7 @@ import { defaultCatalogue } from "../support/content";
 import { origin, uniqueId } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 
-let catalogue: Catalogue;
+let catalogue: BuiltCatalogue;
 const pastSeminarId = "graphql-past-seminar";
 
 beforeAll(async () => {

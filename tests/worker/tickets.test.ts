@@ -1,13 +1,13 @@
 import { env, SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Catalogue } from "../../src/services/catalogue/build";
+import type { BuiltCatalogue } from "../../src/services/catalogue/build";
 import { tooFewTickets } from "../../src/services/tickets";
 import { defaultCatalogue } from "../support/content";
 import { opsToken, origin, outboxOf, postJson, seedCrmToken, uniqueId } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 
-let catalogue: Catalogue;
+let catalogue: BuiltCatalogue;
 
 beforeAll(async () => {
   const base = defaultCatalogue("tickets-v1");

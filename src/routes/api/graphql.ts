@@ -1,5 +1,7 @@
 import type { Context, Hono } from "hono";
+import type { ProgramDetails } from "../../services/catalogue/build";
 import { executeCatalogueQuery } from "../../services/catalogue/graphql-schema";
+import { programDetailsOf } from "../../services/catalogue/program-details";
 import type { AppEnv } from "../../worker/env";
 import { liveTickets } from "./tickets";
 
@@ -82,11 +84,20 @@ async function answer(c: Context<AppEnv>, read: () => Promise<GraphqlRequest>) {
     return copy;
   }
   const catalogue = c.get("catalogue");
+  // one read of a program's details per request, however many of its fields are asked for
+  const details = new Map<string, Promise<ProgramDetails>>();
   const result = await executeCatalogueQuery({
     ...request,
     catalogue,
     siteUrl: c.env.SITE_URL,
     ticketsLeft: (seminar) => liveTickets(c, seminar),
+    programDetails: (program) => {
+      const known = details.get(program.id);
+      if (known) return known;
+      const read = programDetailsOf(c.env.CATALOGUE, catalogue.version, program.id);
+      details.set(program.id, read);
+      return read;
+    },
   });
   // without data the request itself was refused (syntax, validation, unknown operation)
   if (!("data" in result)) return c.json(result, 400, { "Cache-Control": "no-store" });

@@ -4,7 +4,9 @@ import { CheckListSection, Faq, InPageNav, PageSection, ReviewCard, TeachersSect
 import type { Crumb } from "../../components/layout/Breadcrumbs";
 import { ChevronDownIcon } from "../../components/ui/icons";
 import { Picture } from "../../components/ui/Picture";
-import type { Catalogue, Program } from "../../services/catalogue/build";
+import type { Catalogue, Program, ProgramDetails } from "../../services/catalogue/build";
+import { programDetailsOf } from "../../services/catalogue/program-details";
+import { ContentUnavailableError } from "../../services/catalogue/repository";
 import { programHref, studyFieldHref } from "../../services/catalogue/links";
 import { indexes, teachersOf } from "../../services/catalogue/queries";
 import type { CtaKey, ProgramType } from "../../services/catalogue/schemas";
@@ -15,7 +17,7 @@ import { discountedPrice, monthlyInstalment } from "../../services/pricing";
 import { formatPrice, pluralize } from "../../services/text";
 import type { AppEnv } from "../../worker/env";
 import { renderPage } from "../../worker/render";
-import { renderNotFound } from "./errors";
+import { contentUnavailable, renderNotFound } from "./errors";
 
 const INSTALMENT_MONTHS = 12;
 
@@ -25,7 +27,8 @@ const signUpKey: Record<ProgramType, CtaKey> = {
   ShortTerm: "signUpForProgramm",
 };
 
-function ProgramPage({ catalogue, program }: { catalogue: Catalogue; program: Program }) {
+function ProgramPage({ catalogue, program: summary, details }: { catalogue: Catalogue; program: Program; details: ProgramDetails }) {
+  const program = { ...summary, ...details };
   const { site } = catalogue;
   const index = indexes(catalogue);
   const teachers = teachersOf(catalogue, program.teacherIds);
@@ -201,8 +204,15 @@ const typeCrumb: Record<ProgramType, Crumb> = {
   ShortTerm: { label: "Краткосрочные курсы", href: "/shortTerm" },
 };
 
-export function renderProgram(c: Context<AppEnv>, program: Program) {
+export async function renderProgram(c: Context<AppEnv>, program: Program) {
   const catalogue = c.get("catalogue");
+  let details: ProgramDetails;
+  try {
+    details = await programDetailsOf(c.env.CATALOGUE, catalogue.version, program.id);
+  } catch (error) {
+    if (!(error instanceof ContentUnavailableError)) throw error;
+    return contentUnavailable(c.get("requestId") ?? "unknown", false);
+  }
   const field = program.studyFieldSlug ? indexes(catalogue).studyField.get(program.studyFieldSlug) : undefined;
   return renderPage(c, {
     meta: {
@@ -218,7 +228,7 @@ export function renderProgram(c: Context<AppEnv>, program: Program) {
       ...(field ? [{ label: field.title, href: studyFieldHref(field.slug) }] : []),
       { label: program.title, href: programHref(program) },
     ],
-    body: <ProgramPage catalogue={catalogue} program={program} />,
+    body: <ProgramPage catalogue={catalogue} program={program} details={details} />,
   });
 }
 

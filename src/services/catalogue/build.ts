@@ -7,12 +7,22 @@ import {
 } from "./schemas";
 import type { InstituteDocument, Pages } from "./institute-schemas";
 
-export type Program = Omit<ProgramSource, "startsInDays"> & { startDate: string };
+/** A program as its own page shows it. */
+export type FullProgram = Omit<ProgramSource, "startsInDays"> & { startDate: string };
+/**
+ * The parts of a program only its own page shows. KV keeps them apart from the catalogue, one
+ * entry per program, so that the catalogue every request shares stays small at 10,000 programs
+ * (decision 013).
+ */
+export const PROGRAM_DETAIL_FIELDS = ["forWhom", "outcomes", "modules", "diploma", "paymentOptions", "faq"] as const;
+export type ProgramDetails = Pick<FullProgram, (typeof PROGRAM_DETAIL_FIELDS)[number]>;
+/** A program as lists, menus, search and the API show it: what the catalogue holds. */
+export type Program = Omit<FullProgram, keyof ProgramDetails>;
 export type Seminar = Omit<SeminarSource, "startsInDays"> & { targetDate: string };
 export type LiveCourse = Omit<LiveCourseSource, "startsInDays"> & { startDate: string };
 export type Webinar = Omit<WebinarSource, "startsInDays"> & { date: string };
 
-/** Everything the site shows, validated and with relative dates resolved: what KV holds. */
+/** Everything the site shows, validated and with relative dates resolved: what KV holds as one snapshot. */
 export interface Catalogue {
   version: string;
   builtAt: string;
@@ -31,6 +41,11 @@ export interface Catalogue {
   partners: Partner[];
   pages: Pages;
   documents: InstituteDocument[];
+}
+
+/** What the build makes of the content files: the catalogue with every program's details. */
+export interface BuiltCatalogue extends Omit<Catalogue, "programs"> {
+  programs: FullProgram[];
 }
 
 export class ContentError extends Error {
@@ -90,7 +105,7 @@ function checkRefs(file: string, item: { id: string }, field: string, ids: reado
 }
 
 /** Validates raw content files and builds the catalogue; an invalid file fails naming the file, item and field. */
-export function buildCatalogue(raw: RawContent, now: Date, version: string): Catalogue {
+export function buildCatalogue(raw: RawContent, now: Date, version: string): BuiltCatalogue {
   const site = parseFile("site.json", raw["site.json"]);
   const studyFields = parseFile("study-fields.json", raw["study-fields.json"]);
   const programSources = parseFile("programs.json", raw["programs.json"]);

@@ -296,6 +296,7 @@ export interface CatalogueQuery {
   catalogue: Catalogue;
   siteUrl: string;
   ticketsLeft: (seminar: Seminar) => Promise<number>;
+  programDetails: CatalogueContext["programDetails"];
   now?: number;
 }
 
@@ -340,6 +341,7 @@ export async function executeCatalogueQuery(request: CatalogueQuery): Promise<Ex
     siteUrl: request.siteUrl,
     now: request.now ?? Date.now(),
     ticketsLeft: request.ticketsLeft,
+    programDetails: request.programDetails,
   };
   const result = await execute({
     schema: catalogueSchema,

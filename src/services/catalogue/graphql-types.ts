@@ -3,7 +3,7 @@ import {
   GraphQLString, type GraphQLFieldConfigMap, type GraphQLOutputType,
 } from "graphql";
 import { discountedPrice } from "../pricing";
-import type { Catalogue, Program, Seminar, Webinar } from "./build";
+import type { Catalogue, Program, ProgramDetails, Seminar, Webinar } from "./build";
 import {
   articleHref, bachelorHref, practicalTrainingHref, programHref, seminarHref, studyFieldHref,
 } from "./links";
@@ -18,6 +18,8 @@ export interface CatalogueContext {
   siteUrl: string;
   now: number;
   ticketsLeft: (seminar: Seminar) => Promise<number>;
+  /** a program's details, kept in KV apart from the catalogue (decision 013) */
+  programDetails: (program: Program) => Promise<ProgramDetails>;
 }
 
 /** A mistake in the partner's request (a bad argument): its message is shown as it is. */
@@ -147,8 +149,8 @@ export const programType: GraphQLObjectType<Program, CatalogueContext> = new Gra
     format: string,
     startDate: { type: nonNull(GraphQLString), description: "Ближайший набор, ГГГГ-ММ-ДД" },
     url: { type: nonNull(GraphQLString), resolve: (p, _args, context) => absolute(context, programHref(p)) },
-    outcomes: strings,
-    modules: { type: listOf(moduleType) },
+    outcomes: { ...strings, resolve: async (p, _args, context) => (await context.programDetails(p)).outcomes },
+    modules: { type: listOf(moduleType), resolve: async (p, _args, context) => (await context.programDetails(p)).modules },
     teachers: { type: listOf(teacherType), resolve: (p, _args, context) => teachersOf(p.teacherIds, context) },
     reviews: {
       type: listOf(reviewType),

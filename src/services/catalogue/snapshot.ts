@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Catalogue } from "./build";
+import { type BuiltCatalogue, type Catalogue, PROGRAM_DETAIL_FIELDS, type ProgramDetails } from "./build";
 import { documentSchema, pagesSchema } from "./institute-schemas";
 import {
   articleSchema, bachelorSchema, liveCourseSourceSchema, partnerSchema, practicalTrainingSchema, programSchema, reviewSchema,
@@ -7,6 +7,11 @@ import {
 } from "./schemas";
 
 const isoInstant = z.string().refine((value) => !Number.isNaN(Date.parse(value)), "дата и время в формате ISO");
+
+const detailFields = Object.fromEntries(PROGRAM_DETAIL_FIELDS.map((field) => [field, true])) as Record<(typeof PROGRAM_DETAIL_FIELDS)[number], true>;
+
+/** A program's details as `content:push` writes them beside the snapshot (decision 013). */
+export const programDetailsSchema = programSchema.pick(detailFields);
 
 /**
  * The snapshot `content:push` writes: the content schemas with relative dates resolved (build.ts).
@@ -17,7 +22,9 @@ export const catalogueSnapshotSchema = z.object({
   builtAt: isoInstant,
   site: siteSchema,
   studyFields: z.array(studyFieldSchema),
-  programs: z.array(programSchema.omit({ startsInDays: true }).extend({ startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })),
+  programs: z.array(
+    programSchema.omit({ startsInDays: true, ...detailFields }).extend({ startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+  ),
   bachelors: z.array(bachelorSchema),
   practicalTrainings: z.array(practicalTrainingSchema),
   seminars: z.array(seminarSourceSchema.omit({ startsInDays: true }).extend({ targetDate: isoInstant })),
@@ -53,4 +60,34 @@ export function parseSnapshot(text: string, version: string): Catalogue {
     throw new InvalidSnapshotError(`catalogue:${version} holds version ${result.data.version}`);
   }
   return result.data satisfies Catalogue;
+}
+
+/** The catalogue as KV keeps it: the snapshot every request shares, and each program's details apart. */
+export function splitCatalogue(built: BuiltCatalogue): { catalogue: Catalogue; details: Array<{ programId: string; details: ProgramDetails }> } {
+  const details = built.programs.map((program) => ({
+    programId: program.id,
+    details: Object.fromEntries(PROGRAM_DETAIL_FIELDS.map((field) => [field, program[field]])) as ProgramDetails,
+  }));
+  const programs = built.programs.map((program) => {
+    const summary: Record<string, unknown> = { ...program };
+    for (const field of PROGRAM_DETAIL_FIELDS) delete summary[field];
+    return summary as Catalogue["programs"][number];
+  });
+  return { catalogue: { ...built, programs }, details };
+}
+
+/** A program's details as read from KV (text), or why they cannot be shown. */
+export function parseProgramDetails(text: string, key: string): ProgramDetails {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new InvalidSnapshotError(`${key} is not JSON: ${String(error)}`);
+  }
+  const result = programDetailsSchema.safeParse(data);
+  if (!result.success) {
+    const issues = result.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".") || "(details)"}: ${issue.message}`);
+    throw new InvalidSnapshotError(`${key} does not match the program details schema: ${issues.join("; ")}`);
+  }
+  return result.data;
 }

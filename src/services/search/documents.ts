@@ -1,4 +1,4 @@
-import type { Catalogue } from "../catalogue/build";
+import type { BuiltCatalogue, Catalogue } from "../catalogue/build";
 import { articleHref, bachelorHref, practicalTrainingHref, programHref, seminarHref } from "../catalogue/links";
 import { typeTag } from "../catalogue/tags";
 
@@ -24,7 +24,7 @@ export type SearchResult = Omit<SearchDocument, "text">;
  * fixed ones always among them), seminars with their subtitle, teachers and journal articles,
  * each with its tag of spec 3 and a link to its live page.
  */
-export function searchDocuments(catalogue: Catalogue): SearchDocument[] {
+export function searchDocuments(catalogue: Catalogue | BuiltCatalogue): SearchDocument[] {
   const field = (slug: string | undefined) => slug ?? "";
   return [
     ...catalogue.programs.map((p) => ({
@@ -37,7 +37,8 @@ export function searchDocuments(catalogue: Catalogue): SearchDocument[] {
       studyFieldSlug: field(p.studyFieldSlug),
       typeLabel: typeTag(p.type),
       href: programHref(p),
-      text: `${p.description} ${p.outcomes.join(" ")}`,
+      // what the visitor learns is searched too, where the details are at hand (the push)
+      text: "outcomes" in p ? `${p.description} ${p.outcomes.join(" ")}` : p.description,
     })),
     ...catalogue.bachelors.map((b) => ({
       id: `bachelor:${b.id}`,

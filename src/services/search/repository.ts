@@ -1,11 +1,11 @@
-import type { Catalogue } from "../catalogue/build";
+import type { BuiltCatalogue, Catalogue } from "../catalogue/build";
 import { BROWSER_SEARCH_KEY_PREFIX, SEARCH_KEY_PREFIX } from "../catalogue/keys";
 import { log } from "../log";
 import { type SearchDocument, searchDocuments } from "./documents";
 import { buildBrowserIndex, buildSearchIndex, loadSearchIndex, type SearchIndex, type SearchIndexData } from "./engine";
 
 /** The KV entries of a content version's search indexes, as `npm run content:push` writes them. */
-export function searchIndexEntries(catalogue: Catalogue): Array<{ key: string; value: string }> {
+export function searchIndexEntries(catalogue: BuiltCatalogue): Array<{ key: string; value: string }> {
   const documents = searchDocuments(catalogue);
   return [
     { key: `${SEARCH_KEY_PREFIX}${catalogue.version}`, value: JSON.stringify(buildSearchIndex(documents)) },
@@ -25,7 +25,8 @@ let memo: Memo | undefined;
  * The search indexes of the catalogue's version: built when the content is pushed and stored in
  * KV beside it; read (and the server's parsed) once per version per isolate, each when first
  * asked for: a read begun for a request that does not wait for it would be cancelled with that
- * request. A push without them gets them built here.
+ * request. A push without them gets them built here (without the programs' details, which the
+ * catalogue does not hold).
  */
 function memoOf(version: string): Memo {
   if (memo?.version !== version) memo = { version };
