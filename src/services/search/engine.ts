@@ -133,11 +133,12 @@ export class SearchIndex {
    */
   matches(word: QueryWord, options: { prefix: boolean; typos: boolean }): Array<[term: number, weight: number]> {
     const found: Array<[number, number]> = [];
-    const exact = this.lowerBound(word.stem);
-    if (this.terms[exact] === word.stem) found.push([exact, matchWeight.exact]);
+    const at = this.lowerBound(word.stem);
+    const exact = this.terms[at] === word.stem ? at : -1;
+    if (exact >= 0) found.push([exact, matchWeight.exact]);
     if (options.prefix) {
-      for (let at = this.lowerBound(word.typed); at < this.terms.length && this.terms[at]!.startsWith(word.typed); at++) {
-        if (at !== exact) found.push([at, matchWeight.prefix]);
+      for (let term = this.lowerBound(word.typed); term < this.terms.length && this.terms[term]!.startsWith(word.typed); term++) {
+        if (term !== exact) found.push([term, matchWeight.prefix]);
       }
     }
     const typos = word.stem.length <= 3 ? 0 : word.stem.length <= 8 ? 1 : 2;
