@@ -3,7 +3,8 @@
  *  - requests per second of the rendered home page against the same HTML served as a static
  *    asset by the same local runtime (workerd under wrangler dev), side by side, as a ratio;
  *  - the JavaScript bytes each page loads, gzip and brotli;
- *  - leads accepted per second by POST /api/leads (each stored in the outbox before the answer).
+ *  - leads accepted per second by POST /api/leads (each stored in the outbox before the answer);
+ *  - speed at the edge (speed-bench.ts): Lighthouse, render time on a cache miss, stream vs string.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -13,12 +14,13 @@ import autocannon from "autocannon";
 import { buildAll } from "../../scripts/build";
 import { type DevServer, root, startDevServer } from "../../scripts/lib/wrangler";
 import { printSearchFigures } from "./search-bench";
+import { printRenderCosts, printServedSpeed, speedPages } from "./speed-bench";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 const staticDir = join(root, "public/__bench");
-const persistTo = join(root, ".wrangler/bench-state");
+const persistTo = join(root, process.env.BENCH_STATE ?? ".wrangler/bench-state");
 const PAGES = ["/", "/net-takoj-stranicy"];
 
 async function load(url: string): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
@@ -73,6 +75,7 @@ async function main() {
   });
 
   let server: DevServer | undefined;
+  let speed: string[] = [];
   try {
     // first run: take the rendered HTML, then serve that same HTML as a static asset next to the page
     const vars = { LEAD_RATE_LIMIT: "0", LEAD_MIN_FILL_MS: "0" };
@@ -100,10 +103,14 @@ async function main() {
       const js = await javascriptBytes(server.url, path);
       console.log(`${path.padEnd(22)} ${String(js.files).padStart(6)} ${kb(js.raw).padStart(9)} ${kb(js.gzip).padStart(9)} ${kb(js.brotli).padStart(9)}`);
     }
+
+    speed = await speedPages(server.url);
+    await printServedSpeed(server.url, speed);
   } finally {
     await server?.stop();
     rmSync(staticDir, { recursive: true, force: true });
   }
+  await printRenderCosts(persistTo, speed);
 
   console.log("\nSearch (the engine of /api/search and of the browser's copy of the index), generated catalogues");
   printSearchFigures();
