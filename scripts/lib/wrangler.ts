@@ -30,7 +30,14 @@ export interface DevServer {
  * Starts `wrangler dev` with the production build of React (NODE_ENV=production, minified) in its
  * own process group, and resolves once it answers HTTP.
  */
-export async function startDevServer(options: { port: number; persistTo?: string; vars?: Record<string, string>; quiet?: boolean }): Promise<DevServer> {
+export async function startDevServer(options: {
+  port: number;
+  persistTo?: string;
+  vars?: Record<string, string>;
+  quiet?: boolean;
+  /** another wrangler.toml (a copy of the site elsewhere); the project's by default */
+  config?: string;
+}): Promise<DevServer> {
   const args = [
     `${root}node_modules/wrangler/bin/wrangler.js`,
     "dev",
@@ -42,6 +49,7 @@ export async function startDevServer(options: { port: number; persistTo?: string
     "--show-interactive-dev-session=false",
   ];
   if (options.persistTo) args.push("--persist-to", options.persistTo);
+  if (options.config) args.push("--config", options.config);
   for (const [key, value] of Object.entries(options.vars ?? {})) args.push("--var", `${key}:${value}`);
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,

@@ -7,10 +7,10 @@
  *  - no lost lead: every lead (and ticket order) answered 200 is in the outbox (read through ops),
  *    and once delivered, the fake CRM webhook has each exactly once;
  *  - no oversold seminar: tickets sold never exceed the count, and the live count is what is left.
- * LOAD_SECONDS (60), LOAD_CONNECTIONS (100), LOAD_PORT (8797), LOAD_TICKETS (1000) change the run.
+ * LOAD_SECONDS (60), LOAD_CONNECTIONS (100), LOAD_PORT (8797), LOAD_TICKETS (400) change the run.
  */
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -83,9 +83,24 @@ async function outboxIds(base: string, status?: string): Promise<string[]> {
   return leads.map((lead) => lead.id);
 }
 
+/**
+ * A copy of the site as it is now (code, static files, wrangler.toml): `wrangler dev` reloads the
+ * Worker whenever a watched file changes, and a reload mid-run resets every Durable Object, which is
+ * a deploy drill, not this one. Inside the project, so node_modules resolve; no .dev.vars is copied.
+ */
+function snapshotOfTheSite(port: number): string {
+  const dir = resolve(root, `.wrangler/load-site-${port}`);
+  rmSync(dir, { recursive: true, force: true });
+  for (const entry of ["src", "build", "public", "wrangler.toml", "tsconfig.json", "package.json"]) {
+    cpSync(resolve(root, entry), resolve(dir, entry), { recursive: true, filter: (path) => !path.includes("/public/__bench") });
+  }
+  return resolve(dir, "wrangler.toml");
+}
+
 export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const persistTo = resolve(root, `.wrangler/load-state-${options.port}`);
   rmSync(persistTo, { recursive: true, force: true });
+  const config = snapshotOfTheSite(options.port);
   execFileSync(process.execPath, [resolve(root, "node_modules/tsx/dist/cli.mjs"), "scripts/content.ts", "push", "--persist-to", persistTo], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
@@ -96,7 +111,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     // one sink (the CRM webhook) at a local fake, so the outbox delivers while the site is under load
     fakes = await startFakeThirdParties(0);
     const vars = { OPS_TOKEN, LEAD_RATE_LIMIT: "0", LEAD_MIN_FILL_MS: "0", CRM_WEBHOOK_URL: `${fakes.url}/genezis`, SITE_URL: `http://127.0.0.1:${options.port}` };
-    server = await startDevServer({ port: options.port, persistTo, vars, quiet: true });
+    server = await startDevServer({ port: options.port, persistTo, vars, config, quiet: !process.env.LOAD_LOGS });
     return await drive(server.url, fakes.url, options);
   } finally {
     await server?.stop();
@@ -173,7 +188,7 @@ async function drive(base: string, fakesUrl: string, options: LoadOptions): Prom
     await new Promise((r) => setTimeout(r, 1000));
   }
   const drainSeconds = (Date.now() - drainStart) / 1000;
-  const receipts = (await (await fetch(`${fakesUrl}/__received?sink=genezis`)).json()) as { body: { id: string } }[];
+  const receipts = (await (await fetch(`${fakesUrl}/__received?sink=genezis`)).json()) as { at: number; body: { id: string } }[];
   const deliveries = new Map<string, number>();
   for (const receipt of receipts) deliveries.set(receipt.body.id, (deliveries.get(receipt.body.id) ?? 0) + 1);
   const seminars = await ops<{ id: string; tickets_quantity: number }[]>(base, "/ops/seminars");
@@ -197,7 +212,10 @@ async function drive(base: string, fakesUrl: string, options: LoadOptions): Prom
       `${undelivered.length} accepted leads not delivered exactly once, e.g. ${undelivered
         .slice(0, 3)
         .map((id) => `${id}×${deliveries.get(id) ?? 0}`)
-        .join(", ")}; the outbox says ${JSON.stringify(example)}`,
+        .join(", ")}; the outbox says ${JSON.stringify(example)}; the sink got it at ${receipts
+        .filter((r) => r.body.id === undelivered[0])
+        .map((r) => new Date(r.at).toISOString())
+        .join(", ")}`,
     );
   }
   // the seminar's own count: what it sold, against what buyers were told (orders cut off by the end
@@ -260,7 +278,7 @@ export function optionsFromEnv(defaults: Partial<LoadOptions> = {}): LoadOptions
     seconds: number("LOAD_SECONDS", defaults.seconds ?? 60),
     connections: number("LOAD_CONNECTIONS", defaults.connections ?? 100),
     port: number("LOAD_PORT", defaults.port ?? 8797),
-    tickets: number("LOAD_TICKETS", defaults.tickets ?? 1000),
+    tickets: number("LOAD_TICKETS", defaults.tickets ?? 400),
   };
 }
 
