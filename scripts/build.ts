@@ -61,8 +61,12 @@ function manifestFrom(metafile: Metafile, islands: Record<string, string>) {
     if (!chunk) throw new Error(`build: no chunk for island ${name}`);
     islandFiles[name] = [...closure(chunk[0])].map(url);
   }
+  // React itself: imported by the entry only when the first island hydrates
+  const runtime = outputs.find(([, o]) => o.entryPoint === "src/client/react-runtime.ts");
+  if (!runtime) throw new Error("build: the React runtime chunk is missing");
+  const react = [...closure(runtime[0])].map(url);
   const fonts = outputs.filter(([file]) => /pt-sans-(400|700)-[^/]*\.woff2$/.test(file)).map(([file]) => url(file));
-  return { entry: url(entry[0]), css: url(css[0]), fonts, islands: islandFiles };
+  return { entry: url(entry[0]), css: url(css[0]), fonts, react, islands: islandFiles };
 }
 
 export async function buildClient(): Promise<void> {

@@ -1,15 +1,7 @@
-import { createElement, type ReactNode, useEffect } from "react";
-import { hydrateRoot } from "react-dom/client";
 import { islands } from "virtual:islands";
 
-/** Marks the island once React has hydrated it (tests wait for it), and says so to whoever waits. */
-function Hydrated({ element, onHydrated, children }: { element: HTMLElement; onHydrated: () => void; children?: ReactNode }) {
-  useEffect(() => {
-    element.dataset.hydrated = "true";
-    onHydrated();
-  }, [element, onHydrated]);
-  return children;
-}
+/** React, fetched with the first island to hydrate (and preloaded on pages with an island that hydrates at once). */
+const react = () => import("./react-runtime");
 
 function readProps(element: HTMLElement): object {
   const script = element.nextElementSibling;
@@ -27,11 +19,8 @@ function hydrateIsland(element: HTMLElement): Promise<void> {
       const name = element.dataset.island ?? "";
       const load = islands[name];
       if (!load) throw new Error(`Unknown island ${name}`);
-      const module = await load();
-      await new Promise<void>((resolve) => {
-        const island = createElement(module.default.Component, readProps(element));
-        hydrateRoot(element, createElement(Hydrated, { element, onHydrated: resolve }, island));
-      });
+      const [module, { hydrateWithReact }] = await Promise.all([load(), react()]);
+      await hydrateWithReact(element, module.default.Component, readProps(element));
     })();
     hydration.catch((error) => console.error(error));
     started.set(element, hydration);

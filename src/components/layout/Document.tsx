@@ -9,6 +9,8 @@ export interface ClientManifest {
   css: string;
   /** both weights of the site's font (every page opens with bold headings), preloaded so text renders in it from the start */
   fonts: string[];
+  /** React's chunks: the entry imports them when the first island hydrates */
+  react: string[];
   /** island name -> the chunks it needs besides the entry, for modulepreload */
   islands: Record<string, string[]>;
   /** islands that hydrate at once: only their chunks are preloaded */
@@ -38,7 +40,8 @@ function ClientScripts({ manifest }: { manifest: ClientManifest }) {
   if (used.length === 0) return null;
   // islands hydrated later (when visible, when idle) fetch their code then: it is not preloaded
   const eager = used.filter((name) => context?.eager.has(name));
-  const preload = new Set(eager.flatMap((name) => manifest.islands[name] ?? []));
+  // React loads with the first island: preloaded only where one hydrates at once
+  const preload = new Set(eager.length > 0 ? [...manifest.react, ...eager.flatMap((name) => manifest.islands[name] ?? [])] : []);
   return (
     <>
       {[...preload].map((href) => (
