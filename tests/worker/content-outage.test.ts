@@ -136,3 +136,15 @@ describe("a fresh isolate while KV is down", () => {
     expect(decode(h1(html) ?? "")).toBe("Программы обучения");
   });
 });
+
+describe("a new content version", () => {
+  it("is read once for the requests that arrive together, and the read outlives the request that started it", async () => {
+    await seedCatalogue(defaultCatalogue("outage-shared"));
+    const get = vi.spyOn(env.CATALOGUE, "get");
+    const kept: Promise<unknown>[] = [];
+    const catalogues = await Promise.all(Array.from({ length: 20 }, () => getCatalogue(env.CATALOGUE, Date.now(), (p) => kept.push(p))));
+    expect(new Set(catalogues.map((c) => c.version))).toEqual(new Set(["outage-shared"]));
+    expect(get.mock.calls.filter(([key]) => key === `${CATALOGUE_KEY_PREFIX}outage-shared`)).toHaveLength(1);
+    expect(kept).toHaveLength(1);
+  });
+});

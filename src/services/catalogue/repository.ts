@@ -19,7 +19,8 @@ interface Failure {
 
 let lastGood: Catalogue | undefined;
 let checkedAt = Number.NEGATIVE_INFINITY;
-let refreshing: Promise<Catalogue> | undefined;
+/** the read of a new version's snapshot, shared by the requests that arrive while it runs */
+let loading: { version: string; snapshot: Promise<Catalogue> } | undefined;
 /** the failure logged last; cleared (with a recovery line) once content reads again */
 let failing: Failure | undefined;
 /** a version whose snapshot failed validation: not read again until the pointer moves */
@@ -37,7 +38,31 @@ async function readSnapshot(kv: KVNamespace, version: string): Promise<Catalogue
   return parseSnapshot(text, version);
 }
 
-async function refresh(kv: KVNamespace, now: number): Promise<Catalogue> {
+/** Keeps a promise's I/O alive after the request that started it has answered (ExecutionContext.waitUntil). */
+export type KeepAlive = (promise: Promise<unknown>) => void;
+
+/**
+ * One read of a version's snapshot for every request that needs it. Other requests await the
+ * first one's I/O: it is kept alive past that request, or a visitor closing the tab would cancel
+ * it and leave the others waiting for ever (workerd ends them as "hung").
+ */
+function snapshotOf(kv: KVNamespace, version: string, keepAlive: KeepAlive | undefined): Promise<Catalogue> {
+  if (loading?.version === version) return loading.snapshot;
+  const snapshot = readSnapshot(kv, version);
+  const current = { version, snapshot };
+  loading = current;
+  const settled = snapshot.then(
+    () => undefined,
+    () => undefined,
+  );
+  keepAlive?.(settled);
+  void settled.then(() => {
+    if (loading === current) loading = undefined;
+  });
+  return snapshot;
+}
+
+async function refresh(kv: KVNamespace, now: number, keepAlive: KeepAlive | undefined): Promise<Catalogue> {
   let version: string | undefined;
   try {
     version = (await kv.get(CONTENT_VERSION_KEY, { cacheTtl: 60 })) ?? undefined;
@@ -46,7 +71,7 @@ async function refresh(kv: KVNamespace, now: number): Promise<Catalogue> {
     let catalogue = lastGood;
     if (catalogue?.version !== version) {
       try {
-        catalogue = await readSnapshot(kv, version);
+        catalogue = await snapshotOf(kv, version, keepAlive);
       } catch (error) {
         if (error instanceof InvalidSnapshotError) rejectedVersion = version;
         throw error;
@@ -76,20 +101,17 @@ async function refresh(kv: KVNamespace, now: number): Promise<Catalogue> {
  * invalid, the last good version keeps serving; each distinct failure is logged once, and the
  * recovery too. With nothing good yet (a cold isolate), it throws ContentUnavailableError.
  */
-export async function getCatalogue(kv: KVNamespace, now = Date.now()): Promise<Catalogue> {
+export async function getCatalogue(kv: KVNamespace, now = Date.now(), keepAlive?: KeepAlive): Promise<Catalogue> {
   if (lastGood && now - checkedAt < VERSION_TTL_MS) return lastGood;
-  // concurrent requests share one read of KV
-  refreshing ??= refresh(kv, now).finally(() => {
-    refreshing = undefined;
-  });
-  return refreshing;
+  // the version pointer is small and cached at the edge: each request reads it with its own I/O
+  return refresh(kv, now, keepAlive);
 }
 
 /** Forgets what this isolate has read, as a fresh isolate would (tests switch content versions). */
 export function forgetCatalogue(): void {
   lastGood = undefined;
   checkedAt = Number.NEGATIVE_INFINITY;
-  refreshing = undefined;
+  loading = undefined;
   failing = undefined;
   rejectedVersion = undefined;
 }
