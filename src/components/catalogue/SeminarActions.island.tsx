@@ -40,4 +40,4 @@ function SeminarActions({ seminarId, initial, buy, waitlist }: SeminarActionsPro
   );
 }
 
-export default defineIsland("catalogue/SeminarActions", SeminarActions, "load");
+export default defineIsland("catalogue/SeminarActions", SeminarActions, "visible");

@@ -24,4 +24,4 @@ function TicketsLeft({ seminarId, initial }: { seminarId: string; initial: numbe
   );
 }
 
-export default defineIsland("catalogue/TicketsLeft", TicketsLeft, "load");
+export default defineIsland("catalogue/TicketsLeft", TicketsLeft, "visible");
