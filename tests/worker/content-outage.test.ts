@@ -144,7 +144,7 @@ describe("a new content version", () => {
     const kept: Promise<unknown>[] = [];
     const catalogues = await Promise.all(Array.from({ length: 20 }, () => getCatalogue(env.CATALOGUE, Date.now(), (p) => kept.push(p))));
     expect(new Set(catalogues.map((c) => c.version))).toEqual(new Set(["outage-shared"]));
-    expect(get.mock.calls.filter(([key]) => key === `${CATALOGUE_KEY_PREFIX}outage-shared`)).toHaveLength(1);
+    expect(get.mock.calls.filter(([key]) => String(key) === `${CATALOGUE_KEY_PREFIX}outage-shared`)).toHaveLength(1);
     expect(kept).toHaveLength(1);
   });
 });
