@@ -1,7 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import manifest from "../../build/manifest.json";
-import { CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY } from "../../src/services/catalogue/keys";
+import { UNAVAILABLE_TITLE } from "../../src/routes/pages/errors";
+import { CONTENT_VERSION_KEY } from "../../src/services/catalogue/keys";
 import { forgetCatalogue } from "../../src/services/catalogue/repository";
 import { defaultCatalogue } from "../support/content";
 import { canonical, decode, h1, jsonLdTypes, metaContent, title } from "./html";
@@ -45,9 +46,16 @@ describe("a page", () => {
     expect(html).toContain('data-island="layout/Header" data-hydrate="interaction"');
     expect(html).toContain('data-island="layout/FooterNav" data-hydrate="visible"');
     expect(html).not.toContain('rel="modulepreload"');
+    // the seminar page's live count and button are in its first screen: they hydrate when seen, React is fetched then
     const seminar = catalogue.seminars[0]!;
     const { html: seminarHtml } = await get(`/seminars/${seminar.studyFieldSlug}/${seminar.slug}`);
-    for (const chunk of manifest.islands["catalogue/TicketsLeft"]) expect(seminarHtml).toContain(`<link rel="modulepreload" href="${chunk}"/>`);
+    expect(seminarHtml).toContain('data-island="catalogue/TicketsLeft" data-hydrate="visible"');
+    expect(seminarHtml).not.toContain('rel="modulepreload"');
+    // the thank-you page hydrates at once: React and the island's chunks are preloaded with the entry
+    const { html: thanksHtml } = await get("/gratefull");
+    for (const chunk of [...manifest.react, ...manifest.islands["forms/ThankYou"]]) {
+      expect(thanksHtml).toContain(`<link rel="modulepreload" href="${chunk}"/>`);
+    }
   });
 
   it("has no inline script: island props and JSON-LD are data", async () => {
@@ -114,32 +122,34 @@ describe("errors", () => {
   });
 
   it("answers a failure with a friendly 500 page and logs it with the request id", async () => {
-    const broken = { ...defaultCatalogue("shell-broken"), journal: null };
-    await env.CATALOGUE.put(`${CATALOGUE_KEY_PREFIX}shell-broken`, JSON.stringify(broken));
-    await env.CATALOGUE.put(CONTENT_VERSION_KEY, "shell-broken");
-    forgetCatalogue();
+    // a fault in the middle of rendering a page (the program cards format their prices)
+    const fault = vi.spyOn(Intl.NumberFormat.prototype, "format", "get").mockReturnValue(() => {
+      throw new Error("render drill");
+    });
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
-      const { response, html } = await get("/");
+      const { response, html } = await get("/?render-drill");
       expect(response.status).toBe(500);
       expect(h1(html)).toBe("Что-то пошло не так");
       const requestId = response.headers.get("x-request-id");
       expect(html).toContain(`<code>${requestId}</code>`);
       expect(logged.mock.calls.some(([line]) => String(line).includes(`"requestId":"${requestId}"`))).toBe(true);
     } finally {
+      fault.mockRestore();
       logged.mockRestore();
-      await seedCatalogue(catalogue);
     }
   });
 
-  it("answers 500 without a shell when there is no content at all", async () => {
+  it("answers 503 without a shell, asking to come back in a minute, when there is no content at all", async () => {
     await env.CATALOGUE.delete(CONTENT_VERSION_KEY);
     forgetCatalogue();
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       const { response, html } = await get("/");
-      expect(response.status).toBe(500);
-      expect(html).toContain("Что-то пошло не так");
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("30");
+      expect(h1(html)).toBe(UNAVAILABLE_TITLE);
+      expect(html).not.toContain('data-island="layout/Header"');
     } finally {
       logged.mockRestore();
       await seedCatalogue(catalogue);
