@@ -123,8 +123,13 @@ describe("errors", () => {
 
   it("answers a failure with a friendly 500 page and logs it with the request id", async () => {
     // a fault in the middle of rendering a page (the program cards format their prices)
-    const fault = vi.spyOn(Intl.NumberFormat.prototype, "format", "get").mockReturnValue(() => {
-      throw new Error("render drill");
+    // `format` is a getter returning the bound function: for this test it returns one that throws
+    const format = Object.getOwnPropertyDescriptor(Intl.NumberFormat.prototype, "format")!;
+    Object.defineProperty(Intl.NumberFormat.prototype, "format", {
+      configurable: true,
+      get: () => () => {
+        throw new Error("render drill");
+      },
     });
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
@@ -135,7 +140,7 @@ describe("errors", () => {
       expect(html).toContain(`<code>${requestId}</code>`);
       expect(logged.mock.calls.some(([line]) => String(line).includes(`"requestId":"${requestId}"`))).toBe(true);
     } finally {
-      fault.mockRestore();
+      Object.defineProperty(Intl.NumberFormat.prototype, "format", format);
       logged.mockRestore();
     }
   });
