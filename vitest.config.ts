@@ -52,6 +52,9 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
+          // after unit and worker: two cores cannot run a browser, a load drill and workerd tests at once
+          // without starving the workers' sink timeouts
+          sequence: { groupOrder: 1 },
           globalSetup: ["tests/e2e/setup.ts"],
           fileParallelism: false,
           testTimeout: 60_000,

@@ -23,6 +23,8 @@ export interface LighthouseFigures {
   tbtMs: number;
   /** scored audits that did not pass, with their score, so a miss says why */
   failing: string[];
+  /** what the largest contentful paint painted (a selector), in each run */
+  lcpElements: string[];
 }
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -36,6 +38,19 @@ const CHROMIUM_FLAGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+/** The selector of the LCP element from its audit's details (a table of tables in Lighthouse 12). */
+function lcpElementOf(details: unknown): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown) => {
+    if (!value || typeof value !== "object") return;
+    const node = value as { type?: string; selector?: string };
+    if (node.type === "node" && node.selector) found.push(node.selector);
+    for (const child of Object.values(value)) walk(child);
+  };
+  walk(details);
+  return found.slice(0, 1);
+}
 
 /** Lighthouse's own failure to read a trace (NO_NAVSTART now and then on a busy machine): worth one more try. */
 async function audit(url: string, port: number, attemptsLeft = 2): Promise<LighthouseFigures> {
@@ -56,6 +71,7 @@ async function audit(url: string, port: number, attemptsLeft = 2): Promise<Light
     cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
     lcpMs: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
     tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+    lcpElements: lcpElementOf(audits["largest-contentful-paint-element"]?.details),
     failing: Object.values(audits)
       .filter((audit) => weighted.has(audit.id) && audit.score !== null && audit.score < 1)
       .map((audit) => `${audit.id} ${audit.score?.toFixed(2)}${audit.displayValue ? ` (${audit.displayValue})` : ""}`),
@@ -81,7 +97,7 @@ export async function lighthouseFigures(urls: string[], runs = 3): Promise<Map<s
     for (const url of urls) {
       const results: LighthouseFigures[] = [];
       for (let run = 0; run < runs; run++) results.push(await audit(url, chrome.port));
-      const of = (key: Exclude<keyof LighthouseFigures, "failing">) => median(results.map((result) => result[key]));
+      const of = (key: Exclude<keyof LighthouseFigures, "failing" | "lcpElements">) => median(results.map((result) => result[key]));
       figures.set(url, {
         performance: of("performance"),
         accessibility: of("accessibility"),
@@ -90,6 +106,7 @@ export async function lighthouseFigures(urls: string[], runs = 3): Promise<Map<s
         cls: of("cls"),
         lcpMs: of("lcpMs"),
         tbtMs: of("tbtMs"),
+        lcpElements: [...new Set(results.flatMap((result) => result.lcpElements))],
         failing: [...new Set(results.flatMap((result) => result.failing.map((line) => line.replace(/ [\d.]+( \(.*\))?$/, ""))))],
       });
     }

@@ -40,6 +40,7 @@ export async function printServedSpeed(base: string, pages: string[]): Promise<v
     console.log(
       `${path.padEnd(48)} ${[f.performance, f.accessibility, f.bestPractices, f.seo].map((s) => String(s).padStart(5)).join(" ")} ${f.cls.toFixed(3).padStart(7)} ${f.lcpMs.toFixed(0).padStart(7)} ${f.tbtMs.toFixed(0).padStart(7)}`,
     );
+    if (f.lcpElements.length > 0) console.log(`    LCP element: ${f.lcpElements.join(" | ")}`);
     if (f.failing.length > 0) console.log(`    below 1 in some run: ${f.failing.join(", ")}`);
   }
 }

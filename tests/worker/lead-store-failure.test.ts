@@ -40,7 +40,7 @@ async function expectOneLeadDeliveredOnce(id: string) {
   expect(copies).toHaveLength(1);
   const view = await settled(id);
   expect(view.deliveries.length).toBeGreaterThan(0);
-  expect(view.deliveries.every((d) => d.status === "delivered")).toBe(true);
+  expect(view.deliveries.every((d) => d.status === "delivered"), JSON.stringify(view.deliveries)).toBe(true);
   for (const { sink } of view.deliveries) expect(await received(sink, id), sink).toHaveLength(1);
 }
 
