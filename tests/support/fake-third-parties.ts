@@ -69,6 +69,12 @@ export async function startFakeThirdParties(port = 0): Promise<FakeThirdParties>
   const attempts = new Map<string, number>();
   const failures = new Map<string, Failure>();
   const amo = { access: "access-0", refresh: "refresh-0", generation: 0, nextLeadId: 1000 };
+  /**
+   * Access tokens amoCRM accepts: as the real one, a refresh issues a new token without revoking
+   * the previous (each lives its 24 hours); only refresh tokens are single-use. Test files share
+   * this fake, and each seeds its own CRM token object with the first token.
+   */
+  const accepted = new Set([amo.access]);
   const hanging = new Set<ServerResponse>();
 
   const json = (response: ServerResponse, status: number, body: unknown) => {
@@ -117,6 +123,7 @@ export async function startFakeThirdParties(port = 0): Promise<FakeThirdParties>
     if (url.pathname === "/__amo") {
       const { access, refresh } = body as { access: string; refresh: string };
       Object.assign(amo, { access, refresh });
+      accepted.add(access);
       return json(response, 200, { ok: true });
     }
 
@@ -158,11 +165,13 @@ export async function startFakeThirdParties(port = 0): Promise<FakeThirdParties>
       amo.generation += 1;
       amo.access = `access-${amo.generation}`;
       amo.refresh = `refresh-${amo.generation}`;
+      accepted.add(amo.access);
       receipts.push(receipt);
       return json(response, 200, { token_type: "Bearer", expires_in: 86400, access_token: amo.access, refresh_token: amo.refresh });
     }
     if (sink === "amocrm") {
-      if (request.headers.authorization !== `Bearer ${amo.access}`) return json(response, 401, { error: "unauthorized" });
+      const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+      if (!bearer || !accepted.has(bearer)) return json(response, 401, { error: "unauthorized" });
       receipts.push(receipt);
       const leads = Array.isArray(body) ? body : [];
       return json(response, 200, leads.map(() => ({ id: amo.nextLeadId++, contact_id: amo.nextLeadId++ })));
