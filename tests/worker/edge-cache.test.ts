@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
-import { pageCacheKey } from "../../src/worker/middleware/edge-cache";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { forgetKeptPages, pageCacheKey } from "../../src/worker/middleware/edge-cache";
 import { defaultCatalogue } from "../support/content";
 import { seedCatalogue } from "./seed";
 
@@ -36,6 +36,25 @@ describe("the edge HTML cache", () => {
     expect(second.headers.get("content-security-policy")).toContain("script-src 'self'");
     await seedCatalogue(defaultCatalogue("cache-v2"));
     expect((await SELF.fetch(`${origin}/teachers`)).headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("keeps the pages an isolate served last in memory, in front of the Cache API", async () => {
+    await seedCatalogue(defaultCatalogue("cache-memory"));
+    forgetKeptPages();
+    const shared = (caches as unknown as { default: Cache }).default;
+    const first = await SELF.fetch(`${origin}/contacts`);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    const html = await first.text();
+    const key = pageCacheKey(new URL(`${origin}/contacts`), "cache-memory")!;
+    // the shared cache has the page; with it gone, the isolate still answers from memory
+    await vi.waitFor(async () => expect(await shared.match(key)).toBeDefined());
+    expect(await shared.delete(key)).toBe(true);
+    const second = await SELF.fetch(`${origin}/contacts`);
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(await second.text()).toBe(html);
+    // a fresh isolate has nothing in memory and renders again
+    forgetKeptPages();
+    expect((await SELF.fetch(`${origin}/contacts`)).headers.get("x-cache")).toBe("MISS");
   });
 
   it("serves the same page whatever the tracking parameters, and still sets the visitor's cookies", async () => {

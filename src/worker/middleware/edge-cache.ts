@@ -33,10 +33,63 @@ export function pageCacheKey(url: URL, version: string): string | null {
   return `${url.origin}${url.pathname}?${params}`;
 }
 
+/** Bytes of pages an isolate keeps in memory in front of the Cache API. */
+export const MEMORY_TIER_BYTES = 8 * 1024 * 1024;
+
+interface Kept {
+  body: ArrayBuffer;
+  type: string;
+  expires: number;
+}
+
 /**
- * The edge HTML cache (Cache API): anonymous GET pages are the same for everyone, so the rendered
- * HTML is kept per content version. Per-visitor parts live in islands; tracking cookies are set on
- * every answer, hit or miss, and never stored in the cache.
+ * The first tier: the pages this isolate served last, in memory, least recently used first out.
+ * A hit costs no I/O at all; the Cache API behind it is shared by the isolates of a location.
+ */
+const memory = new Map<string, Kept>();
+let memoryBytes = 0;
+
+function forget(key: string): void {
+  const kept = memory.get(key);
+  if (!kept) return;
+  memory.delete(key);
+  memoryBytes -= kept.body.byteLength;
+}
+
+function recall(key: string, now: number): Kept | undefined {
+  const kept = memory.get(key);
+  if (!kept) return undefined;
+  forget(key);
+  if (kept.expires <= now) return undefined;
+  // most recently used last
+  memory.set(key, kept);
+  memoryBytes += kept.body.byteLength;
+  return kept;
+}
+
+function remember(key: string, kept: Kept): void {
+  if (kept.body.byteLength > MEMORY_TIER_BYTES / 8) return;
+  forget(key);
+  memory.set(key, kept);
+  memoryBytes += kept.body.byteLength;
+  for (const oldest of memory.keys()) {
+    if (memoryBytes <= MEMORY_TIER_BYTES) break;
+    forget(oldest);
+  }
+}
+
+/** Empties the memory tier, as a fresh isolate has it (tests). */
+export function forgetKeptPages(): void {
+  memory.clear();
+  memoryBytes = 0;
+}
+
+const ttlOf = (pathname: string) => (/^\/(seminars|lectorium)\/./.test(pathname) ? SEMINAR_TTL_S : PAGE_TTL_S);
+
+/**
+ * The edge HTML cache: anonymous GET pages are the same for everyone, so the rendered HTML is kept
+ * per content version, in the isolate's memory and in the Cache API. Per-visitor parts live in
+ * islands; tracking cookies are set on every answer, hit or miss, and never stored in the cache.
  */
 export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   const cache = (globalThis.caches as (CacheStorage & { default?: Cache }) | undefined)?.default;
@@ -47,22 +100,33 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   const key = pageCacheKey(url, settings ? `${c.get("catalogue").version}~${settings}` : c.get("catalogue").version);
   if (!key) return next();
 
-  const hit = await cache.match(key);
-  if (hit) {
+  const answer = (kept: Kept) => {
     c.header("X-Cache", "HIT");
     c.header("Cache-Control", "public, max-age=0, must-revalidate");
-    return c.newResponse(hit.body, 200, { "Content-Type": hit.headers.get("Content-Type") ?? "text/html; charset=utf-8" });
+    return c.newResponse(kept.body, 200, { "Content-Type": kept.type });
+  };
+  const now = Date.now();
+  const inMemory = recall(key, now);
+  if (inMemory) return answer(inMemory);
+  const hit = await cache.match(key);
+  if (hit) {
+    const kept = { body: await hit.arrayBuffer(), type: hit.headers.get("Content-Type") ?? "text/html; charset=utf-8", expires: now + ttlOf(url.pathname) * 1000 };
+    remember(key, kept);
+    return answer(kept);
   }
 
   await next();
   const response = c.res;
   if (response.status !== 200 || !response.headers.get("Content-Type")?.startsWith("text/html")) return;
-  const ttl = /^\/(seminars|lectorium)\/./.test(url.pathname) ? SEMINAR_TTL_S : PAGE_TTL_S;
-  const stored = new Response(response.clone().body, {
-    status: 200,
-    headers: { "Content-Type": response.headers.get("Content-Type")!, "Cache-Control": `public, max-age=${ttl}` },
-  });
-  c.executionCtx.waitUntil(cache.put(key, stored));
+  const ttl = ttlOf(url.pathname);
+  const type = response.headers.get("Content-Type")!;
+  const copy = response.clone();
+  c.executionCtx.waitUntil(
+    copy.arrayBuffer().then((body) => {
+      remember(key, { body, type, expires: Date.now() + ttl * 1000 });
+      return cache.put(key, new Response(body, { status: 200, headers: { "Content-Type": type, "Cache-Control": `public, max-age=${ttl}` } }));
+    }),
+  );
   c.res.headers.set("X-Cache", "MISS");
   c.res.headers.set("Cache-Control", "public, max-age=0, must-revalidate");
 });
