@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { ReactElement } from "react";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { breadcrumbJsonLd, type Crumb } from "../components/layout/Breadcrumbs";
 import { Document } from "../components/layout/Document";
 import LowVisionPanel from "../components/layout/LowVisionPanel.island";
@@ -22,7 +22,11 @@ export interface Page {
   status?: 200 | 400 | 403 | 404 | 429 | 500 | 503;
 }
 
-/** Streams a page inside the site shell: the head leaves as soon as React has it. */
+/**
+ * Renders a page inside the site shell, to a string (decision 014): no page suspends on the
+ * server, so a stream would leave only when the whole page is rendered anyway, at 1.5-2 times
+ * the CPU. A page that one day awaits data inside a Suspense boundary is the case for a stream.
+ */
 export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Response> {
   const catalogue = c.get("catalogue");
   const lowVision = parseLowVision(getCookie(c, LOW_VISION_COOKIE));
@@ -31,8 +35,7 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
   const settings = publicSettings(c.env);
   const context: RenderContextValue = { islands: new Set(), eager: new Set(), settings };
   const requestId = c.get("requestId");
-  const stream = await renderToReadableStream(
-    <RenderContext.Provider value={context}>
+  const tree = (<RenderContext.Provider value={context}>
       <Document
         meta={meta}
         jsonLd={[
@@ -49,12 +52,13 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
           {page.body}
         </SiteShell>
       </Document>
-    </RenderContext.Provider>,
-    {
-      onError(error) {
-        log.error("render.error", { requestId, path, error: error instanceof Error ? error.stack : String(error) });
-      },
-    },
-  );
-  return c.body(stream, page.status ?? 200, { "Content-Type": "text/html; charset=utf-8" });
+    </RenderContext.Provider>);
+  let html: string;
+  try {
+    html = renderToString(tree);
+  } catch (error) {
+    log.error("render.error", { requestId, path, error: error instanceof Error ? error.stack : String(error) });
+    throw error;
+  }
+  return c.body(`<!DOCTYPE html>${html}`, page.status ?? 200, { "Content-Type": "text/html; charset=utf-8" });
 }
