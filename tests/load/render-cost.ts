@@ -62,6 +62,11 @@ async function cpuMsAsync(run: () => Promise<number>): Promise<number> {
 export async function renderCosts(paths: string[], persistTo: string, rounds = 60): Promise<Map<string, RenderCost>> {
   const server: Server = require("react-dom/server");
   let captured: ReactNode;
+  // the Worker renders pages to a string (decision 014); either call hands over the tree
+  server.renderToString = (tree, options) => {
+    captured = tree;
+    return edge.renderToString(tree, options);
+  };
   server.renderToReadableStream = (tree, options) => {
     captured = tree;
     return edge.renderToReadableStream(tree, options);
