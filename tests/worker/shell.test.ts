@@ -58,6 +58,24 @@ describe("a page", () => {
     }
   });
 
+  it("renders the footer once per content version and reuses it on every page, with its islands", async () => {
+    const footer = (html: string) => /<footer class="site-footer">[\s\S]*?<\/footer>(?=<)/.exec(html)?.[0];
+    const home = footer((await get("/")).html);
+    expect(home).toContain('data-island="layout/FooterNav"');
+    expect(footer((await get("/teachers")).html)).toBe(home);
+    // a new content version renders it anew
+    const changed = defaultCatalogue("shell-footer");
+    changed.site.emails = changed.site.emails.map((entry, i) => (i === 0 ? { ...entry, email: "priem-novyj@mip.institute" } : entry));
+    await seedCatalogue(changed);
+    try {
+      const { html } = await get("/contacts?page=1");
+      expect(footer(html)).toContain("priem-novyj@mip.institute");
+      expect(html).toContain('data-island="layout/FooterNav"');
+    } finally {
+      await seedCatalogue(catalogue);
+    }
+  });
+
   it("has no inline script: island props and JSON-LD are data", async () => {
     const { html } = await get("/");
     const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? "");

@@ -1,3 +1,4 @@
+import { RenderedOnce } from "./RenderedOnce";
 import type { Catalogue } from "../../services/catalogue/build";
 import type { Phone } from "../../services/catalogue/schemas";
 import { DzenIcon, LicenceIcon, MailIcon, MapPinIcon, OkIcon, PhoneIcon, TelegramIcon, VkIcon, WhatsAppIcon, YouTubeIcon } from "../ui/icons";
@@ -15,16 +16,25 @@ const socialIcons = { vk: VkIcon, whatsapp: WhatsAppIcon, telegram: TelegramIcon
 const socialNames = { vk: "ВКонтакте", whatsapp: "WhatsApp", telegram: "Telegram", youtube: "YouTube", ok: "Одноклассники", dzen: "Дзен" };
 
 /** The footer of spec 2.5, rendered on the server so crawlers see every link. */
+/** The site's footer: the same on every page of a content version, so rendered once (RenderedOnce). */
 export function Footer({ catalogue }: { catalogue: Catalogue }) {
-  const { site } = catalogue;
   const analytics = Boolean(useSiteSettings().ymCounterId);
+  const year = new Date().getUTCFullYear();
+  return (
+    <RenderedOnce cacheKey={`${catalogue.version}|${analytics}|${year}`} as="footer" className="site-footer">
+      <FooterContent catalogue={catalogue} analytics={analytics} year={year} />
+    </RenderedOnce>
+  );
+}
+
+function FooterContent({ catalogue, analytics, year }: { catalogue: Catalogue; analytics: boolean; year: number }) {
+  const { site } = catalogue;
   const fieldTitle = (slug: string) => catalogue.studyFields.find((f) => f.slug === slug)?.title ?? slug;
   const admissions = site.phones.filter((p) => p.contactType === "study");
   const curators = site.phones.filter((p) => p.contactType === "curators");
-  const year = new Date().getUTCFullYear();
 
   return (
-    <footer className="site-footer">
+    <>
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
           <a className="logo logo--light" href="/">
@@ -122,6 +132,6 @@ export function Footer({ catalogue }: { catalogue: Catalogue }) {
           ABA-терапист
         </a>
       </div>
-    </footer>
+    </>
   );
 }

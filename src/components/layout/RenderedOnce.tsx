@@ -1,0 +1,34 @@
+import type { ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import { RenderContext, useRenderContext } from "../render-context";
+
+interface Rendered {
+  html: string;
+  islands: string[];
+  eager: string[];
+}
+
+/** Parts kept per isolate: a few content versions' worth. */
+const KEPT = 16;
+const rendered = new Map<string, Rendered>();
+
+/**
+ * A part that is the same on every page (the footer), rendered to HTML once per key and isolate
+ * and then reused: React's work on a cache miss is the page's own (issue #8). `cacheKey` must
+ * name everything the part depends on (the content version, the settings it reads). The islands
+ * inside still register with the page's render, so their code loads. Server only.
+ */
+export function RenderedOnce({ cacheKey, as: Host, className, children }: { cacheKey: string; as: "footer"; className: string; children: ReactElement }) {
+  const context = useRenderContext();
+  let part = rendered.get(cacheKey);
+  if (!part) {
+    const inner = { islands: new Set<string>(), eager: new Set<string>(), settings: context?.settings };
+    const html = renderToString(<RenderContext.Provider value={inner}>{children}</RenderContext.Provider>);
+    part = { html, islands: [...inner.islands], eager: [...inner.eager] };
+    rendered.set(cacheKey, part);
+    if (rendered.size > KEPT) rendered.delete(rendered.keys().next().value!);
+  }
+  for (const name of part.islands) context?.islands.add(name);
+  for (const name of part.eager) context?.eager.add(name);
+  return <Host className={className} dangerouslySetInnerHTML={{ __html: part.html }} />;
+}
