@@ -13,12 +13,12 @@ const KEPT = 16;
 const rendered = new Map<string, Rendered>();
 
 /**
- * A part that is the same on every page (the footer), rendered to HTML once per key and isolate
+ * A part that is the same on every page (the header, the footer), rendered to HTML once per key and isolate
  * and then reused: React's work on a cache miss is the page's own (issue #8). `cacheKey` must
  * name everything the part depends on (the content version, the settings it reads). The islands
  * inside still register with the page's render, so their code loads. Server only.
  */
-export function RenderedOnce({ cacheKey, as: Host, className, children }: { cacheKey: string; as: "footer"; className: string; children: ReactElement }) {
+export function RenderedOnce({ cacheKey, as: Host, className, children }: { cacheKey: string; as: "footer" | "div"; className: string; children: ReactElement }) {
   const context = useRenderContext();
   let part = rendered.get(cacheKey);
   if (!part) {

@@ -10,6 +10,7 @@ import { Breadcrumbs, type Crumb } from "./Breadcrumbs";
 import CookieConsent from "./CookieConsent.island";
 import { Footer, phoneHref } from "./Footer";
 import Header from "./Header.island";
+import { RenderedOnce } from "./RenderedOnce";
 import type { HeaderContacts } from "./header/types";
 import { instituteColumns, instituteSingleLinks, mainNavigation } from "./navigation";
 
@@ -48,23 +49,27 @@ interface SiteShellProps {
 
 export function SiteShell({ catalogue, path, lowVision, breadcrumbs, children }: SiteShellProps) {
   const { site } = catalogue;
-  const { ymCounterId } = useSiteSettings();
+  const settings = useSiteSettings();
+  const { ymCounterId } = settings;
   const wheel = site.wheel.enabled && site.wheel.pages.some((prefix) => onPage(path, prefix));
   return (
     <>
       <PromoBanner />
-      <Header
-        siteName={site.name}
-        menu={programMenu(catalogue)}
-        mainNav={mainNavigation}
-        instituteColumns={instituteColumns(site)}
-        singleLinks={instituteSingleLinks}
-        contacts={headerContacts(catalogue)}
-        accountUrl={site.links.account}
-        lowVision={lowVision}
-        searchVersion={catalogue.version}
-        thanks={{ giftExchange: site.links.giftExchange, messengerChannel: site.links.messengerChannel }}
-      />
+      {/* the same on every page of a content version: rendered once (see RenderedOnce) */}
+      <RenderedOnce cacheKey={`header|${catalogue.version}|${lowVision}|${JSON.stringify(settings)}`} as="div" className="rendered-once">
+        <Header
+          siteName={site.name}
+          menu={programMenu(catalogue)}
+          mainNav={mainNavigation}
+          instituteColumns={instituteColumns(site)}
+          singleLinks={instituteSingleLinks}
+          contacts={headerContacts(catalogue)}
+          accountUrl={site.links.account}
+          lowVision={lowVision}
+          searchVersion={catalogue.version}
+          thanks={{ giftExchange: site.links.giftExchange, messengerChannel: site.links.messengerChannel }}
+        />
+      </RenderedOnce>
       <main id="main" className="site-main" tabIndex={-1}>
         {breadcrumbs ? <Breadcrumbs trail={breadcrumbs} /> : null}
         {children}
