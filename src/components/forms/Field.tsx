@@ -38,13 +38,18 @@ export function Field({ id, name, label, value, error, type = "text", multiline,
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** A field's message, announced when it appears; its id is what the input's aria-describedby names. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p className="field__error" id={`${id}-error`} role="alert">
+      {error}
+    </p>
+  ) : null;
 }
 
 /** The field bots fill and people never see (the honeypot). */

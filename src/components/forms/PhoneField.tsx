@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { countries } from "../../services/leads/countries.data";
 import { formatPhoneFallback, loadPhoneFormatter, type PhoneFormatter } from "../../services/leads/phone";
+import { FieldError } from "./Field";
 
 interface PhoneFieldProps {
   id: string;
@@ -70,11 +71,7 @@ export function PhoneField({ id, value, country, error, disabled, onChange, onBl
           }}
         />
       </div>
-      {error ? (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

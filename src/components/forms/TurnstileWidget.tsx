@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { renderTurnstile } from "../../client/turnstile";
 import { useSiteSettings } from "../site-settings";
+import { FieldError } from "./Field";
 
 /**
  * The Turnstile widget of a lead form, when Turnstile is on (decision 010). React leaves the
@@ -17,11 +18,7 @@ export function TurnstileWidget({ id, error }: { id: string; error?: string }) {
   return (
     <div className={`field turnstile${error ? " has-error" : ""}`}>
       <div ref={container} className="turnstile__widget" data-turnstile-widget="" data-sitekey={turnstileSiteKey} dangerouslySetInnerHTML={{ __html: "" }} />
-      {error ? (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
