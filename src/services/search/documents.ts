@@ -19,86 +19,72 @@ export interface SearchDocument {
 
 export type SearchResult = Omit<SearchDocument, "text">;
 
+type DocumentFields = Omit<SearchDocument, "typename" | "subtitle" | "studyFieldSlug"> & Partial<Pick<SearchDocument, "subtitle" | "studyFieldSlug">>;
+
+/** A document with what most kinds leave empty; `typename` is the `type` (DESIGN.md's result shape). */
+const doc = ({ subtitle = "", studyFieldSlug = "", ...fields }: DocumentFields): SearchDocument => ({ ...fields, typename: fields.type, subtitle, studyFieldSlug });
+
 /**
  * Everything the search finds: programs of every type, bachelors, practical trainings (the two
  * fixed ones always among them), seminars with their subtitle, teachers and journal articles,
  * each with its tag of spec 3 and a link to its live page.
  */
 export function searchDocuments(catalogue: Catalogue | BuiltCatalogue): SearchDocument[] {
-  const field = (slug: string | undefined) => slug ?? "";
   return [
-    ...catalogue.programs.map((p) => ({
-      id: `program:${p.id}`,
-      title: p.title,
-      type: p.type,
-      typename: p.type,
-      subtitle: "",
-      slug: p.slug,
-      studyFieldSlug: field(p.studyFieldSlug),
-      typeLabel: typeTag(p.type),
-      href: programHref(p),
-      // what the visitor learns is searched too, where the details are at hand (the push)
-      text: "outcomes" in p ? `${p.description} ${p.outcomes.join(" ")}` : p.description,
-    })),
-    ...catalogue.bachelors.map((b) => ({
-      id: `bachelor:${b.id}`,
-      title: b.title,
-      type: "Bachelor",
-      typename: "Bachelor",
-      subtitle: "",
-      slug: b.slug,
-      studyFieldSlug: "",
-      typeLabel: typeTag("Bachelor"),
-      href: bachelorHref(b),
-      text: b.description,
-    })),
-    ...catalogue.practicalTrainings.map((t) => ({
-      id: `practice:${t.id}`,
-      title: t.title,
-      type: "PracticalTraining",
-      typename: "PracticalTraining",
-      subtitle: "",
-      slug: t.slug,
-      studyFieldSlug: "",
-      typeLabel: typeTag("PracticalTraining"),
-      href: practicalTrainingHref(t),
-      text: t.description,
-    })),
-    ...catalogue.seminars.map((s) => ({
-      id: `seminar:${s.id}`,
-      title: s.title,
-      type: "Lectorium",
-      typename: "Lectorium",
-      subtitle: s.subtitle,
-      slug: s.slug,
-      studyFieldSlug: s.studyFieldSlug,
-      typeLabel: typeTag("Lectorium"),
-      href: seminarHref(s),
-      text: s.description,
-    })),
-    ...catalogue.teachers.map((t) => ({
-      id: `teacher:${t.id}`,
-      title: t.name,
-      type: "Teacher",
-      typename: "Teacher",
-      subtitle: t.position,
-      slug: t.slug,
-      studyFieldSlug: "",
-      typeLabel: "Преподаватель",
-      href: `/teachers#${t.slug}`,
-      text: `${t.specializations.join(" ")} ${t.bio}`,
-    })),
-    ...catalogue.journal.map((a) => ({
-      id: `article:${a.id}`,
-      title: a.title,
-      type: "Article",
-      typename: "Article",
-      subtitle: "",
-      slug: a.slug,
-      studyFieldSlug: "",
-      typeLabel: "Журнал",
-      href: articleHref(a.slug),
-      text: `${a.excerpt} ${a.tags.join(" ")}`,
-    })),
+    ...catalogue.programs.map((p) =>
+      doc({
+        id: `program:${p.id}`,
+        title: p.title,
+        type: p.type,
+        slug: p.slug,
+        studyFieldSlug: p.studyFieldSlug,
+        typeLabel: typeTag(p.type),
+        href: programHref(p),
+        // what the visitor learns is searched too, where the details are at hand (the push)
+        text: "outcomes" in p ? `${p.description} ${p.outcomes.join(" ")}` : p.description,
+      }),
+    ),
+    ...catalogue.bachelors.map((b) =>
+      doc({ id: `bachelor:${b.id}`, title: b.title, type: "Bachelor", slug: b.slug, typeLabel: typeTag("Bachelor"), href: bachelorHref(b), text: b.description }),
+    ),
+    ...catalogue.practicalTrainings.map((t) =>
+      doc({
+        id: `practice:${t.id}`,
+        title: t.title,
+        type: "PracticalTraining",
+        slug: t.slug,
+        typeLabel: typeTag("PracticalTraining"),
+        href: practicalTrainingHref(t),
+        text: t.description,
+      }),
+    ),
+    ...catalogue.seminars.map((s) =>
+      doc({
+        id: `seminar:${s.id}`,
+        title: s.title,
+        type: "Lectorium",
+        subtitle: s.subtitle,
+        slug: s.slug,
+        studyFieldSlug: s.studyFieldSlug,
+        typeLabel: typeTag("Lectorium"),
+        href: seminarHref(s),
+        text: s.description,
+      }),
+    ),
+    ...catalogue.teachers.map((t) =>
+      doc({
+        id: `teacher:${t.id}`,
+        title: t.name,
+        type: "Teacher",
+        subtitle: t.position,
+        slug: t.slug,
+        typeLabel: "Преподаватель",
+        href: `/teachers#${t.slug}`,
+        text: `${t.specializations.join(" ")} ${t.bio}`,
+      }),
+    ),
+    ...catalogue.journal.map((a) =>
+      doc({ id: `article:${a.id}`, title: a.title, type: "Article", slug: a.slug, typeLabel: "Журнал", href: articleHref(a.slug), text: `${a.excerpt} ${a.tags.join(" ")}` }),
+    ),
   ];
 }
