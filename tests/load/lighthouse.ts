@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumPath, ensureChromium } from "../../scripts/ensure-chromium";
+import { CHROMIUM_ARGS } from "../support/browser";
 
 export interface LighthouseFigures {
   performance: number;
@@ -28,16 +29,6 @@ export interface LighthouseFigures {
 }
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** The selector of the LCP element from its audit's details (a table of tables in Lighthouse 12). */
 function lcpElementOf(details: unknown): string[] {
@@ -91,7 +82,7 @@ const median = (values: number[]) => {
 export async function lighthouseFigures(urls: string[], runs = 3): Promise<Map<string, LighthouseFigures>> {
   ensureChromium();
   const profile = mkdtempSync(join(tmpdir(), "lighthouse-"));
-  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: CHROMIUM_FLAGS, userDataDir: profile, logLevel: "silent" });
+  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: CHROMIUM_ARGS, userDataDir: profile, logLevel: "silent" });
   const figures = new Map<string, LighthouseFigures>();
   try {
     for (const url of urls) {
