@@ -1,6 +1,6 @@
 /**
- * Builds the browser assets: the client entry, one lazy chunk per island and the site CSS, all
- * content-hashed under public/assets/, plus build/manifest.json that the Worker renders from.
+ * Builds the browser assets: the client entry, one lazy chunk per island, the site CSS and the icon
+ * sprite, all content-hashed under public/assets/, plus build/manifest.json that the Worker renders from.
  * Islands are found by file name (`src/components/**\/*.island.tsx`), never listed by hand.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -8,6 +8,7 @@ import { join, relative } from "node:path";
 import { type Metafile, type Plugin, build } from "esbuild";
 import { buildDocuments } from "./documents";
 import { buildFonts } from "./fonts";
+import { buildIconSprite } from "./icons";
 import { generateImages } from "./images";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -73,6 +74,7 @@ export async function buildClient(): Promise<void> {
   await buildFonts();
   const islands = findIslands();
   rmSync(outDir, { recursive: true, force: true });
+  buildIconSprite();
   const result = await build({
     absWorkingDir: root,
     entryPoints: { client: "src/client/entry.ts", site: "src/styles/site.css" },

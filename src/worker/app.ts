@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bareServerError, renderNotFound, renderServerError } from "../routes/pages/errors";
 import { registerLeadApi } from "../routes/api/leads";
+import { registerMenuApi } from "../routes/api/menu";
 import { registerOpsApi } from "../routes/api/ops";
 import { registerPromoApi } from "../routes/api/promo";
 import { registerGraphqlApi } from "../routes/api/graphql";
@@ -34,6 +35,7 @@ export function createApp() {
   registerWheelApi(app);
   registerGraphqlApi(app);
   registerSearch(app);
+  registerMenuApi(app);
   registerPages(app);
 
   app.notFound((c) => renderNotFound(c));

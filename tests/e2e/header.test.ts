@@ -23,6 +23,11 @@ beforeEach(async () => {
 
 const programsButton = () => page.getByRole("button", { name: "Программы обучения" });
 const moreButton = () => page.getByRole("button", { name: "Ещё" });
+/** Opens the program menu and waits for its programs (fetched for the page's content version). */
+async function openProgramMenu() {
+  await programsButton().click();
+  await page.locator(".program-menu__types").waitFor();
+}
 
 describe("the header at 1280px", () => {
   it("shows the logo with the institute's name, the phone and the main navigation", async () => {
@@ -33,7 +38,7 @@ describe("the header at 1280px", () => {
   });
 
   it("toggles the programs dropdown on click and closes it on a mouse press outside", async () => {
-    await programsButton().click();
+    await openProgramMenu();
     await expect(page.getByTestId("program-menu").isVisible()).resolves.toBe(true);
     await screenshot(page, "desktop-program-menu");
     await programsButton().click();
@@ -45,14 +50,14 @@ describe("the header at 1280px", () => {
 
   it("shows each program type with the counts of spec 2.4", async () => {
     const counts = menuCounts(catalogue);
-    await programsButton().click();
+    await openProgramMenu();
     for (const [type, count] of Object.entries(counts)) {
       await expect(page.getByTestId(`count-${type}`).textContent()).resolves.toBe(String(count));
     }
   });
 
   it("lists the programs of the type the pointer hovers", async () => {
-    await programsButton().click();
+    await openProgramMenu();
     await page.locator('.program-menu__type[data-type="bachelor"]').hover();
     const titles = await page.locator(".program-menu__list li a").allTextContents();
     expect(titles.map((t) => t.replace(/^ВО/, ""))).toEqual(catalogue.bachelors.map((b) => b.title));
@@ -122,6 +127,44 @@ describe("the header at 1280px", () => {
     await page.waitForSelector('[data-island="catalogue/ProgramPickerButton"][data-hydrated="true"]', { state: "attached" });
     await page.locator(".hero").getByRole("link", { name: "Подобрать программу" }).click();
     await expect(page.getByTestId("program-menu").isVisible()).resolves.toBe(true);
+  });
+
+  it("fetches the program menu once, says so while it comes, and offers the programs page when it cannot", async () => {
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/menu") asked.push(request.url());
+    });
+    // the network fails, then answers slowly
+    await page.route("**/api/menu?*", (route) => route.abort());
+    await page.reload();
+    await page.waitForSelector('[data-island="layout/Header"][data-hydrated="true"]', { state: "attached" });
+    await programsButton().click();
+    const menu = page.getByTestId("program-menu");
+    await expect(menu.getByRole("alert").textContent()).resolves.toBe("Не удалось загрузить меню. Все программы");
+    await expect(menu.getByRole("link", { name: "Все программы" }).getAttribute("href")).resolves.toBe("/programs");
+    await page.unroute("**/api/menu?*");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/menu?*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await programsButton().click();
+    await programsButton().click();
+    await expect(menu.getByRole("status").textContent()).resolves.toBe("Загружаем программы…");
+    await expect(menu.getAttribute("aria-busy")).resolves.toBe("true");
+    release();
+    await page.locator(".program-menu__types").waitFor();
+    await expect(page.getByTestId("count-all").textContent()).resolves.toBe(String(menuCounts(catalogue).all));
+    // closed and opened again: no new request
+    const before = asked.length;
+    await programsButton().click();
+    await openProgramMenu();
+    expect(asked.length).toBe(before);
+    // always the page's own content version
+    const versions = new Set(asked.map((url) => new URL(url).searchParams.get("v")));
+    expect([...versions]).toHaveLength(1);
+    expect([...versions][0]).toBeTruthy();
   });
 
   it("closes a dropdown on Escape", async () => {

@@ -1,6 +1,6 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { forgetKeptPages, pageCacheKey } from "../../src/worker/middleware/edge-cache";
+import { cacheVersion, forgetKeptPages, pageCacheKey } from "../../src/worker/middleware/edge-cache";
 import { defaultCatalogue } from "../support/content";
 import { seedCatalogue } from "./seed";
 
@@ -25,6 +25,16 @@ describe("the cache key of a page", () => {
   });
 });
 
+describe("what a cached page depends on", () => {
+  it("is the content version, the deployed version and the public settings: a deploy renders anew", () => {
+    const deployed = (id: string) => ({ ...env, CF_VERSION_METADATA: { id, tag: "", timestamp: "" } }) as Env;
+    expect(cacheVersion(deployed("a1"), "v1")).toBe("v1~a1");
+    expect(cacheVersion(deployed("b2"), "v1")).not.toBe(cacheVersion(deployed("a1"), "v1"));
+    expect(cacheVersion(deployed("a1"), "v2")).not.toBe(cacheVersion(deployed("a1"), "v1"));
+    expect(cacheVersion({ ...deployed("a1"), YM_COUNTER_ID: "12345" } as Env, "v1")).toContain("12345");
+  });
+});
+
 describe("the edge HTML cache", () => {
   it("renders a page once, then serves it from the cache until the content changes", async () => {
     const first = await SELF.fetch(`${origin}/teachers`);
@@ -45,7 +55,7 @@ describe("the edge HTML cache", () => {
     const first = await SELF.fetch(`${origin}/contacts`);
     expect(first.headers.get("x-cache")).toBe("MISS");
     const html = await first.text();
-    const key = pageCacheKey(new URL(`${origin}/contacts`), "cache-memory")!;
+    const key = pageCacheKey(new URL(`${origin}/contacts`), cacheVersion(env, "cache-memory"))!;
     // the shared cache has the page; with it gone, the isolate still answers from memory
     await vi.waitFor(async () => expect(await shared.match(key)).toBeDefined());
     expect(await shared.delete(key)).toBe(true);
@@ -55,6 +65,32 @@ describe("the edge HTML cache", () => {
     // a fresh isolate has nothing in memory and renders again
     forgetKeptPages();
     expect((await SELF.fetch(`${origin}/contacts`)).headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("keeps a page in memory no longer than what is left of its lifetime in the Cache API", async () => {
+    await seedCatalogue(defaultCatalogue("cache-lifetime"));
+    forgetKeptPages();
+    const shared = (caches as unknown as { default: Cache }).default;
+    const key = pageCacheKey(new URL(`${origin}/partners`), cacheVersion(env, "cache-lifetime"))!;
+    await (await SELF.fetch(`${origin}/partners`)).text();
+    const stored = await vi.waitFor(async () => {
+      const found = await shared.match(key);
+      if (!found) throw new Error("not in the Cache API yet");
+      return found;
+    });
+    const expires = Number(stored.headers.get("X-Kept-Until"));
+    expect(expires - Date.now()).toBeGreaterThan(200_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(300_000);
+    // another isolate put it there long ago: a second left
+    const headers = new Headers(stored.headers);
+    headers.set("X-Kept-Until", String(Date.now() + 1000));
+    await shared.put(key, new Response(await stored.text(), { headers }));
+    forgetKeptPages();
+    expect((await SELF.fetch(`${origin}/partners`)).headers.get("x-cache")).toBe("HIT");
+    // once the Cache API lets it go, memory lets it go too
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await shared.delete(key);
+    expect((await SELF.fetch(`${origin}/partners`)).headers.get("x-cache")).toBe("MISS");
   });
 
   it("serves the same page whatever the tracking parameters, and still sets the visitor's cookies", async () => {

@@ -1,4 +1,6 @@
-import { useCallback, useMemo, useRef } from "react";
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { programMenuSections } from "../../client/menu-client";
+import type { MenuSection } from "../../services/catalogue/menu";
 import { defineIsland } from "../island";
 import { type HeaderPanel, openHeaderPanel, useSignalValue } from "../state/signals";
 import { ChevronDownIcon, EyeIcon, MenuIcon, PhoneIcon } from "../ui/icons";
@@ -18,13 +20,42 @@ const toggle = (panel: HeaderPanel) => {
 };
 
 /** The header of spec 2.3: one island, since its panels share who is open. */
-function Header({ siteName, menu, mainNav, instituteColumns, singleLinks, contacts, accountUrl, lowVision, searchVersion, thanks }: HeaderProps) {
+/**
+ * The program menu (spec 2.4) is not in the page's props: it is fetched for the content version
+ * when the header hydrates where its button shows (a desktop), or when the menu opens.
+ */
+function useProgramMenu(version: string, open: boolean, button: RefObject<HTMLButtonElement | null>) {
+  const [sections, setSections] = useState<MenuSection[] | null | "failed">(null);
+  const wanted = open || sections === null;
+  useEffect(() => {
+    if (!wanted) return;
+    const shown = (button.current?.getClientRects().length ?? 0) > 0;
+    if (!open && !shown) return;
+    let live = true;
+    programMenuSections(version).then(
+      (found) => live && setSections(found),
+      () => live && setSections("failed"),
+    );
+    return () => {
+      live = false;
+    };
+  }, [version, open, wanted, button]);
+  // a failed fetch is tried again the next time the menu opens
+  useEffect(() => {
+    if (!open) setSections((current) => (current === "failed" ? null : current));
+  }, [open]);
+  return sections;
+}
+
+function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, accountUrl, lowVision, searchVersion, thanks }: HeaderProps) {
   const panel = useSignalValue(openHeaderPanel);
   const programsRef = useRef<HTMLDivElement>(null);
   const instituteRef = useRef<HTMLDivElement>(null);
   const accountRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLDivElement>(null);
   const burgerRef = useRef<HTMLButtonElement>(null);
+  const programsButton = useRef<HTMLButtonElement>(null);
+  const menu = useProgramMenu(searchVersion, panel === "programs", programsButton);
   const programsInside = useMemo(() => [programsRef], []);
   const instituteInside = useMemo(() => [instituteRef], []);
   const accountInside = useMemo(() => [accountRef], []);
@@ -48,6 +79,7 @@ function Header({ siteName, menu, mainNav, instituteColumns, singleLinks, contac
 
         <div className="header-dropdown header-dropdown--programs" ref={programsRef}>
           <button
+            ref={programsButton}
             type="button"
             className="btn btn--violet header-programs-btn"
             aria-expanded={panel === "programs"}

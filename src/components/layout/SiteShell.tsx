@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import type { Catalogue } from "../../services/catalogue/build";
-import { programMenu } from "../../services/catalogue/menu";
 import LeadPopup from "../forms/LeadPopup.island";
 import PromoBanner from "../promo/PromoBanner.island";
 import FortuneWheel from "../promo/FortuneWheel.island";
@@ -59,7 +58,6 @@ export function SiteShell({ catalogue, path, lowVision, breadcrumbs, children }:
       <RenderedOnce cacheKey={`header|${catalogue.version}|${lowVision}|${JSON.stringify(settings)}`} as="div" className="rendered-once">
         <Header
           siteName={site.name}
-          menu={programMenu(catalogue)}
           mainNav={mainNavigation}
           instituteColumns={instituteColumns(site)}
           singleLinks={instituteSingleLinks}

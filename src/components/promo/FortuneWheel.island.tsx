@@ -70,12 +70,17 @@ function WheelSvg({ rotation, spinning }: { rotation: number; spinning: boolean 
 function FortuneWheel() {
   const result = useSignalValue(wheelResult);
   const dialog = useRef<HTMLDialogElement>(null);
+  // the wheel is drawn when opened: a closed one adds nothing to the page's HTML
+  const [open, setOpen] = useState(false);
   const [rotation, setRotation] = useState(0);
   const [spinning, setSpinning] = useState(false);
   const [shown, setShown] = useState<WheelResult | null>(null);
   const [error, setError] = useState("");
 
   useEffect(() => restoreWheelResult(), []);
+  useEffect(() => {
+    if (open && !dialog.current?.open) dialog.current?.showModal();
+  }, [open]);
   useEffect(() => {
     if (result && !spinning) setRotation(landingRotation(result.index, 0));
   }, [result, spinning]);
@@ -118,42 +123,44 @@ function FortuneWheel() {
   const current = shown ?? result;
   return (
     <>
-      <button type="button" className="wheel-launcher" onClick={() => dialog.current?.showModal()} aria-haspopup="dialog">
+      <button type="button" className="wheel-launcher" onClick={() => setOpen(true)} aria-haspopup="dialog">
         {current ? "Ваш подарок" : "Колесо фортуны"}
       </button>
-      <dialog ref={dialog} className="modal wheel" aria-labelledby="wheel-title">
-        <div className="modal__body">
-          <CloseButton className="modal__close" onClick={() => dialog.current?.close()} />
-          <h2 className="modal__title" id="wheel-title">
-            Колесо фортуны
-          </h2>
-          <p className="modal__description">Один раз крутите колесо — и заберите подарок к обучению.</p>
-          <div className="wheel__stage">
-            <WheelSvg rotation={rotation} spinning={spinning} />
-          </div>
-          {current && !spinning ? (
-            <div className="wheel__result" role="status">
-              <p>
-                Ваш приз: <strong>{current.text}</strong>
-              </p>
-              <p>
-                Код подарка: <strong className="wheel__code">{current.giftCode}</strong>
-              </p>
-              <button type="button" className="btn btn--primary" onClick={claim}>
-                <span className="btn__label">Получить подарок</span>
-              </button>
+      <dialog ref={dialog} className="modal wheel" aria-labelledby="wheel-title" onClose={() => setOpen(false)}>
+        {open ? (
+          <div className="modal__body">
+            <CloseButton className="modal__close" onClick={() => dialog.current?.close()} />
+            <h2 className="modal__title" id="wheel-title">
+              Колесо фортуны
+            </h2>
+            <p className="modal__description">Один раз крутите колесо — и заберите подарок к обучению.</p>
+            <div className="wheel__stage">
+              <WheelSvg rotation={rotation} spinning={spinning} />
             </div>
-          ) : (
-            <button type="button" className="btn btn--primary wheel__spin" onClick={spin} disabled={spinning}>
-              <span className="btn__label">{spinning ? "Крутится..." : "Крутить колесо"}</span>
-            </button>
-          )}
-          {error ? (
-            <p className="lead-form__failed" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
+            {current && !spinning ? (
+              <div className="wheel__result" role="status">
+                <p>
+                  Ваш приз: <strong>{current.text}</strong>
+                </p>
+                <p>
+                  Код подарка: <strong className="wheel__code">{current.giftCode}</strong>
+                </p>
+                <button type="button" className="btn btn--primary" onClick={claim}>
+                  <span className="btn__label">Получить подарок</span>
+                </button>
+              </div>
+            ) : (
+              <button type="button" className="btn btn--primary wheel__spin" onClick={spin} disabled={spinning}>
+                <span className="btn__label">{spinning ? "Крутится..." : "Крутить колесо"}</span>
+              </button>
+            )}
+            {error ? (
+              <p className="lead-form__failed" role="alert">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
       </dialog>
     </>
   );

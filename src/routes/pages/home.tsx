@@ -22,6 +22,8 @@ const POPULAR_ON_HOME = 6;
 const SEMINARS_ON_HOME = 3;
 const ARTICLES_ON_HOME = 3;
 const REVIEWS_ON_HOME = 8;
+/** The first teachers by their order; the rest are a click away on /teachers, so the page does not grow with the staff. */
+export const TEACHERS_ON_HOME = 8;
 
 function SectionHead({ id, title, href, more }: { id: string; title: string; href: string; more: string }) {
   return (
@@ -42,7 +44,7 @@ function HomePage({ catalogue, now }: { catalogue: Catalogue; now: number }) {
   const seminars = upcomingSeminars(catalogue, now).slice(0, SEMINARS_ON_HOME);
   const articles = [...catalogue.journal].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)).slice(0, ARTICLES_ON_HOME);
   const reviews = [...catalogue.reviews].sort((a, b) => b.date.localeCompare(a.date)).slice(0, REVIEWS_ON_HOME);
-  const teachers = sortPrograms(catalogue.teachers, "idx");
+  const teachers = sortPrograms(catalogue.teachers, "idx").slice(0, TEACHERS_ON_HOME);
   const counts = menuCounts(catalogue);
   const programsIn = (slug: string) => catalogue.programs.filter((p) => p.studyFieldSlug === slug).length;
 

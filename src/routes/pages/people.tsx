@@ -11,7 +11,10 @@ import { renderPage } from "../../worker/render";
 
 const home = { label: "Главная", href: "/" };
 
-/** `/teachers`: every teacher, with Person data for crawlers. */
+/**
+ * `/teachers`: every teacher, with Person data for crawlers. The biography is the page's own text
+ * right below; it is not repeated in the JSON-LD, which would double the page's weight (issue #8).
+ */
 export function teachersList(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
   const teachers = sortPrograms(catalogue.teachers, "idx");
@@ -24,7 +27,6 @@ export function teachersList(c: Context<AppEnv>) {
         "@type": "Person",
         name: t.name,
         jobTitle: t.position,
-        description: t.bio,
         worksFor: { "@type": "EducationalOrganization", name: catalogue.site.name },
         url: new URL(`/teachers#${t.slug}`, c.env.SITE_URL).href,
       })),

@@ -84,6 +84,19 @@ export function forgetKeptPages(): void {
   memoryBytes = 0;
 }
 
+/**
+ * What a cached page depends on besides its URL: the content version, the deployed version (its
+ * markup and asset URLs) and the deployment's public settings (Turnstile, analytics). A content
+ * push, a deploy or a new setting must not serve pages rendered before it.
+ */
+export function cacheVersion(env: Env, contentVersion: string): string {
+  const settings = Object.values(settingsAttributes(publicSettings(env))).join(",");
+  return [contentVersion, env.CF_VERSION_METADATA?.id ?? "", settings].filter(Boolean).join("~");
+}
+
+/** When a page put into the Cache API expires (ms since the epoch), so the memory tier keeps it no longer. */
+const EXPIRES_HEADER = "X-Kept-Until";
+
 const ttlOf = (pathname: string) => (/^\/(seminars|lectorium)\/./.test(pathname) ? SEMINAR_TTL_S : PAGE_TTL_S);
 
 /**
@@ -95,9 +108,7 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   const cache = (globalThis.caches as (CacheStorage & { default?: Cache }) | undefined)?.default;
   const url = new URL(c.req.url);
   if (!cache || c.req.method !== "GET" || BYPASS.test(url.pathname) || getCookie(c, LOW_VISION_COOKIE)) return next();
-  // pages carry the deployment's public settings (Turnstile, analytics): a change must not serve old pages
-  const settings = Object.values(settingsAttributes(publicSettings(c.env))).join(",");
-  const key = pageCacheKey(url, settings ? `${c.get("catalogue").version}~${settings}` : c.get("catalogue").version);
+  const key = pageCacheKey(url, cacheVersion(c.env, c.get("catalogue").version));
   if (!key) return next();
 
   const answer = (kept: Kept) => {
@@ -110,8 +121,10 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   if (inMemory) return answer(inMemory);
   const hit = await cache.match(key);
   if (hit) {
-    const kept = { body: await hit.arrayBuffer(), type: hit.headers.get("Content-Type") ?? "text/html; charset=utf-8", expires: now + ttlOf(url.pathname) * 1000 };
-    remember(key, kept);
+    // kept in memory only for what is left of its lifetime in the Cache API
+    const expires = Number(hit.headers.get(EXPIRES_HEADER)) || now + ttlOf(url.pathname) * 1000;
+    const kept = { body: await hit.arrayBuffer(), type: hit.headers.get("Content-Type") ?? "text/html; charset=utf-8", expires };
+    if (expires > now) remember(key, kept);
     return answer(kept);
   }
 
@@ -123,8 +136,10 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   const copy = response.clone();
   c.executionCtx.waitUntil(
     copy.arrayBuffer().then((body) => {
-      remember(key, { body, type, expires: Date.now() + ttl * 1000 });
-      return cache.put(key, new Response(body, { status: 200, headers: { "Content-Type": type, "Cache-Control": `public, max-age=${ttl}` } }));
+      const expires = Date.now() + ttl * 1000;
+      remember(key, { body, type, expires });
+      const headers = { "Content-Type": type, "Cache-Control": `public, max-age=${ttl}`, [EXPIRES_HEADER]: String(expires) };
+      return cache.put(key, new Response(body, { status: 200, headers }));
     }),
   );
   c.res.headers.set("X-Cache", "MISS");

@@ -15,7 +15,7 @@ interface MobileMenuProps extends Pick<HeaderProps, "instituteColumns" | "single
 }
 
 /**
- * The mobile menu of spec 2.3. While open the page does not scroll; a swipe to the right or a
+ * The mobile menu of spec 2.3, drawn only while open. While open the page does not scroll; a swipe to the right or a
  * press outside it (other than on the burger, which toggles it itself) closes it.
  */
 export function MobileMenu({ open, onClose, burger, instituteColumns, singleLinks, contacts, accountUrl, searchVersion, thanks }: MobileMenuProps) {
@@ -50,71 +50,74 @@ export function MobileMenu({ open, onClose, burger, instituteColumns, singleLink
 
   return (
     <dialog ref={dialog} className="mobile-menu" data-testid="mobile-menu" aria-label="Меню" onClose={onClose}>
-      <div
-        ref={panel}
-        className="mobile-menu__panel"
-        id="mobile-menu"
-        onTouchStart={(event) => {
-          const touch = event.touches[0];
-          touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
-        }}
-        onTouchEnd={(event) => {
-          const start = touchStart.current;
-          const touch = event.changedTouches[0];
-          touchStart.current = null;
-          if (!start || !touch) return;
-          const dx = touch.clientX - start.x;
-          const dy = touch.clientY - start.y;
-          if (dx > SWIPE_CLOSE_PX && Math.abs(dx) > Math.abs(dy)) onClose();
-        }}
-      >
-        <div className="mobile-menu__top">
-          <span className="mobile-menu__title">Меню</span>
-          <CloseButton onClick={onClose} />
+      {/* drawn when opened: a closed menu adds nothing to the page's HTML */}
+      {open ? (
+        <div
+          ref={panel}
+          className="mobile-menu__panel"
+          id="mobile-menu"
+          onTouchStart={(event) => {
+            const touch = event.touches[0];
+            touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
+          }}
+          onTouchEnd={(event) => {
+            const start = touchStart.current;
+            const touch = event.changedTouches[0];
+            touchStart.current = null;
+            if (!start || !touch) return;
+            const dx = touch.clientX - start.x;
+            const dy = touch.clientY - start.y;
+            if (dx > SWIPE_CLOSE_PX && Math.abs(dx) > Math.abs(dy)) onClose();
+          }}
+        >
+          <div className="mobile-menu__top">
+            <span className="mobile-menu__title">Меню</span>
+            <CloseButton onClick={onClose} />
+          </div>
+          <HeaderSearch id="mobile-search" open alwaysOpen onOpen={() => undefined} onClose={onClose} version={searchVersion} thanks={thanks} />
+          <a className="mobile-menu__programs" href="/programs">
+            Программы обучения
+          </a>
+          {instituteColumns.map((column) => {
+            const expanded = section === column.title;
+            const listId = `mobile-section-${column.title === "Об институте" ? "about" : "partners"}`;
+            return (
+              <section key={column.title} className={`accordion${expanded ? " is-open" : ""}`}>
+                <h2 className="accordion__heading">
+                  <button
+                    type="button"
+                    className="accordion__toggle"
+                    aria-expanded={expanded}
+                    aria-controls={listId}
+                    onClick={() => setSection(expanded ? null : column.title)}
+                  >
+                    {column.title}
+                    <ChevronDownIcon />
+                  </button>
+                </h2>
+                <ul id={listId} className="accordion__panel" hidden={!expanded}>
+                  {column.links.map((link) => (
+                    <li key={link.label}>
+                      <NavAnchor link={link} onClick={onClose} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            );
+          })}
+          <ul className="mobile-menu__singles">
+            {singleLinks.map((link) => (
+              <li key={link.label}>
+                <NavAnchor link={link} onClick={onClose} />
+              </li>
+            ))}
+          </ul>
+          <a className="mobile-menu__account" href={accountUrl} target="_blank" rel="noopener noreferrer">
+            <UserIcon /> Личный кабинет
+          </a>
+          <ContactList contacts={contacts} />
         </div>
-        <HeaderSearch id="mobile-search" open alwaysOpen onOpen={() => undefined} onClose={onClose} version={searchVersion} thanks={thanks} />
-        <a className="mobile-menu__programs" href="/programs">
-          Программы обучения
-        </a>
-        {instituteColumns.map((column) => {
-          const expanded = section === column.title;
-          const listId = `mobile-section-${column.title === "Об институте" ? "about" : "partners"}`;
-          return (
-            <section key={column.title} className={`accordion${expanded ? " is-open" : ""}`}>
-              <h2 className="accordion__heading">
-                <button
-                  type="button"
-                  className="accordion__toggle"
-                  aria-expanded={expanded}
-                  aria-controls={listId}
-                  onClick={() => setSection(expanded ? null : column.title)}
-                >
-                  {column.title}
-                  <ChevronDownIcon />
-                </button>
-              </h2>
-              <ul id={listId} className="accordion__panel" hidden={!expanded}>
-                {column.links.map((link) => (
-                  <li key={link.label}>
-                    <NavAnchor link={link} onClick={onClose} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          );
-        })}
-        <ul className="mobile-menu__singles">
-          {singleLinks.map((link) => (
-            <li key={link.label}>
-              <NavAnchor link={link} onClick={onClose} />
-            </li>
-          ))}
-        </ul>
-        <a className="mobile-menu__account" href={accountUrl} target="_blank" rel="noopener noreferrer">
-          <UserIcon /> Личный кабинет
-        </a>
-        <ContactList contacts={contacts} />
-      </div>
+      ) : null}
     </dialog>
   );
 }

@@ -4,7 +4,8 @@ import { pluralize } from "../../../services/text";
 import { ArrowRightIcon, SearchIcon } from "../../ui/icons";
 
 interface ProgramMenuProps {
-  sections: MenuSection[];
+  /** null while the menu is on its way; "failed" when it could not be fetched */
+  sections: MenuSection[] | null | "failed";
   id: string;
   onNavigate: () => void;
   onSearch: () => void;
@@ -13,6 +14,22 @@ interface ProgramMenuProps {
 /** The program menu of spec 2.4: six types with counts; hovering a type lists its programs. */
 export function ProgramMenu({ sections, id, onNavigate, onSearch }: ProgramMenuProps) {
   const [selected, setSelected] = useState<MenuType>("all");
+  if (sections === null || sections === "failed") {
+    return (
+      <div className="program-menu program-menu--status" id={id} data-testid="program-menu" aria-busy={sections === null}>
+        {sections === null ? (
+          <p role="status">Загружаем программы…</p>
+        ) : (
+          <p role="alert">
+            Не удалось загрузить меню.{" "}
+            <a href="/programs" onClick={onNavigate}>
+              Все программы
+            </a>
+          </p>
+        )}
+      </div>
+    );
+  }
   const current = sections.find((s) => s.type === selected) ?? sections[0];
   if (!current) return null;
   return (

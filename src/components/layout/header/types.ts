@@ -1,4 +1,3 @@
-import type { MenuSection } from "../../../services/catalogue/menu";
 import type { ThankYouProps } from "../../forms/ThankYou";
 import type { NavColumn, NavLink } from "../navigation";
 
@@ -17,14 +16,13 @@ export interface HeaderContacts {
 
 export interface HeaderProps {
   siteName: string;
-  menu: MenuSection[];
   mainNav: NavLink[];
   instituteColumns: NavColumn[];
   singleLinks: NavLink[];
   contacts: HeaderContacts;
   accountUrl: string;
   lowVision: boolean;
-  /** the content version: the browser's search index must match the page */
+  /** the content version: the browser's search index and program menu must match the page */
   searchVersion: string;
   thanks: ThankYouProps;
 }
