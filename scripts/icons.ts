@@ -1,17 +1,16 @@
 /**
- * The icon sprite: every shape of src/components/ui/icon-shapes.tsx as a <symbol>, in one
+ * The icon sprite: every shape of src/components/ui/icon-shapes.ts as a <symbol>, in one
  * content-hashed SVG under public/assets/media/, and build/icon-sprite.json with its URL, which the
  * icon components (server and browser) import.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { renderToStaticMarkup } from "react-dom/server";
 import { ICON_SHAPES } from "../src/components/ui/icon-shapes";
 import { root } from "./lib/wrangler";
 
 export function iconSprite(): string {
-  const symbols = Object.entries(ICON_SHAPES).map(([name, shape]) => `<symbol id="${name}" viewBox="0 0 24 24">${renderToStaticMarkup(shape)}</symbol>`);
+  const symbols = Object.entries(ICON_SHAPES).map(([name, shape]) => `<symbol id="${name}" viewBox="0 0 24 24">${shape}</symbol>`);
   return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join("")}</svg>\n`;
 }
 

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: figures, not assertions.
- *  - requests per second of the rendered home page against the same HTML served as a static
- *    asset by the same local runtime (workerd under wrangler dev), side by side, as a ratio;
+ *  - requests per second of the home page, a program, a seminar and /teachers, rendered by the
+ *    Worker (edge cache on), against the same HTML served as a static asset by the same local
+ *    runtime (workerd under wrangler dev), side by side, as a ratio per page;
  *  - the JavaScript bytes each page loads, gzip and brotli;
  *  - leads accepted per second by POST /api/leads (each stored in the outbox before the answer);
  *  - speed at the edge (speed-bench.ts): Lighthouse, render time on a cache miss, stream vs string.
@@ -23,8 +24,8 @@ const staticDir = join(root, "public/__bench");
 const persistTo = join(root, process.env.BENCH_STATE ?? ".wrangler/bench-state");
 const PAGES = ["/", "/net-takoj-stranicy"];
 
-async function load(url: string): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+async function load(url: string, duration = DURATION_S): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -46,7 +47,10 @@ async function leads(base: string) {
       },
     ],
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const errors = result.errors + result.non2xx;
+  // what went wrong, when something did: socket errors and timeouts, or the statuses other than 200
+  const detail = errors > 0 ? ` (errors ${result.errors}, timeouts ${result.timeouts}, statuses ${JSON.stringify(result.statusCodeStats)})` : "";
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors, detail };
 }
 
 async function javascriptBytes(base: string, path: string) {
@@ -77,25 +81,37 @@ async function main() {
   let server: DevServer | undefined;
   let speed: string[] = [];
   try {
-    // first run: take the rendered HTML, then serve that same HTML as a static asset next to the page
+    // first run: take each page's rendered HTML, then serve that same HTML as a static asset beside it
     const vars = { LEAD_RATE_LIMIT: "0", LEAD_MIN_FILL_MS: "0" };
     server = await startDevServer({ port: PORT, persistTo, vars, quiet: true });
-    const html = await (await fetch(`${server.url}/`)).text();
-    await server.stop();
+    speed = await speedPages(server.url);
     mkdirSync(staticDir, { recursive: true });
-    writeFileSync(join(staticDir, "home.html"), html);
+    for (const [n, path] of speed.entries()) writeFileSync(join(staticDir, `page-${n}.html`), await (await fetch(server.url + path)).text());
+    await server.stop();
     server = await startDevServer({ port: PORT, persistTo, vars, quiet: true });
 
     console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION_S} s each, ${process.platform} ${process.arch}, Node ${process.version}\n`);
-    const rendered = await load(`${server.url}/`);
-    const asset = await load(`${server.url}/__bench/home`);
-    console.log("page            req/s    p50 ms  p99 ms  errors");
-    console.log(`rendered /      ${rendered.rps.toFixed(0).padStart(6)}  ${String(rendered.p50).padStart(6)}  ${String(rendered.p99).padStart(6)}  ${rendered.errors}`);
-    console.log(`static copy     ${asset.rps.toFixed(0).padStart(6)}  ${String(asset.p50).padStart(6)}  ${String(asset.p99).padStart(6)}  ${asset.errors}`);
-    console.log(`ratio rendered/static: ${(rendered.rps / asset.rps).toFixed(2)}\n`);
+    console.log("page                                              rendered req/s  p99 ms   static req/s  p99 ms   ratio  errors");
+    for (const [n, path] of speed.entries()) {
+      await (await fetch(server.url + path)).text(); // the first request fills the edge cache
+      // side by side: each half of the time, alternating, so a busy moment hits both
+      const half = Math.max(1, Math.round(DURATION_S / 2));
+      const runs = { rendered: [] as Awaited<ReturnType<typeof load>>[], asset: [] as Awaited<ReturnType<typeof load>>[] };
+      for (let round = 0; round < 2; round++) {
+        runs.rendered.push(await load(server.url + path, half));
+        runs.asset.push(await load(`${server.url}/__bench/page-${n}`, half));
+      }
+      const rps = (list: { rps: number }[]) => list.reduce((sum, r) => sum + r.rps, 0) / list.length;
+      const p99 = (list: { p99: number }[]) => Math.max(...list.map((r) => r.p99));
+      const errors = [...runs.rendered, ...runs.asset].reduce((sum, r) => sum + r.errors, 0);
+      console.log(
+        `${path.padEnd(48)} ${rps(runs.rendered).toFixed(0).padStart(15)} ${String(p99(runs.rendered)).padStart(7)} ${rps(runs.asset).toFixed(0).padStart(14)} ${String(p99(runs.asset)).padStart(7)} ${(rps(runs.rendered) / rps(runs.asset)).toFixed(2).padStart(7)} ${String(errors).padStart(7)}`,
+      );
+    }
+    console.log("");
 
     const accepted = await leads(server.url);
-    console.log(`leads accepted  ${accepted.rps.toFixed(0).padStart(6)}  ${String(accepted.p50).padStart(6)}  ${String(accepted.p99).padStart(6)}  ${accepted.errors}\n`);
+    console.log(`leads accepted  ${accepted.rps.toFixed(0).padStart(6)}  ${String(accepted.p50).padStart(6)}  ${String(accepted.p99).padStart(6)}  ${accepted.errors}${accepted.detail}\n`);
 
     console.log("JavaScript a page loads (entry + preloaded island chunks)");
     console.log("page                    files      raw      gzip    brotli");
@@ -104,7 +120,6 @@ async function main() {
       console.log(`${path.padEnd(22)} ${String(js.files).padStart(6)} ${kb(js.raw).padStart(9)} ${kb(js.gzip).padStart(9)} ${kb(js.brotli).padStart(9)}`);
     }
 
-    speed = await speedPages(server.url);
     await printServedSpeed(server.url, speed);
   } finally {
     await server?.stop();

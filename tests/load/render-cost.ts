@@ -62,13 +62,15 @@ async function cpuMsAsync(run: () => Promise<number>): Promise<number> {
 export async function renderCosts(paths: string[], persistTo: string, rounds = 60): Promise<Map<string, RenderCost>> {
   const server: Server = require("react-dom/server");
   let captured: ReactNode;
-  // the Worker renders pages to a string (decision 014); either call hands over the tree
+  // the Worker renders pages to a string (decision 014); either call hands over the tree. The
+  // page's own call comes first: the header and footer, rendered once (RenderedOnce), call
+  // renderToString again from inside it and must not replace it
   server.renderToString = (tree, options) => {
-    captured = tree;
+    captured ??= tree;
     return edge.renderToString(tree, options);
   };
   server.renderToReadableStream = (tree, options) => {
-    captured = tree;
+    captured ??= tree;
     return edge.renderToReadableStream(tree, options);
   };
   const { Hono } = await import("hono");

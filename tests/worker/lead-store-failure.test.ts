@@ -93,6 +93,34 @@ describe("the outbox failing during POST /api/leads", () => {
   });
 });
 
+describe("the outbox failing for the short forms posted without JavaScript", () => {
+  it.each([
+    ["notFound", "Не нашли, что искали?"],
+    ["freeAccess", "Получить доступ"],
+  ] as const)("gives the %s form back as itself, with its values and the lead's id; sending it again is one lead of its kind", async (form, heading) => {
+    vi.spyOn(log, "error").mockImplementation(() => undefined);
+    outboxFailsOnce("after storing");
+    const fields = { form, name: "Лев", phone: "+7 (912) 000-33-44", email: "lev@example.ru", startedAt: String(Date.now() - 60_000) };
+    const cookie = { Cookie: "roistat_ab=hidden" };
+    const failed = await postForm("/api/leads", fields, cookie);
+    expect(failed.status).toBe(503);
+    const html = decode(await failed.text());
+    expect(html).toContain(refusals.storeFailed);
+    expect(html).toContain(`<input type="hidden" name="form" value="${form}"/>`);
+    expect(html).toContain(heading);
+    expect(html).toContain('value="lev@example.ru"');
+    const id = /<input type="hidden" name="id" value="([A-Za-z0-9_-]+)"/.exec(html)?.[1];
+    expect(id).toBeDefined();
+    const startedAt = /<input type="hidden" name="startedAt" value="(\d+)"/.exec(html)?.[1];
+    expect(startedAt).toBe(fields.startedAt);
+
+    const again = await postForm("/api/leads", { ...fields, id: id!, startedAt: startedAt! }, cookie);
+    expect(again.status).toBe(303);
+    expect((await outboxOf(id!).get(id!))?.kind).toBe(form);
+    await expectOneLeadDeliveredOnce(id!);
+  });
+});
+
 describe("the rate limiter failing", () => {
   it("lets the lead through and logs it, since the limiter only guards against floods", async () => {
     const warned = vi.spyOn(log, "warn").mockImplementation(() => undefined);

@@ -19,6 +19,8 @@ export interface NotFoundFormProps {
   values?: Partial<Record<"name" | "phone" | "email" | "country", string>>;
   errors?: FieldErrors;
   startedAt?: number;
+  /** the id of a lead the server may have stored before it failed (a form posted without JavaScript): sent again, it stays one lead */
+  leadId?: string;
   onSent?: () => void;
 }
 
@@ -28,7 +30,7 @@ const empty = { name: "", phone: "", email: "", country: "ru" };
  * The not-found form of spec 4 and 5: name, phone and e-mail required; success clears the stored
  * UTM and referrer and resets the form; a failure is only logged (spec 8).
  */
-export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVariant, values: initial, errors: serverErrors, startedAt, onSent }: NotFoundFormProps) {
+export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVariant, values: initial, errors: serverErrors, startedAt, leadId: pendingId, onSent }: NotFoundFormProps) {
   const variant = useAbVariant(serverVariant);
   const [values, setValues] = useState({ ...empty, ...initial });
   const [consent, setConsent] = useState(false);
@@ -38,9 +40,9 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
   const leadId = useRef("");
   const openedAt = useRef(0);
   useEffect(() => {
-    leadId.current = newLeadId();
+    leadId.current = pendingId ?? newLeadId();
     openedAt.current = performance.now();
-  }, []);
+  }, [pendingId]);
 
   const [attempted, setAttempted] = useState(false);
   const check = (next = values, nextConsent = consent) => {
@@ -105,6 +107,7 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
     <form className="lead-form lead-form--compact" method="post" action="/api/leads" noValidate onSubmit={submit}>
       <input type="hidden" name="form" value={form} />
       {startedAt ? <input type="hidden" name="startedAt" value={startedAt} /> : null}
+      {pendingId ? <input type="hidden" name="id" value={pendingId} /> : null}
       <Honeypot />
       <fieldset disabled={sending}>
         <legend className="visually-hidden">Оставьте контакты — подберём программу</legend>

@@ -10,6 +10,12 @@ export interface NothingFoundPanelProps extends Omit<NotFoundFormProps, "onSent"
   compact?: boolean;
 }
 
+/** The free-access form's heading and text: on /free-access, and when it comes back after a failure. */
+export const FREE_ACCESS_TEXTS = {
+  heading: "Получить доступ",
+  text: "Оставьте контакты — пришлём логин и пароль от системы дистанционного обучения.",
+};
+
 /**
  * The nothing-found panel (spec 2.6): when nothing matches, a lead form; once sent, the thank-you.
  * Shown by the /search page and the 404 page (as the `NothingFound` island) and by the header's

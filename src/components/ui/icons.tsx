@@ -1,6 +1,6 @@
 /**
  * The site's icons, decorative (aria-hidden) and sized by the surrounding CSS. Each points into the
- * one sprite file that `npm run build` draws from icon-shapes.tsx: the shapes travel once per
+ * one sprite file that `npm run build` draws from icon-shapes.ts: the shapes travel once per
  * visitor (content-hashed, cached for good) instead of inside every page's HTML.
  */
 import sprite from "../../../build/icon-sprite.json";

@@ -8,6 +8,7 @@ import type { FieldErrors } from "../../services/leads/schemas";
 import type { AppEnv } from "../../worker/env";
 import { renderPage } from "../../worker/render";
 import NothingFound from "../../components/forms/NothingFound.island";
+import { FREE_ACCESS_TEXTS } from "../../components/forms/NothingFoundPanel";
 import { fallbackContacts } from "../../components/layout/SiteShell";
 import { visitorOf } from "../../worker/middleware/tracking";
 
@@ -40,6 +41,8 @@ export function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
   // a form that comes back after a failure keeps its id and its fill time: sending again is the same lead, not "too fast"
   const leadId = state.values && typeof query.id === "string" && /^[A-Za-z0-9_-]{8,64}$/.test(query.id) ? query.id : undefined;
   const startedAt = state.values && typeof query.startedAt === "number" ? query.startedAt : Date.now();
+  // the short forms (the 404 page's and /free-access) come back as themselves
+  const shortForm = query.form === "notFound" || query.form === "freeAccess" ? query.form : undefined;
   return renderPage(c, {
     status: state.status ?? 200,
     meta: { title, description, robots: "noindex, follow" },
@@ -57,13 +60,16 @@ export function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
             {formError}
           </p>
         ) : null}
-        {query.form === "notFound" ? (
+        {shortForm ? (
           <NothingFound
             idPrefix="apply"
+            form={shortForm}
             variant={visitorOf(c).variant}
             values={values}
             errors={state.errors}
-            startedAt={Date.now()}
+            startedAt={startedAt}
+            leadId={leadId}
+            {...(shortForm === "freeAccess" ? FREE_ACCESS_TEXTS : {})}
             thanks={{ giftExchange: catalogue.site.links.giftExchange, messengerChannel: catalogue.site.links.messengerChannel }}
           />
         ) : (

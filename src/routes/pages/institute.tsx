@@ -3,6 +3,7 @@ import { TextBlocks } from "../../components/catalogue/TextBlocks";
 import { Cta } from "../../components/catalogue/Cta";
 import { Faq, PageSection } from "../../components/catalogue/blocks";
 import FreeAccessForm from "../../components/forms/NothingFound.island";
+import { FREE_ACCESS_TEXTS } from "../../components/forms/NothingFoundPanel";
 import type { Crumb } from "../../components/layout/Breadcrumbs";
 import type { Block } from "../../services/catalogue/institute-schemas";
 import type { AppEnv } from "../../worker/env";
@@ -270,8 +271,7 @@ export function freeAccessPage(c: Context<AppEnv>) {
         <FreeAccessForm
           idPrefix="free-access"
           form="freeAccess"
-          heading="Получить доступ"
-          text="Оставьте контакты — пришлём логин и пароль от системы дистанционного обучения."
+          {...FREE_ACCESS_TEXTS}
           startedAt={Date.now()}
           thanks={{ giftExchange: site.links.giftExchange, messengerChannel: site.links.messengerChannel }}
         />
