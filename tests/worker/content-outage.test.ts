@@ -10,6 +10,7 @@ import { forgetCatalogue, getCatalogue } from "../../src/services/catalogue/repo
 import { log } from "../../src/services/log";
 import { defaultCatalogue } from "../support/content";
 import { decode, h1, title } from "./html";
+import { outboxOf, postForm, postJson, uniqueId, validLead } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 
 const origin = "https://mip.institute";
@@ -110,7 +111,7 @@ describe("invalid content in KV", () => {
 });
 
 describe("a fresh isolate while KV is down", () => {
-  it("answers 503 with a Russian page and an API 503 in JSON, logs once, and serves again when KV is back", async () => {
+  it("answers 503 with a Russian page and an API 503 in JSON, keeps the leads sent as JSON, logs once, and serves again when KV is back", async () => {
     await seedCatalogue(defaultCatalogue("outage-cold"));
     forgetCatalogue();
     const errors = vi.spyOn(log, "error");
@@ -129,6 +130,19 @@ describe("a fresh isolate while KV is down", () => {
 
     for (let i = 0; i < 5; i++) expect((await page("/")).response.status).toBe(503);
     expect(events(errors)).toEqual(["content.unavailable"]);
+
+    // a lead or a subscription from the site's own forms needs no content: it is kept all the same
+    const lead = validLead();
+    const sent = await postJson("/api/leads", lead);
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toEqual({ ok: true, id: lead.id });
+    expect((await outboxOf(lead.id).get(lead.id))?.name).toBe(lead.name);
+    const subscribed = await postJson("/api/subscribe", { email: `${uniqueId("outage")}@example.ru`, consent: true });
+    expect(subscribed.status).toBe(200);
+    // a form posted without JavaScript comes back as a page, and a page needs the content
+    const posted = await postForm("/api/leads", { form: "popup", name: "Вера", phone: "+7 (912) 000-11-22", startedAt: String(Date.now() - 60_000) });
+    expect(posted.status).toBe(503);
+    expect(posted.headers.get("Content-Type")).toContain("text/html");
 
     get.mockRestore();
     const { response, html } = await page("/programs");

@@ -3,6 +3,13 @@ import { createMiddleware } from "hono/factory";
 import { contentUnavailable } from "../../routes/pages/errors";
 import { ContentUnavailableError, getCatalogue, type KeepAlive } from "../../services/catalogue/repository";
 import type { AppEnv } from "../env";
+import { bodyKind } from "./post-guards";
+
+/**
+ * What still works with no content at all: a lead or a subscription sent as JSON (the site's own
+ * forms with JavaScript) needs nothing from the catalogue, and a lead must never be lost.
+ */
+const WITHOUT_CONTENT = new Set(["/api/leads", "/api/subscribe"]);
 
 /** The request's waitUntil; none when the app is called without a runtime (a script rendering pages). */
 function keepAlive(c: Context<AppEnv>): KeepAlive | undefined {
@@ -16,15 +23,19 @@ function keepAlive(c: Context<AppEnv>): KeepAlive | undefined {
 
 /**
  * Puts the current catalogue on the context; KV is read once per content version per isolate.
- * With no content at all (the repository has logged why, once), the answer is a 503, not a crash.
+ * With no content at all (the repository has logged why, once), the answer is a 503, not a crash,
+ * except for the leads and subscriptions sent as JSON, which go on without it.
  */
 export const withCatalogue = createMiddleware<AppEnv>(async (c, next) => {
   try {
     c.set("catalogue", await getCatalogue(c.env.CATALOGUE, Date.now(), keepAlive(c)));
   } catch (error) {
     if (!(error instanceof ContentUnavailableError)) throw error;
+    if (c.req.method === "POST" && WITHOUT_CONTENT.has(c.req.path) && bodyKind(c.req.header("Content-Type")) === "json") return next();
     const api = c.req.path.startsWith("/api/") || c.req.path === "/graphql";
-    const json = api && !(c.req.header("Accept") ?? "").includes("text/html");
+    // a form posted without JavaScript is a browser waiting for a page
+    const form = bodyKind(c.req.header("Content-Type")) === "form";
+    const json = api && !form && !(c.req.header("Accept") ?? "").includes("text/html");
     return contentUnavailable(c.get("requestId") ?? "unknown", json);
   }
   await next();
