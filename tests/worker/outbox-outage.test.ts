@@ -111,6 +111,18 @@ describe("every sink down for a day", () => {
       expect(await received("admitad", id)).toHaveLength(partnerLeads.has(id) ? 1 : 0);
     }
     const attempts = waiting.flatMap((lead) => lead.deliveries.map((d) => d.attempts));
+    // the log says it per sink and run, with how many leads wait, when a lead's failures reach 1, 2, 4, 8…:
+    // each sink's outage is in the log from its first failure, in a few lines rather than one per attempt
+    const retries = retryLines.mock.calls.filter(([event]) => event === "outbox.retry").map(([, fields]) => fields as { sink: string; leads: number; attempts: number; error: string });
+    const failed = attempts.reduce((sum, n) => sum + n, 0);
+    expect(retries.length).toBeLessThanOrEqual(attempts.length * (Math.log2(Math.max(...attempts)) + 1));
+    expect(retries.length).toBeLessThan(failed / 4);
+    expect(new Set(retries.filter((line) => line.attempts === 1).map((line) => line.sink))).toEqual(new Set(["genezis", "advcake", "partner", "roistat", "amocrm"]));
+    for (const line of retries) {
+      expect(["genezis", "advcake", "partner", "roistat", "amocrm"]).toContain(line.sink);
+      expect(line.attempts).toBeGreaterThan(0);
+      expect(line.error).toBeTruthy();
+    }
     console.log(
       JSON.stringify({
         drill: "every sink down for a day",

@@ -127,6 +127,9 @@ export class LeadOutbox extends DurableObject<Env> {
         this.runtime.now(),
       )
       .toArray();
+    // one warning per sink and run, not per lead, and only when a lead's failures reach 1, 2, 4, 8…:
+    // a day-long outage would otherwise write a line per attempt (docs/reliability.md, drill 3)
+    const retrying = new Map<string, { leads: number; attempts: number; error: string; worthSaying: boolean }>();
     for (const row of due) {
       const sink = sinkByName.get(row.sink);
       const lead = JSON.parse(row.payload) as LeadRecord;
@@ -155,8 +158,22 @@ export class LeadOutbox extends DurableObject<Env> {
           row.lead_id,
           row.sink,
         );
-        log.warn(dead ? "outbox.dead" : "outbox.retry", { lead: row.lead_id, sink: row.sink, attempts, error: message.slice(0, 200) });
+        if (dead) {
+          // the operator must act on this lead (docs/operations.md): named one by one
+          log.warn("outbox.dead", { lead: row.lead_id, sink: row.sink, attempts, error: message.slice(0, 200) });
+        } else {
+          const worthSaying = (attempts & (attempts - 1)) === 0;
+          const seen = retrying.get(row.sink);
+          if (seen) {
+            seen.leads++;
+            seen.attempts = Math.max(seen.attempts, attempts);
+            seen.worthSaying ||= worthSaying;
+          } else retrying.set(row.sink, { leads: 1, attempts, error: message.slice(0, 200), worthSaying });
+        }
       }
+    }
+    for (const [sink, { leads, attempts, error, worthSaying }] of retrying) {
+      if (worthSaying) log.warn("outbox.retry", { sink, leads, attempts, error });
     }
   }
 
