@@ -72,7 +72,8 @@ function HomePage({ catalogue, now }: { catalogue: Catalogue; now: number }) {
               <dd>{counts.all}</dd>
             </div>
             <div>
-              <dt>Преподавателей-практиков</dt>
+              {/* a soft hyphen: on a narrow phone the long word breaks where Russian allows, not mid-syllable */}
+              <dt>{"Преподава\u00adтелей-практиков"}</dt>
               <dd>{catalogue.teachers.length}</dd>
             </div>
             <div>
