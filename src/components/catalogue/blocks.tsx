@@ -83,10 +83,13 @@ export function CheckListSection({ id, title, items, tinted = false }: { id: str
 }
 
 /** `heading`: h3 inside a section with its own h2; h2 where the cards sit right under the page's h1. */
-export function TeacherCard({ teacher, heading: Heading = "h3" }: { teacher: Teacher; heading?: "h2" | "h3" }) {
+/** How wide a portrait shows: in a carousel (the default), or as `/teachers` lays it out (240px; 104px on a phone). */
+export const TEACHER_PHOTO_SIZES = { carousel: "(max-width: 768px) 45vw, 260px", list: "(max-width: 768px) 104px, 240px" } as const;
+
+export function TeacherCard({ teacher, heading: Heading = "h3", sizes = TEACHER_PHOTO_SIZES.carousel }: { teacher: Teacher; heading?: "h2" | "h3"; sizes?: string }) {
   return (
     <article className="teacher-card" id={teacher.slug}>
-      <Picture kind="teacher" slug={teacher.slug} alt={`Портрет: ${teacher.name}`} sizes="(max-width: 768px) 45vw, 260px" className="teacher-card__photo" />
+      <Picture kind="teacher" slug={teacher.slug} alt={`Портрет: ${teacher.name}`} sizes={sizes} className="teacher-card__photo" />
       <Heading className="teacher-card__name">{teacher.name}</Heading>
       <p className="teacher-card__position">{teacher.position}</p>
       {teacher.degree ? <p className="teacher-card__degree">{teacher.degree}</p> : null}

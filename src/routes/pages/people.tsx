@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
-import { ReviewCard, TeacherCard } from "../../components/catalogue/blocks";
+import { ReviewCard, TEACHER_PHOTO_SIZES, TeacherCard } from "../../components/catalogue/blocks";
 import { programHref } from "../../services/catalogue/links";
 import { indexes } from "../../services/catalogue/queries";
 import { sortPrograms } from "../../services/catalogue/sort";
@@ -44,7 +44,7 @@ export function teachersList(c: Context<AppEnv>) {
         <ul className="teacher-list container">
           {teachers.map((teacher) => (
             <li key={teacher.id}>
-              <TeacherCard teacher={teacher} heading="h2" />
+              <TeacherCard teacher={teacher} heading="h2" sizes={TEACHER_PHOTO_SIZES.list} />
               <div className="teacher-list__about">
                 <p>{teacher.bio}</p>
                 <p className="teacher-list__meta">
