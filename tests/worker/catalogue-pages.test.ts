@@ -82,6 +82,32 @@ describe("list pages", () => {
   });
 });
 
+describe("headings and the first image of a list", () => {
+  /** The levels of the page's headings in document order (header, main, footer). */
+  const levels = (html: string) => [...html.slice(html.indexOf("<body")).matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]));
+
+  it.each(["/", "/programs", "/professions", "/courses", "/lectorium", "/journal", "/teachers", "/reviews", "/webinars", "/contacts", "/search?q=психолог"])(
+    "%s: one h1 first, and no heading skips a level",
+    async (path) => {
+      const { html } = await get(path);
+      const found = levels(html);
+      expect(found[0], path).toBe(1);
+      expect(found.filter((level) => level === 1), path).toHaveLength(1);
+      for (let i = 1; i < found.length; i++) expect(found[i]! - found[i - 1]!, `${path}: h${found[i - 1]} then h${found[i]}`).toBeLessThanOrEqual(1);
+    },
+  );
+
+  it.each(["/programs", "/professions", "/lectorium", "/journal"])("%s fetches the first card's image at once and the others lazily", async (path) => {
+    const { html } = await get(path);
+    const grid = html.slice(html.indexOf('<ul class="card-grid'));
+    const images = [...grid.matchAll(/<img class="program-card__cover"[^>]*>/g)].map((match) => match[0]);
+    expect(images.length, path).toBeGreaterThan(1);
+    expect(images[0]).toContain('loading="eager"');
+    expect(images[0]).toContain('fetchPriority="high"');
+    for (const image of images.slice(1)) expect(image).toContain('loading="lazy"');
+  });
+});
+
 describe("detail pages", () => {
   it.each(catalogue.programs.map((p) => [programHref(p), p]))("%s is a Course page", async (path, program) => {
     const html = await expectPage(path, { h1: program.title, jsonLd: "Course" });

@@ -5,18 +5,35 @@ import { discountedPrice } from "../../services/pricing";
 import { formatPrice } from "../../services/text";
 import { Picture } from "../ui/Picture";
 
+/**
+ * How a card sits on its page: its title is an h2 where the list is the page's own content (under
+ * the h1), an h3 inside a titled section; the first card of a list page has the largest image in
+ * view on a phone, so it is fetched at once rather than lazily.
+ */
+export interface CardPlacement {
+  heading?: "h2" | "h3";
+  priority?: boolean;
+}
+
 /** A program in a list: cover, type tag, title, length and the price with the sitewide discount. */
-export function ProgramCard({ program, discount }: { program: Program; discount: string }) {
+export function ProgramCard({ program, discount, heading: Heading = "h3", priority = false }: { program: Program; discount: string } & CardPlacement) {
   return (
     <article className="program-card">
-      <Picture kind="program" slug={program.id} alt="" sizes="(max-width: 768px) 100vw, (max-width: 1024px) 50vw, 400px" className="program-card__cover" />
+      <Picture
+        kind="program"
+        slug={program.id}
+        alt=""
+        sizes="(max-width: 768px) 100vw, (max-width: 1024px) 50vw, 400px"
+        className="program-card__cover"
+        priority={priority}
+      />
       <div className="program-card__top">
         <span className={`tag tag--${program.type.toLowerCase()}`}>{typeTag(program.type)}</span>
         <span className="discount-badge">{discount}</span>
       </div>
-      <h3 className="program-card__title">
+      <Heading className="program-card__title">
         <a href={programHref(program)}>{program.title}</a>
-      </h3>
+      </Heading>
       <p className="program-card__meta">
         {program.duration} · {program.hours} ч.
       </p>

@@ -95,9 +95,9 @@ export function ProgramList({ catalogue, base, query, listing }: ProgramListProp
 
       {listing.items.length > 0 ? (
         <ul className="card-grid">
-          {listing.items.map((program) => (
+          {listing.items.map((program, index) => (
             <li key={program.id}>
-              <ProgramCard program={program} discount={catalogue.site.discount} />
+              <ProgramCard program={program} discount={catalogue.site.discount} heading="h2" priority={index === 0} />
             </li>
           ))}
         </ul>

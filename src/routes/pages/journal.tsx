@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { ProgramCard } from "../../components/catalogue/ProgramCard";
+import { type CardPlacement, ProgramCard } from "../../components/catalogue/ProgramCard";
 import { OkIcon, TelegramIcon, VkIcon, WhatsAppIcon } from "../../components/ui/icons";
 import { Picture } from "../../components/ui/Picture";
 import type { Catalogue } from "../../services/catalogue/build";
@@ -24,17 +24,17 @@ const articleText = (article: Article) =>
 
 export const articleMinutes = (article: Article) => readingMinutes(`${article.title} ${articleText(article)}`);
 
-export function ArticleCard({ article }: { article: Article }) {
+export function ArticleCard({ article, heading: Heading = "h3", priority = false }: { article: Article } & CardPlacement) {
   return (
     <article className="article-card">
-      <Picture kind="article" slug={article.slug} alt="" sizes="(max-width: 768px) 100vw, 400px" className="program-card__cover" />
+      <Picture kind="article" slug={article.slug} alt="" sizes="(max-width: 768px) 100vw, 400px" className="program-card__cover" priority={priority} />
       <p className="article-card__meta">
         <time dateTime={article.publishedAt}>{formatDayMonthYear(article.publishedAt)}</time> ·{" "}
         {`${pluralize(articleMinutes(article), ["минута", "минуты", "минут"])} чтения`}
       </p>
-      <h3 className="article-card__title">
+      <Heading className="article-card__title">
         <a href={articleHref(article.slug)}>{article.title}</a>
-      </h3>
+      </Heading>
       <p className="article-card__excerpt">{article.excerpt}</p>
     </article>
   );
@@ -56,9 +56,9 @@ export function journalList(c: Context<AppEnv>) {
           <p className="list-hero__lead">{pluralize(articles.length, ["статья", "статьи", "статей"])} преподавателей о профессии, методах и учёбе.</p>
         </header>
         <ul className="card-grid container">
-          {articles.map((article) => (
+          {articles.map((article, index) => (
             <li key={article.id}>
-              <ArticleCard article={article} />
+              <ArticleCard article={article} heading="h2" priority={index === 0} />
             </li>
           ))}
         </ul>

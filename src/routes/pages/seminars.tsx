@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { PageSection, TeachersSection } from "../../components/catalogue/blocks";
 import SeminarActions from "../../components/catalogue/SeminarActions.island";
 import TicketsLeft from "../../components/catalogue/TicketsLeft.island";
+import type { CardPlacement } from "../../components/catalogue/ProgramCard";
 import { Picture } from "../../components/ui/Picture";
 import { liveTickets } from "../api/tickets";
 import type { Catalogue, Seminar } from "../../services/catalogue/build";
@@ -21,19 +22,19 @@ const listCrumbs = [
 
 const priceText = (price: number) => (price > 0 ? formatPrice(price) : "Бесплатно");
 
-export function SeminarCard({ seminar }: { seminar: Seminar }) {
+export function SeminarCard({ seminar, heading: Heading = "h3", priority = false }: { seminar: Seminar } & CardPlacement) {
   return (
     <article className="event-card">
-      <Picture kind="seminar" slug={seminar.slug} alt="" sizes="(max-width: 768px) 100vw, 400px" className="program-card__cover" />
+      <Picture kind="seminar" slug={seminar.slug} alt="" sizes="(max-width: 768px) 100vw, 400px" className="program-card__cover" priority={priority} />
       <p className="event-card__date">
         <time dateTime={seminar.targetDate}>
           {formatDayMonth(seminar.targetDate)}, {formatMoscowTime(seminar.targetDate)} мск
         </time>
         <span className="event-card__format">{seminar.format === "online" ? "Онлайн" : "Очно, Москва"}</span>
       </p>
-      <h3 className="event-card__title">
+      <Heading className="event-card__title">
         <a href={seminarHref(seminar)}>{seminar.title}</a>
-      </h3>
+      </Heading>
       <p className="event-card__subtitle">{seminar.subtitle}</p>
       <p className="event-card__price">{priceText(seminar.price)}</p>
     </article>
@@ -60,9 +61,9 @@ export function seminarsList(c: Context<AppEnv>) {
           </p>
         </header>
         <ul className="card-grid container">
-          {seminars.map((seminar) => (
+          {seminars.map((seminar, index) => (
             <li key={seminar.id}>
-              <SeminarCard seminar={seminar} />
+              <SeminarCard seminar={seminar} heading="h2" priority={index === 0} />
             </li>
           ))}
         </ul>
