@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -20,5 +21,7 @@ describe("the icon sprite", () => {
     const file = join(root, "public", href);
     expect(existsSync(file)).toBe(true);
     expect(readFileSync(file, "utf8")).toBe(iconSprite());
+    // named by its content: a changed icon is a new address, and the old one can be cached for good
+    expect(href).toContain(createHash("sha256").update(iconSprite()).digest("hex").slice(0, 8).toUpperCase());
   });
 });

@@ -1,19 +1,21 @@
 import type { MenuSection } from "../services/catalogue/menu";
 
-/** The program menu of this content version: fetched once, when the visitor first reaches for it. */
-let menu: Promise<MenuSection[]> | undefined;
+/** The program menu of the page's version: fetched once, when the visitor first reaches for it. */
+let menu: { version: string; sections: Promise<MenuSection[]> } | undefined;
 
 export function programMenuSections(version: string): Promise<MenuSection[]> {
-  menu ??= fetch(`/api/menu?v=${encodeURIComponent(version)}`)
+  if (menu?.version === version) return menu.sections;
+  const sections = fetch(`/api/menu?v=${encodeURIComponent(version)}`)
     .then((response) => {
       if (!response.ok) throw new Error(`menu: ${response.status}`);
       return response.json() as Promise<{ sections: MenuSection[] }>;
     })
-    .then(({ sections }) => sections)
+    .then((body) => body.sections)
     .catch((error: unknown) => {
       // the next attempt asks again
-      menu = undefined;
+      if (menu?.sections === sections) menu = undefined;
       throw error;
     });
-  return menu;
+  menu = { version, sections };
+  return sections;
 }

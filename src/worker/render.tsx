@@ -48,7 +48,7 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
         settings={settings}
       >
         {lowVision ? <LowVisionPanel initial={lowVision} /> : null}
-        <SiteShell catalogue={catalogue} path={path} lowVision={lowVision !== null} breadcrumbs={page.breadcrumbs}>
+        <SiteShell catalogue={catalogue} path={path} lowVision={lowVision !== null} breadcrumbs={page.breadcrumbs} deployId={c.env.CF_VERSION_METADATA?.id}>
           {page.body}
         </SiteShell>
       </Document>

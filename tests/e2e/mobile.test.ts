@@ -25,7 +25,7 @@ const isLocked = () => page.evaluate(() => document.documentElement.classList.co
 /** A horizontal swipe on the menu panel, as a finger would make it. */
 async function swipe(dx: number) {
   await page.evaluate((distance) => {
-    const panel = document.getElementById("mobile-menu")!;
+    const panel = document.querySelector<HTMLElement>(".mobile-menu__panel")!;
     const touch = (x: number) => new Touch({ identifier: 1, target: panel, clientX: x, clientY: 400 });
     panel.dispatchEvent(new TouchEvent("touchstart", { bubbles: true, touches: [touch(150)], changedTouches: [touch(150)] }));
     panel.dispatchEvent(new TouchEvent("touchend", { bubbles: true, touches: [], changedTouches: [touch(150 + distance)] }));

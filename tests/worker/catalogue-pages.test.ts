@@ -97,6 +97,20 @@ describe("headings and the first image of a list", () => {
     },
   );
 
+  it.each(["/", "/programs", "/teachers", "/contacts", "/search?q=психолог", "/professions/konsultirovanie/psiholog-konsultant"])(
+    "%s: every label and description an element points to exists, and so does what it controls unless it is collapsed",
+    async (path) => {
+      const { html } = await get(path);
+      const ids = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]));
+      for (const [tag, , attribute, refs] of html.matchAll(/<[a-z]+\b([^>]*?)\s(aria-labelledby|aria-describedby|aria-controls)="([^"]+)"[^>]*>/g)) {
+        if (attribute === "aria-controls" && tag.includes('aria-expanded="false"')) continue;
+        // a closed dialog draws its content (and the title it is labelled by) when it opens
+        if (tag.startsWith("<dialog") && !/\sopen[\s=>]/.test(tag)) continue;
+        for (const id of refs!.split(/\s+/)) expect(ids.has(id), `${path}: ${attribute}="${id}" in ${tag}`).toBe(true);
+      }
+    },
+  );
+
   it.each(["/programs", "/professions", "/lectorium", "/journal"])("%s fetches the first card's image at once and the others lazily", async (path) => {
     const { html } = await get(path);
     const grid = html.slice(html.indexOf('<ul class="card-grid'));

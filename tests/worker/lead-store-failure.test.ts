@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { refusals } from "../../src/services/leads/messages";
 import { log } from "../../src/services/log";
 import { defaultCatalogue } from "../support/content";
-import { decode } from "./html";
+import { decode, h1 } from "./html";
 import { outboxOf, postForm, postJson, received, seedCrmToken, settled, validLead } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 
@@ -94,10 +94,11 @@ describe("the outbox failing during POST /api/leads", () => {
 });
 
 describe("the outbox failing for the short forms posted without JavaScript", () => {
+  const content = defaultCatalogue();
   it.each([
-    ["notFound", "Не нашли, что искали?"],
-    ["freeAccess", "Получить доступ"],
-  ] as const)("gives the %s form back as itself, with its values and the lead's id; sending it again is one lead of its kind", async (form, heading) => {
+    ["notFound", "Не нашли, что искали?", content.site.cta.submitApplication.title],
+    ["freeAccess", "Получить доступ", content.pages.freeAccess.title],
+  ] as const)("gives the %s form back as itself, with its values and the lead's id; sending it again is one lead of its kind", async (form, heading, title) => {
     vi.spyOn(log, "error").mockImplementation(() => undefined);
     outboxFailsOnce("after storing");
     const fields = { form, name: "Лев", phone: "+7 (912) 000-33-44", email: "lev@example.ru", startedAt: String(Date.now() - 60_000) };
@@ -108,6 +109,7 @@ describe("the outbox failing for the short forms posted without JavaScript", () 
     expect(html).toContain(refusals.storeFailed);
     expect(html).toContain(`<input type="hidden" name="form" value="${form}"/>`);
     expect(html).toContain(heading);
+    expect(decode(h1(html) ?? "")).toBe(title);
     expect(html).toContain('value="lev@example.ru"');
     const id = /<input type="hidden" name="id" value="([A-Za-z0-9_-]+)"/.exec(html)?.[1];
     expect(id).toBeDefined();

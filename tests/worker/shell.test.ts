@@ -101,13 +101,16 @@ describe("the shell", () => {
     const props = JSON.parse(/data-island="layout\/Header"[\s\S]*?<script type="application\/json" data-island-props="">(.*?)<\/script>/.exec(html)?.[1] ?? "{}");
     // not in every page's HTML: fetched when the visitor reaches for the menu
     expect(props).not.toHaveProperty("menu");
-    const response = await SELF.fetch(`https://mip.institute/api/menu?v=${encodeURIComponent(props.searchVersion)}`);
+    // its address changes with the content and with the deployed code
+    expect(props.menuVersion).toBe(`${props.searchVersion}~${env.CF_VERSION_METADATA.id}`);
+    const response = await SELF.fetch(`https://mip.institute/api/menu?v=${encodeURIComponent(props.menuVersion)}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     const { sections: menu } = (await response.json()) as { sections: { type: string; count: number; items: unknown[] }[] };
     expect(menu.map((m) => m.type)).toEqual(["all", "profession", "course", "bachelor", "practicalTraining", "shortTerm"]);
     // another version's address is answered, but not kept for good
     expect((await SELF.fetch("https://mip.institute/api/menu?v=old")).headers.get("cache-control")).toBe("public, max-age=60");
+    expect((await SELF.fetch(`https://mip.institute/api/menu?v=${encodeURIComponent(props.searchVersion)}`)).headers.get("cache-control")).toBe("public, max-age=60");
     const count = (type: string) => menu.find((m) => m.type === type)?.count;
     const ofType = (type: string) => catalogue.programs.filter((p) => p.type === type).length;
     const regularTrainings = catalogue.practicalTrainings.filter((t) => !t.fixed).length;

@@ -82,10 +82,10 @@ export function CheckListSection({ id, title, items, tinted = false }: { id: str
   );
 }
 
-/** `heading`: h3 inside a section with its own h2; h2 where the cards sit right under the page's h1. */
 /** How wide a portrait shows: in a carousel (the default), or as `/teachers` lays it out (240px; 104px on a phone). */
 export const TEACHER_PHOTO_SIZES = { carousel: "(max-width: 768px) 45vw, 260px", list: "(max-width: 768px) 104px, 240px" } as const;
 
+/** `heading`: h3 inside a section with its own h2; h2 where the cards sit right under the page's h1. */
 export function TeacherCard({ teacher, heading: Heading = "h3", sizes = TEACHER_PHOTO_SIZES.carousel }: { teacher: Teacher; heading?: "h2" | "h3"; sizes?: string }) {
   return (
     <article className="teacher-card" id={teacher.slug}>

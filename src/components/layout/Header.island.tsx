@@ -19,10 +19,10 @@ const toggle = (panel: HeaderPanel) => {
   openHeaderPanel.value = openHeaderPanel.value === panel ? null : panel;
 };
 
-/** The header of spec 2.3: one island, since its panels share who is open. */
 /**
- * The program menu (spec 2.4) is not in the page's props: it is fetched for the content version
- * when the header hydrates where its button shows (a desktop), or when the menu opens.
+ * The program menu (spec 2.4) is not in the page's props: it is fetched for its version when the
+ * header hydrates where its button shows (a desktop), or when the menu opens. A failure is shown
+ * only to a visitor who opened the menu; the next opening asks again.
  */
 function useProgramMenu(version: string, open: boolean, button: RefObject<HTMLButtonElement | null>) {
   const [sections, setSections] = useState<MenuSection[] | null | "failed">(null);
@@ -34,20 +34,21 @@ function useProgramMenu(version: string, open: boolean, button: RefObject<HTMLBu
     let live = true;
     programMenuSections(version).then(
       (found) => live && setSections(found),
-      () => live && setSections("failed"),
+      () => live && open && setSections("failed"),
     );
     return () => {
       live = false;
     };
   }, [version, open, wanted, button]);
-  // a failed fetch is tried again the next time the menu opens
+  // a closed menu forgets its failure: the next opening asks again
   useEffect(() => {
     if (!open) setSections((current) => (current === "failed" ? null : current));
   }, [open]);
   return sections;
 }
 
-function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, accountUrl, lowVision, searchVersion, thanks }: HeaderProps) {
+/** The header of spec 2.3: one island, since its panels share who is open. */
+function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, accountUrl, lowVision, searchVersion, menuVersion, thanks }: HeaderProps) {
   const panel = useSignalValue(openHeaderPanel);
   const programsRef = useRef<HTMLDivElement>(null);
   const instituteRef = useRef<HTMLDivElement>(null);
@@ -55,7 +56,7 @@ function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, ac
   const searchRef = useRef<HTMLDivElement>(null);
   const burgerRef = useRef<HTMLButtonElement>(null);
   const programsButton = useRef<HTMLButtonElement>(null);
-  const menu = useProgramMenu(searchVersion, panel === "programs", programsButton);
+  const menu = useProgramMenu(menuVersion, panel === "programs", programsButton);
   const programsInside = useMemo(() => [programsRef], []);
   const instituteInside = useMemo(() => [instituteRef], []);
   const accountInside = useMemo(() => [accountRef], []);

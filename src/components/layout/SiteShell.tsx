@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Catalogue } from "../../services/catalogue/build";
+import { menuVersion } from "../../services/catalogue/menu";
 import LeadPopup from "../forms/LeadPopup.island";
 import PromoBanner from "../promo/PromoBanner.island";
 import FortuneWheel from "../promo/FortuneWheel.island";
@@ -43,10 +44,12 @@ interface SiteShellProps {
   path: string;
   lowVision: boolean;
   breadcrumbs?: Crumb[];
+  /** the deployed version's id (the program menu's address changes with it) */
+  deployId?: string;
   children: ReactNode;
 }
 
-export function SiteShell({ catalogue, path, lowVision, breadcrumbs, children }: SiteShellProps) {
+export function SiteShell({ catalogue, path, lowVision, breadcrumbs, deployId, children }: SiteShellProps) {
   const { site } = catalogue;
   const settings = useSiteSettings();
   const { ymCounterId } = settings;
@@ -55,7 +58,7 @@ export function SiteShell({ catalogue, path, lowVision, breadcrumbs, children }:
     <>
       <PromoBanner />
       {/* the same on every page of a content version: rendered once (see RenderedOnce) */}
-      <RenderedOnce cacheKey={`header|${catalogue.version}|${lowVision}|${JSON.stringify(settings)}`} as="div" className="rendered-once">
+      <RenderedOnce cacheKey={`header|${catalogue.version}|${deployId}|${lowVision}|${JSON.stringify(settings)}`} as="div" className="rendered-once">
         <Header
           siteName={site.name}
           mainNav={mainNavigation}
@@ -65,6 +68,7 @@ export function SiteShell({ catalogue, path, lowVision, breadcrumbs, children }:
           accountUrl={site.links.account}
           lowVision={lowVision}
           searchVersion={catalogue.version}
+          menuVersion={menuVersion(catalogue.version, deployId)}
           thanks={{ giftExchange: site.links.giftExchange, messengerChannel: site.links.messengerChannel }}
         />
       </RenderedOnce>

@@ -126,7 +126,7 @@ function FortuneWheel() {
       <button type="button" className="wheel-launcher" onClick={() => setOpen(true)} aria-haspopup="dialog">
         {current ? "Ваш подарок" : "Колесо фортуны"}
       </button>
-      <dialog ref={dialog} className="modal wheel" aria-labelledby="wheel-title" onClose={() => setOpen(false)}>
+      <dialog ref={dialog} className="modal wheel" aria-label="Колесо фортуны" onClose={() => setOpen(false)}>
         {open ? (
           <div className="modal__body">
             <CloseButton className="modal__close" onClick={() => dialog.current?.close()} />

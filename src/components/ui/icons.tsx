@@ -9,7 +9,7 @@ import type { IconName } from "./icon-shapes";
 type IconProps = { className?: string };
 
 /** The URL of one icon in the sprite. */
-export const iconHref = (name: IconName) => `${sprite.href}#${name}`;
+const iconHref = (name: IconName) => `${sprite.href}#${name}`;
 
 function icon(name: IconName) {
   function Icon({ className }: IconProps) {

@@ -30,7 +30,10 @@ export function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
   const catalogue = c.get("catalogue");
   const query = state.values ?? c.req.query();
   const cta: CtaKey = isCta(query.cta) ? query.cta : "submitApplication";
-  const { title, description } = catalogue.site.cta[cta];
+  // the short forms (the 404 page's and /free-access) come back as themselves
+  const shortForm = query.form === "notFound" || query.form === "freeAccess" ? query.form : undefined;
+  const { title, description } =
+    shortForm === "freeAccess" ? { title: catalogue.pages.freeAccess.title, description: catalogue.pages.freeAccess.lead } : catalogue.site.cta[cta];
   const blockForAmo = text(query.about ?? query.blockForAmo, 200);
   const values: Partial<LeadValues> = {};
   for (const field of ["name", "phone", "email", "promocode", "question", "country"] as const) {
@@ -41,8 +44,6 @@ export function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
   // a form that comes back after a failure keeps its id and its fill time: sending again is the same lead, not "too fast"
   const leadId = state.values && typeof query.id === "string" && /^[A-Za-z0-9_-]{8,64}$/.test(query.id) ? query.id : undefined;
   const startedAt = state.values && typeof query.startedAt === "number" ? query.startedAt : Date.now();
-  // the short forms (the 404 page's and /free-access) come back as themselves
-  const shortForm = query.form === "notFound" || query.form === "freeAccess" ? query.form : undefined;
   return renderPage(c, {
     status: state.status ?? 200,
     meta: { title, description, robots: "noindex, follow" },

@@ -8,6 +8,12 @@ import { shortTypeTag } from "./tags";
 export const menuTypes = ["all", "profession", "course", "bachelor", "practicalTraining", "shortTerm"] as const;
 export type MenuType = (typeof menuTypes)[number];
 
+/**
+ * The version the browser fetches the menu under: the content's, and the deployed code's, which
+ * draws it (links, labels). `/api/menu` is immutable under it, so either changing gives a new address.
+ */
+export const menuVersion = (contentVersion: string, deployId: string | undefined) => (deployId ? `${contentVersion}~${deployId}` : contentVersion);
+
 /** How many entries one type lists in the menu; the rest is one click away on the list page. */
 export const MENU_ITEMS_PER_TYPE = 12;
 

@@ -128,14 +128,15 @@ export class LeadOutbox extends DurableObject<Env> {
       )
       .toArray();
     // one warning per sink and run, not per lead, and only when a lead's failures reach 1, 2, 4, 8…:
-    // a day-long outage would otherwise write a line per attempt (docs/reliability.md, drill 3)
+    // a day-long outage would otherwise write a line per attempt (docs/reliability.md, drill 3);
+    // `attempts` is the most any of those leads has had
     const retrying = new Map<string, { leads: number; attempts: number; error: string; worthSaying: boolean }>();
     for (const row of due) {
       const sink = sinkByName.get(row.sink);
-      const lead = JSON.parse(row.payload) as LeadRecord;
       const attempts = row.attempts + 1;
       try {
         if (!sink) throw new Error(`unknown sink ${row.sink}`);
+        const lead = JSON.parse(row.payload) as LeadRecord;
         const result = await sink.send(lead, context);
         sql.exec(
           "UPDATE deliveries SET status = ?, attempts = ?, detail = ?, last_error = NULL, finished_at = ?, next_attempt_at = NULL WHERE lead_id = ? AND sink = ?",

@@ -49,13 +49,12 @@ export function MobileMenu({ open, onClose, burger, instituteColumns, singleLink
   }, [open, onClose, burger]);
 
   return (
-    <dialog ref={dialog} className="mobile-menu" data-testid="mobile-menu" aria-label="Меню" onClose={onClose}>
+    <dialog ref={dialog} className="mobile-menu" id="mobile-menu" data-testid="mobile-menu" aria-label="Меню" onClose={onClose}>
       {/* drawn when opened: a closed menu adds nothing to the page's HTML */}
       {open ? (
         <div
           ref={panel}
           className="mobile-menu__panel"
-          id="mobile-menu"
           onTouchStart={(event) => {
             const touch = event.touches[0];
             touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;

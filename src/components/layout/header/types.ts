@@ -22,7 +22,9 @@ export interface HeaderProps {
   contacts: HeaderContacts;
   accountUrl: string;
   lowVision: boolean;
-  /** the content version: the browser's search index and program menu must match the page */
+  /** the content version: the browser's search index must match the page */
   searchVersion: string;
+  /** the program menu's version (content and deployed code): `/api/menu?v=` */
+  menuVersion: string;
   thanks: ThankYouProps;
 }
