@@ -167,6 +167,28 @@ describe("the header at 1280px", () => {
     expect([...versions][0]).toBeTruthy();
   });
 
+  it("does not greet the visitor with an error when only the early fetch failed: opening asks again", async () => {
+    await page.route("**/api/menu?*", (route) => route.abort());
+    const failed = page.waitForEvent("requestfailed", (request) => new URL(request.url()).pathname === "/api/menu");
+    await page.reload();
+    await page.waitForSelector('[data-island="layout/Header"][data-hydrated="true"]', { state: "attached" });
+    await failed;
+    await page.unroute("**/api/menu?*");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/menu?*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await programsButton().click();
+    const menu = page.getByTestId("program-menu");
+    await expect(menu.getByRole("status").textContent()).resolves.toBe("Загружаем программы…");
+    await expect(menu.getByRole("alert").count()).resolves.toBe(0);
+    release();
+    await page.locator(".program-menu__types").waitFor();
+    await expect(page.getByTestId("count-all").textContent()).resolves.toBe(String(menuCounts(catalogue).all));
+  });
+
   it("closes a dropdown on Escape", async () => {
     await programsButton().click();
     await page.keyboard.press("Escape");
