@@ -23,6 +23,17 @@ beforeEach(async () => {
 
 const programsButton = () => page.getByRole("button", { name: "Программы обучения" });
 const moreButton = () => page.getByRole("button", { name: "Ещё" });
+/** From now on the menu's requests wait until the returned function is called. */
+async function holdMenuRequests(): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/menu?*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Opens the program menu and waits for its programs (fetched for the page's content version). */
 async function openProgramMenu() {
   await programsButton().click();
@@ -143,12 +154,7 @@ describe("the header at 1280px", () => {
     await expect(menu.getByRole("alert").textContent()).resolves.toBe("Не удалось загрузить меню. Все программы");
     await expect(menu.getByRole("link", { name: "Все программы" }).getAttribute("href")).resolves.toBe("/programs");
     await page.unroute("**/api/menu?*");
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/menu?*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdMenuRequests();
     await programsButton().click();
     await programsButton().click();
     await expect(menu.getByRole("status").textContent()).resolves.toBe("Загружаем программы…");
@@ -174,12 +180,7 @@ describe("the header at 1280px", () => {
     await page.waitForSelector('[data-island="layout/Header"][data-hydrated="true"]', { state: "attached" });
     await failed;
     await page.unroute("**/api/menu?*");
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/menu?*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdMenuRequests();
     await programsButton().click();
     const menu = page.getByTestId("program-menu");
     await expect(menu.getByRole("status").textContent()).resolves.toBe("Загружаем программы…");

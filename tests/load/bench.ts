@@ -24,7 +24,9 @@ const staticDir = join(root, "public/__bench");
 const persistTo = join(root, process.env.BENCH_STATE ?? ".wrangler/bench-state");
 const PAGES = ["/", "/net-takoj-stranicy"];
 
-async function load(url: string, duration = DURATION_S): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
+type Load = { rps: number; p50: number; p99: number; errors: number };
+
+async function load(url: string, duration = DURATION_S): Promise<Load> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
@@ -96,7 +98,7 @@ async function main() {
       await (await fetch(server.url + path)).text(); // the first request fills the edge cache
       // side by side: each half of the time, alternating, so a busy moment hits both
       const half = Math.max(1, Math.round(DURATION_S / 2));
-      const runs = { rendered: [] as Awaited<ReturnType<typeof load>>[], asset: [] as Awaited<ReturnType<typeof load>>[] };
+      const runs: Record<"rendered" | "asset", Load[]> = { rendered: [], asset: [] };
       for (let round = 0; round < 2; round++) {
         runs.rendered.push(await load(server.url + path, half));
         runs.asset.push(await load(`${server.url}/__bench/page-${n}`, half));

@@ -1,10 +1,12 @@
 import type { Context, Hono } from "hono";
 import type { Catalogue } from "../../services/catalogue/build";
 import { menuVersion, programMenu } from "../../services/catalogue/menu";
+import { derived } from "../../services/catalogue/repository";
 import type { AppEnv } from "../../worker/env";
+import { versionedJson } from "./versioned";
 
 /** The menu's JSON, once per content version and isolate. */
-const bodies = new WeakMap<Catalogue, string>();
+const menuJson = derived((catalogue: Catalogue) => JSON.stringify({ sections: programMenu(catalogue) }));
 
 /**
  * `GET /api/menu?v=<menu version>`: the program menu of spec 2.4 (types, counts, programs). The
@@ -13,16 +15,7 @@ const bodies = new WeakMap<Catalogue, string>();
  */
 function apiMenu(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
-  let body = bodies.get(catalogue);
-  if (body === undefined) {
-    body = JSON.stringify({ sections: programMenu(catalogue) });
-    bodies.set(catalogue, body);
-  }
-  const current = c.req.query("v") === menuVersion(catalogue.version, c.env.CF_VERSION_METADATA?.id);
-  return c.body(body, 200, {
-    "Content-Type": "application/json; charset=utf-8",
-    "Cache-Control": current ? "public, max-age=31536000, immutable" : "public, max-age=60",
-  });
+  return versionedJson(c, menuJson(catalogue), c.req.query("v") === menuVersion(catalogue.version, c.env.CF_VERSION_METADATA?.id));
 }
 
 export function registerMenuApi(app: Hono<AppEnv>): void {

@@ -7,6 +7,7 @@ import type { SearchResult } from "../../services/search/documents";
 import { pluralize } from "../../services/text";
 import type { AppEnv } from "../../worker/env";
 import { renderPage } from "../../worker/render";
+import { versionedJson } from "./versioned";
 
 const query = (c: Context<AppEnv>) => (c.req.query("q") ?? "").slice(0, 100);
 
@@ -26,12 +27,7 @@ async function apiSearch(c: Context<AppEnv>) {
  */
 async function apiIndex(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
-  const json = await browserSearchIndexOf(c.env.CATALOGUE, catalogue);
-  const current = c.req.query("v") === catalogue.version;
-  return c.body(json, 200, {
-    "Content-Type": "application/json; charset=utf-8",
-    "Cache-Control": current ? "public, max-age=31536000, immutable" : "public, max-age=60",
-  });
+  return versionedJson(c, await browserSearchIndexOf(c.env.CATALOGUE, catalogue), c.req.query("v") === catalogue.version);
 }
 
 /** `/search?q=`: the same results rendered on the server; it works without JavaScript and can be linked. */
