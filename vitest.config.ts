@@ -20,6 +20,18 @@ export const workerTestBindings = {
 };
 
 /**
+ * The seed of the property-based tests (fast-check): fixed, so a run on a clean clone is the same
+ * run every time; `FC_SEED=random` (or a number) explores other inputs, and a failure prints its seed.
+ */
+export const FC_SEED = process.env.FC_SEED === "random" ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FC_SEED ?? 20261123);
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    fcSeed: number;
+  }
+}
+
+/**
  * Three projects: `unit` (Node, beside the code), `worker` (inside workerd, through the Worker's
  * own wrangler.toml) and `e2e` (real Chromium against `wrangler dev`, see tests/e2e/setup.ts).
  */
@@ -44,6 +56,7 @@ export default defineConfig({
           name: "worker",
           include: ["tests/worker/**/*.test.{ts,tsx}"],
           globalSetup: ["tests/worker/global-setup.ts"],
+          provide: { fcSeed: FC_SEED },
           testTimeout: 30_000,
         },
       },
@@ -59,6 +72,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // conditions are awaited, never slept on: a browser beside a load drill on two cores can take seconds to hydrate
+          expect: { poll: { timeout: 20_000, interval: 100 } },
         },
       },
     ],

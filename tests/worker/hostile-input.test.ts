@@ -5,11 +5,14 @@
  */
 import { SELF } from "cloudflare:test";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { subscriptionId } from "../../src/services/leads/record";
 import { defaultCatalogue } from "../support/content";
 import { fakes, opsToken, origin, outboxOf, seedCrmToken, uniqueId, validLead } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
+
+// the same inputs on every run unless FC_SEED says otherwise (vitest.config.ts)
+fc.configureGlobal({ seed: inject("fcSeed") });
 
 const catalogue = defaultCatalogue("hostile-v1");
 const futureSeminars = catalogue.seminars.filter((s) => Date.parse(s.targetDate) > Date.now() && s.tickets_quantity > 0);

@@ -1,11 +1,14 @@
 import { env, SELF } from "cloudflare:test";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { BuiltCatalogue } from "../../src/services/catalogue/build";
 import { tooFewTickets } from "../../src/services/tickets";
 import { defaultCatalogue } from "../support/content";
 import { opsToken, origin, outboxOf, postJson, seedCrmToken, uniqueId } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
+
+// the same inputs on every run unless FC_SEED says otherwise (vitest.config.ts)
+fc.configureGlobal({ seed: inject("fcSeed") });
 
 let catalogue: BuiltCatalogue;
 

@@ -22,6 +22,11 @@ describe("page metadata defaults of spec 2.7", () => {
     expect(resolveMeta({ title: "Контакты" }, site, "https://mip.institute", "/contacts").title).toBe(`Контакты — ${site.shortName}`);
   });
 
+  it("keeps the canonical address of any path on this site, a path starting with // included", () => {
+    expect(resolveMeta({}, site, "https://mip.institute", "//%3Cxss-a%3E").canonical).toBe("https://mip.institute//%3Cxss-a%3E");
+    expect(resolveMeta({}, site, "https://mip.institute", "//evil.example/x").canonical).toBe("https://mip.institute//evil.example/x");
+  });
+
   it("describes navigation, header, logo, footer and organisation in JSON-LD", () => {
     const types = siteJsonLd(site, "https://mip.institute").map((block) => block["@type"]);
     expect(types).toEqual(["SiteNavigationElement", "WPHeader", "ImageObject", "WPFooter", "EducationalOrganization"]);

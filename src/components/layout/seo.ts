@@ -28,11 +28,19 @@ export interface ResolvedMeta {
 /** 1200×630, the institute's mark on its colours (public/images/og-default.png). */
 export const DEFAULT_OG_IMAGE = "/images/og-default.png";
 
+/**
+ * An address on this site for a path: joined to the site's origin, never resolved against it, so a
+ * path such as `//host/x` (a 404 can have any path) stays on this site instead of naming a host.
+ */
+export function siteHref(siteUrl: string, path: string): string {
+  return `${new URL(siteUrl).origin}${path.startsWith("/") ? path : `/${path}`}`;
+}
+
 export function resolveMeta(meta: PageMeta, site: Site, siteUrl: string, path: string): ResolvedMeta {
   return {
     title: meta.title ? `${meta.title} — ${site.shortName}` : site.defaultTitle,
     description: truncate(meta.description ?? site.defaultDescription, META_DESCRIPTION_MAX),
-    canonical: new URL(meta.canonicalPath ?? path, siteUrl).href,
+    canonical: siteHref(siteUrl, meta.canonicalPath ?? path),
     robots: meta.robots ?? "index, follow",
     ogType: meta.ogType ?? "website",
     siteName: site.name,
