@@ -24,6 +24,8 @@ export function wrangler(args: string[], extra: Record<string, string> = {}): vo
 export interface DevServer {
   url: string;
   stop(): Promise<void>;
+  /** kill -9 of wrangler and workerd at once, as a crash of the machine would (the crash drill) */
+  crash(): Promise<void>;
 }
 
 /**
@@ -78,12 +80,22 @@ export async function startDevServer(options: {
       // already gone
     }
   };
+  const crash = async () => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      return;
+    }
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  };
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
     try {
       const response = await fetch(`${url}/favicon.svg`);
-      if (response.ok) return { url, stop };
+      if (response.ok) return { url, stop, crash };
     } catch {
       // not listening yet
     }

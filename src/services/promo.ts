@@ -13,9 +13,11 @@ export const PROMO_STORAGE_KEY = "promoData";
 export const DEFAULT_REDIRECT_HOSTS = ["mip.institute", "gift.mip.institute", "lms.mip.institute"];
 
 /**
- * A redirect is safe only as written `https://` on an allowed host, without credentials, without
- * white space or control characters anywhere: `javascript:`, `data:`, `JaVaScRiPt:`, " https://…"
- * and `https://user@host` are all refused. Checked when ops set it and again before rendering.
+ * A redirect is safe only as written `https://` on one of the allowed hosts exactly (no other
+ * subdomain) and the default port, without credentials, without white space or control characters
+ * anywhere: `javascript:`, `data:`, `JaVaScRiPt:`, " https://…", `https://user@host`,
+ * `https://evil.mip.institute` and `https://mip.institute:8443` are all refused. Checked when ops
+ * set it and again before rendering.
  */
 export function safeRedirect(raw: unknown, hosts: readonly string[] = DEFAULT_REDIRECT_HOSTS): string | null {
   if (typeof raw !== "string" || raw.length > 2000) return null;
@@ -27,9 +29,8 @@ export function safeRedirect(raw: unknown, hosts: readonly string[] = DEFAULT_RE
   } catch {
     return null;
   }
-  if (url.protocol !== "https:" || url.username || url.password) return null;
-  const host = url.hostname.toLowerCase();
-  if (!hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))) return null;
+  if (url.protocol !== "https:" || url.username || url.password || url.port !== "") return null;
+  if (!hosts.includes(url.hostname.toLowerCase())) return null;
   return url.href;
 }
 

@@ -1,10 +1,16 @@
 import * as z from "zod/mini";
 import { popupLeadSchema } from "./leads/schemas";
+import { perOrderLimit } from "./ticket-limits";
+
+export { DEFAULT_TICKETS_PER_ORDER, perOrderLimit, perPhoneLimit } from "./ticket-limits";
+
+/** The most a schema lets through; the deployment's own limit (TICKETS_PER_ORDER) is checked after it. */
+const MOST_TICKETS = 100;
 
 /** A ticket order (spec 3): the lead payload plus the ticket fields. */
 export const ticketOrderSchema = z.extend(popupLeadSchema, {
   seminar_id: z.string().check(z.minLength(1), z.maxLength(64)),
-  tickets: z.number().check(z.int(), z.minimum(1, "Выберите хотя бы один билет"), z.maximum(100, "Не больше 100 билетов в одном заказе")),
+  tickets: z.number().check(z.int(), z.minimum(1, "Выберите хотя бы один билет"), z.maximum(MOST_TICKETS, perOrderLimit(MOST_TICKETS))),
   date: z.optional(z.number()),
   seminar_tickets_quantity: z.optional(z.number()),
   seminar_title: z.optional(z.string().check(z.maxLength(300))),
@@ -12,8 +18,26 @@ export const ticketOrderSchema = z.extend(popupLeadSchema, {
 
 export type TicketOrderInput = z.infer<typeof ticketOrderSchema>;
 
+/** What the client sends about the seminar that the server reads from its own content instead. */
+export const CLAIMED_BY_CLIENT = ["date", "seminar_tickets_quantity", "seminar_title", "price", "blockForAmo"] as const;
+
 /** What a buyer reads when fewer tickets are left than they asked for. */
 export function tooFewTickets(left: number): string {
   if (left === 0) return "Билеты закончились. Запишитесь в лист ожидания — мы сообщим, если места освободятся.";
   return `Осталось только ${left} ${left % 10 === 1 && left % 100 !== 11 ? "билет" : left % 10 >= 2 && left % 10 <= 4 && (left % 100 < 12 || left % 100 > 14) ? "билета" : "билетов"}. Уменьшите количество и попробуйте снова.`;
 }
+
+/** An order as the buyer's confirmation names it (no personal data). */
+export interface OrderSummary {
+  id: string;
+  seminar_id: string;
+  seminar_title: string;
+  /** when the seminar begins (ISO) */
+  date: string;
+  tickets: number;
+  sum: number;
+}
+
+/** The seminar has taken place: no tickets are sold. */
+export const SEMINAR_PAST = "Семинар уже прошёл: билеты не продаются.";
+export const NO_SUCH_SEMINAR = "Такого семинара нет";

@@ -1,16 +1,20 @@
 import * as z from "zod/mini";
 import type { SiteSettings } from "../components/site-settings";
+import { log } from "../services/log";
+import { DEFAULT_TICKETS_PER_ORDER } from "../services/ticket-limits";
 
 /**
  * The Worker's settings, parsed once per environment object (Epic Stack habit). Everything is
- * optional: a sink with no endpoint is skipped, so the site runs with no secrets at all.
+ * optional: a sink with no endpoint is skipped, so the site runs with no secrets at all. Each
+ * setting is parsed on its own: a bad value switches its feature off (or keeps the default) and
+ * is logged once, loudly, naming the setting; it never takes pages or lead intake down.
  */
 const url = z.optional(z.url({ protocol: /^https?$/ }));
-const int = (fallback: number) => z._default(z.coerce.number().check(z.int(), z.nonnegative()), fallback);
+const int = (fallback: number, max = 1_000_000_000) => z._default(z.coerce.number().check(z.int(), z.nonnegative(), z.maximum(max)), fallback);
 
-const schema = z.object({
-  SITE_URL: z.url(),
-  ENVIRONMENT: z._default(z.string(), "local"),
+const shape = {
+  SITE_URL: z.optional(z.url({ protocol: /^https?$/ })),
+  ENVIRONMENT: z._default(z.enum(["local", "dev", "production"]), "local"),
   CRM_WEBHOOK_URL: url,
   AMOCRM_BASE_URL: url,
   ADVCAKE_URL: url,
@@ -27,43 +31,102 @@ const schema = z.object({
   AMOCRM_CLIENT_ID: z.optional(z.string()),
   AMOCRM_CLIENT_SECRET: z.optional(z.string()),
   AMOCRM_REDIRECT_URI: z.optional(z.string()),
-  OPS_TOKEN: z.optional(z.string().check(z.minLength(16))),
+  /** ops endpoints want it as a bearer token; shorter than 16 characters it is refused and ops are closed */
+  OPS_TOKEN: z.optional(z.string().check(z.minLength(16, "shorter than 16 characters"))),
   /** first retry delay of the outbox; doubles each time up to an hour (services/leads/retry.ts) */
-  OUTBOX_RETRY_BASE_MS: int(30_000),
+  OUTBOX_RETRY_BASE_MS: int(30_000, 3_600_000),
   /** leads per minute from one client address; 0 switches the limit off */
-  LEAD_RATE_LIMIT: int(5),
-  /** the least time between a form opening and its submission; 0 switches the check off */
-  LEAD_MIN_FILL_MS: int(3_000),
+  LEAD_RATE_LIMIT: int(5, 100_000),
+  /** seats a client address may order per hour, over all seminars; 0 switches the limit off */
+  TICKET_RATE_LIMIT: int(20, 100_000),
+  /** the least time between the visitor's first page and a form's submission; 0 switches the check off */
+  LEAD_MIN_FILL_MS: int(3_000, 600_000),
+  /** tickets one order may hold */
+  TICKETS_PER_ORDER: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), DEFAULT_TICKETS_PER_ORDER),
+  /** tickets one phone number may hold for one seminar, over all its orders */
+  TICKETS_PER_PHONE: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1000)), 10),
   /** a delivery failing this many times ends dead, for ops to retry: 80 is about three days */
-  OUTBOX_MAX_ATTEMPTS: int(80),
+  OUTBOX_MAX_ATTEMPTS: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000)), 80),
   /** how long personal fields stay after every sink has the lead */
-  LEAD_RETENTION_HOURS: int(24 * 30),
+  LEAD_RETENTION_HOURS: int(24 * 30, 24 * 365 * 5),
   /** how long one sink request may take */
-  SINK_TIMEOUT_MS: int(10_000),
+  SINK_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.minimum(100), z.maximum(120_000)), 10_000),
   /** "1": forms skip sending and open the thank-you at once (spec 4: the global flag) */
-  LEADS_DRY_RUN: z.optional(z.string()),
+  LEADS_DRY_RUN: z.optional(z.enum(["0", "1"])),
   /** Cloudflare Turnstile on the lead forms: on only when both keys are set (decision 010) */
-  TURNSTILE_SITE_KEY: z.optional(z.string()),
-  TURNSTILE_SECRET_KEY: z.optional(z.string()),
+  TURNSTILE_SITE_KEY: z.optional(z.string().check(z.regex(/^[\w-]{8,200}$/, "not a Turnstile site key"))),
+  TURNSTILE_SECRET_KEY: z.optional(z.string().check(z.regex(/^[\w-]{8,200}$/, "not a Turnstile secret key"))),
   /** where tokens are checked; tests point it at the local fake */
   TURNSTILE_VERIFY_URL: z._default(z.url({ protocol: /^https?$/ }), "https://challenges.cloudflare.com/turnstile/v0/siteverify"),
   /** the Yandex Metrika counter, loaded only after the visitor's consent; none means no analytics */
-  YM_COUNTER_ID: z.optional(z.string().check(z.regex(/^\d{1,12}$/))),
-});
+  YM_COUNTER_ID: z.optional(z.string().check(z.regex(/^\d{1,12}$/, "not a Metrika counter number"))),
+};
 
-export type Config = z.infer<typeof schema>;
+type Shape = typeof shape;
+/** Every setting the Worker reads (.dev.vars.example lists them). */
+export const SETTING_NAMES = Object.keys(shape) as (keyof Shape)[];
+export type Config = { [K in keyof Shape]: z.infer<Shape[K]> };
+export type SettingName = keyof Shape;
 
-const cache = new WeakMap<object, Config>();
+/** Settings whose values must never be logged or printed. */
+const SECRETS = new Set<string>(["AMOCRM_CLIENT_ID", "AMOCRM_CLIENT_SECRET", "OPS_TOKEN", "TURNSTILE_SECRET_KEY", "ROISTAT_KEY", "ADMITAD_POSTBACK_KEY"]);
+
+/** A setting that was given but cannot be used, and what the Worker does instead. */
+export interface SettingProblem {
+  setting: string;
+  reason: string;
+  /** what happens instead: the feature is off, or the default is used */
+  effect: string;
+}
+
+/** A problem and the value behind it: the same bad value is logged once per isolate, a new one again. */
+const problemKeys = new WeakMap<SettingProblem, string>();
 
 /** Empty strings mean "not set" (wrangler passes empty vars through). */
-function withoutEmpty(env: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(env).filter(([, value]) => typeof value !== "string" || value !== ""));
+const given = (value: unknown) => value !== undefined && value !== null && value !== "";
+
+/** Reads every setting on its own; a bad one falls back to "not set" and is named in `problems`. */
+export function readSettings(env: Record<string, unknown>): { config: Config; problems: SettingProblem[] } {
+  const out: Record<string, unknown> = {};
+  const problems: SettingProblem[] = [];
+  for (const [name, schema] of Object.entries(shape) as [SettingName, z.ZodMiniType][]) {
+    const raw = given(env[name]) ? env[name] : undefined;
+    const parsed = z.safeParse(schema, raw);
+    if (parsed.success) {
+      out[name] = parsed.data;
+      continue;
+    }
+    const fallback = z.safeParse(schema, undefined);
+    out[name] = fallback.success ? fallback.data : undefined;
+    const reason = parsed.error.issues[0]?.message ?? "invalid";
+    const effect = fallback.success && fallback.data !== undefined ? `the default ${JSON.stringify(fallback.data)} is used` : "the feature is off";
+    const problem = { setting: name, reason: SECRETS.has(name) ? reason : `${reason} (${JSON.stringify(String(raw)).slice(0, 80)})`, effect };
+    problemKeys.set(problem, `${name}:${reason}:${String(raw)}`);
+    problems.push(problem);
+  }
+  const config = out as Config;
+  if (Boolean(config.TURNSTILE_SITE_KEY) !== Boolean(config.TURNSTILE_SECRET_KEY)) {
+    const missing = config.TURNSTILE_SITE_KEY === undefined ? "TURNSTILE_SITE_KEY" : "TURNSTILE_SECRET_KEY";
+    problems.push({ setting: missing, reason: "Turnstile needs both keys; one is set without the other", effect: "Turnstile is off" });
+  }
+  return { config, problems };
 }
+
+const cache = new WeakMap<object, Config>();
+/** Problems already logged by this isolate: each once, not once per request or per environment object. */
+const logged = new Set<string>();
 
 export function config(env: Env): Config {
   let parsed = cache.get(env);
   if (!parsed) {
-    parsed = schema.parse(withoutEmpty(env));
+    const { config: read, problems } = readSettings(env as unknown as Record<string, unknown>);
+    for (const problem of problems) {
+      const key = problemKeys.get(problem) ?? `${problem.setting}:${problem.reason}`;
+      if (logged.has(key)) continue;
+      logged.add(key);
+      log.error("config.invalid", { ...problem });
+    }
+    parsed = read;
     cache.set(env, parsed);
   }
   return parsed;
@@ -77,6 +140,7 @@ export function publicSettings(env: Env): PublicSettings {
   const settings = config(env);
   return {
     leadsDryRun: settings.LEADS_DRY_RUN === "1",
+    ticketsPerOrder: settings.TICKETS_PER_ORDER,
     ...(turnstileOn(settings) ? { turnstileSiteKey: settings.TURNSTILE_SITE_KEY } : {}),
     ...(settings.YM_COUNTER_ID ? { ymCounterId: settings.YM_COUNTER_ID } : {}),
   };
@@ -85,4 +149,15 @@ export function publicSettings(env: Env): PublicSettings {
 /** Turnstile needs both keys: a widget without a secret could not be checked, a secret without a widget gets no tokens. */
 export function turnstileOn(settings: Config): settings is Config & { TURNSTILE_SITE_KEY: string; TURNSTILE_SECRET_KEY: string } {
   return Boolean(settings.TURNSTILE_SITE_KEY && settings.TURNSTILE_SECRET_KEY);
+}
+
+/**
+ * The environment the app sees: the same object, unless SITE_URL is missing or bad; then the
+ * site's own address is the origin the request came to (canonical links, cookies, the same-origin
+ * guard), and config() has logged the setting once.
+ */
+export function settledEnv(env: Env, request: Request): Env {
+  const settings = config(env);
+  if (settings.SITE_URL) return env;
+  return { ...env, SITE_URL: new URL(request.url).origin } as Env;
 }

@@ -1,13 +1,15 @@
 import { createApp } from "./app";
+import { settledEnv } from "./config.server";
 
 export { CrmToken } from "./durable/CrmToken";
 export { LeadOutbox } from "./durable/LeadOutbox";
 export { PromoRegistry } from "./durable/PromoRegistry";
 export { RateLimiter } from "./durable/RateLimiter";
 export { SeminarTickets } from "./durable/SeminarTickets";
+export { SiteKeys } from "./durable/SiteKeys";
 
 const app = createApp();
 
 export default {
-  fetch: app.fetch,
+  fetch: (request: Request, env: Env, context: ExecutionContext) => app.fetch(request, settledEnv(env, request), context),
 } satisfies ExportedHandler<Env>;

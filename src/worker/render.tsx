@@ -19,7 +19,7 @@ export interface Page {
   body: ReactElement;
   /** where the page sits below home: shown above the page and given to crawlers as JSON-LD */
   breadcrumbs?: Crumb[];
-  status?: 200 | 400 | 403 | 404 | 429 | 500 | 503;
+  status?: 200 | 400 | 403 | 404 | 409 | 415 | 429 | 500 | 503;
 }
 
 /**

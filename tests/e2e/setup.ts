@@ -14,7 +14,7 @@ declare module "vitest" {
 }
 
 /** The browser tests type faster than people and send many leads from one address. */
-export const E2E_VARS = { OPS_TOKEN: "ops-token-for-e2e-0123456789", LEAD_MIN_FILL_MS: "300", LEAD_RATE_LIMIT: "0" };
+export const E2E_VARS = { OPS_TOKEN: "ops-token-for-e2e-0123456789", LEAD_MIN_FILL_MS: "300", LEAD_RATE_LIMIT: "0", TICKET_RATE_LIMIT: "0" };
 
 export default async function setup(project: TestProject) {
   ensureChromium();

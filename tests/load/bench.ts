@@ -44,7 +44,7 @@ async function leads(base: string) {
         headers: { "content-type": "application/json", origin: base },
         setupRequest: (request) => ({
           ...request,
-          body: JSON.stringify({ id: `bench-${Date.now().toString(36)}-${(n++).toString(36)}`, name: "Нагрузка", phone: "+7 (900) 000-00-00", fillMs: 5000 }),
+          body: JSON.stringify({ id: `bench-${Date.now().toString(36)}-${(n++).toString(36)}`, name: "Нагрузка", phone: "+7 (900) 000-00-00" }),
         }),
       },
     ],

@@ -69,6 +69,8 @@ export async function startFakeThirdParties(port = 0): Promise<FakeThirdParties>
   const attempts = new Map<string, number>();
   const failures = new Map<string, Failure>();
   const amo = { access: "access-0", refresh: "refresh-0", generation: 0, nextLeadId: 1000 };
+  /** the leads amoCRM holds, for its search */
+  const amoLeads: { id: number; name: string }[] = [];
   /**
    * Access tokens amoCRM accepts: as the real one, a refresh issues a new token without revoking
    * the previous (each lives its 24 hours); only refresh tokens are single-use. Test files share
@@ -76,6 +78,8 @@ export async function startFakeThirdParties(port = 0): Promise<FakeThirdParties>
    */
   const accepted = new Set([amo.access]);
   const hanging = new Set<ServerResponse>();
+  /** how long a sink takes to answer, on average (the crash drill wants requests in flight) */
+  let latencyMs = 0;
 
   const json = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { "Content-Type": "application/json" });
@@ -120,6 +124,10 @@ export async function startFakeThirdParties(port = 0): Promise<FakeThirdParties>
       response.on("close", () => hanging.delete(response));
       return;
     }
+    if (url.pathname === "/__latency") {
+      latencyMs = Number((body as { ms?: number }).ms) || 0;
+      return json(response, 200, { ok: true });
+    }
     if (url.pathname === "/__amo") {
       const { access, refresh } = body as { access: string; refresh: string };
       Object.assign(amo, { access, refresh });
@@ -137,6 +145,7 @@ export async function startFakeThirdParties(port = 0): Promise<FakeThirdParties>
             : url.pathname.slice(1);
     if (!(sinks as readonly string[]).includes(sink)) return json(response, 404, { error: "unknown fake" });
     attempts.set(sink, (attempts.get(sink) ?? 0) + 1);
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs * (0.5 + Math.random())));
 
     const failure = failures.get(sink);
     if (failure && failure.remaining > 0) {
@@ -172,9 +181,21 @@ export async function startFakeThirdParties(port = 0): Promise<FakeThirdParties>
     if (sink === "amocrm") {
       const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
       if (!bearer || !accepted.has(bearer)) return json(response, 401, { error: "unauthorized" });
+      if (request.method === "GET" && url.pathname === "/amocrm/api/v4/leads") {
+        // the search of amoCRM: leads whose fields hold the query; 204 without a body when none do
+        const query = url.searchParams.get("query") ?? "";
+        const found = amoLeads.filter((lead) => query && lead.name.includes(query));
+        if (found.length === 0) {
+          response.writeHead(204);
+          return response.end();
+        }
+        return json(response, 200, { _embedded: { leads: found } });
+      }
       receipts.push(receipt);
-      const leads = Array.isArray(body) ? body : [];
-      return json(response, 200, leads.map(() => ({ id: amo.nextLeadId++, contact_id: amo.nextLeadId++ })));
+      const leads = Array.isArray(body) ? (body as { name?: string }[]) : [];
+      const created = leads.map((lead) => ({ id: amo.nextLeadId++, contact_id: amo.nextLeadId++, name: String(lead.name ?? "") }));
+      amoLeads.push(...created.map(({ id, name }) => ({ id, name })));
+      return json(response, 200, created.map(({ id, contact_id }) => ({ id, contact_id })));
     }
     if (sink === "siteverify") {
       const form = new URLSearchParams(text);

@@ -20,8 +20,11 @@ describe("the cache key of a page", () => {
     expect(pageCacheKey(new URL(`${origin}/?utm_source=vk&utm_campaign=x&gclid=1&yclid=2&a=5`), "v1")).toBe(`${origin}/?__v=v1`);
   });
 
-  it("refuses unknown parameters, so junk cannot fill the cache", () => {
-    expect(pageCacheKey(new URL(`${origin}/?junk=${Math.random()}`), "v1")).toBeNull();
+  it("keeps only the parameters the page reads: a junk or random one is the same page, so it cannot force a render", () => {
+    // a parameter the page does not read is the same page: no render can be forced with one
+    expect(pageCacheKey(new URL(`${origin}/?junk=${Math.random()}&about=${Math.random()}&q=x`), "v1")).toBe(`${origin}/?__v=v1`);
+    expect(pageCacheKey(new URL(`${origin}/apply?cta=askQuestion&name=Анна&about=x`), "v1")).toBe(`${origin}/apply?about=x&cta=askQuestion&__v=v1`);
+    expect(pageCacheKey(new URL(`${origin}/search?q=a&sort=price`), "v1")).toBe(`${origin}/search?q=a&__v=v1`);
   });
 });
 
@@ -29,6 +32,7 @@ describe("what a cached page depends on", () => {
   it("is the content version, the deployed version and the public settings: a deploy renders anew", () => {
     const deployed = (id: string) => ({ ...env, CF_VERSION_METADATA: { id, tag: "", timestamp: "" } }) as Env;
     expect(cacheVersion(deployed("a1"), "v1")).toBe("v1~a1");
+    expect(cacheVersion({ ...deployed("a1"), TICKETS_PER_ORDER: "3" } as Env, "v1")).toBe("v1~a1~3");
     expect(cacheVersion(deployed("b2"), "v1")).not.toBe(cacheVersion(deployed("a1"), "v1"));
     expect(cacheVersion(deployed("a1"), "v2")).not.toBe(cacheVersion(deployed("a1"), "v1"));
     expect(cacheVersion({ ...deployed("a1"), YM_COUNTER_ID: "12345" } as Env, "v1")).toContain("12345");
@@ -109,11 +113,28 @@ describe("the edge HTML cache", () => {
     expect(hit.headers.getSetCookie().some((c) => c.startsWith("utm="))).toBe(false);
   });
 
-  it("does not cache pages with unknown parameters, the low-vision version, errors or APIs", async () => {
-    expect((await SELF.fetch(`${origin}/webinars?junk=1`)).headers.get("x-cache")).toBeNull();
+  it("does not cache the low-vision version, errors or APIs", async () => {
     expect((await SELF.fetch(`${origin}/webinars`, { headers: { Cookie: "low_vision=1" } })).headers.get("x-cache")).toBeNull();
     await (await SELF.fetch(`${origin}/net-takoj-stranicy`)).text();
     expect((await SELF.fetch(`${origin}/net-takoj-stranicy`)).headers.get("x-cache")).toBe(null);
     expect((await SELF.fetch(`${origin}/api/search?q=x`)).headers.get("x-cache")).toBeNull();
+  });
+});
+
+describe("parameters a page does not read", () => {
+  it("serve the cached page: a random value forces no render", async () => {
+    // read as a browser reads it: the copy for the cache is taken as the page streams out
+    await (await SELF.fetch(`${origin}/ourInstitute`)).text();
+    for (const junk of ["about", "q", "name", "zzz"]) {
+      const response = await SELF.fetch(`${origin}/ourInstitute?${junk}=${Math.random().toString(36)}`);
+      expect(response.headers.get("x-cache"), junk).toBe("HIT");
+      await response.text();
+    }
+  });
+
+  it("never put a person's values from a link into a page", async () => {
+    const html = await (await SELF.fetch(`${origin}/apply?cta=askQuestion&name=${encodeURIComponent("Тест Ссылкин")}&phone=79160000000`)).text();
+    expect(html).not.toContain("Тест Ссылкин");
+    expect(html).not.toContain("79160000000");
   });
 });

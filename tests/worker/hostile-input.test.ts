@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { subscriptionId } from "../../src/services/leads/record";
 import { defaultCatalogue } from "../support/content";
-import { fakes, opsToken, origin, outboxOf, seedCrmToken, uniqueId, validLead } from "./leads-helpers";
+import { fakes, opsToken, origin, outboxOf, seedCrmToken, uniqueId, validLead, visitorCookies } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 
 // the same inputs on every run unless FC_SEED says otherwise (vitest.config.ts)
@@ -103,8 +103,7 @@ const mutatedForm = (base: () => Record<string, unknown>) =>
   fc.array(fc.tuple(hostileKey, hostileString), { minLength: 1, maxLength: 4 }).map((changes) => {
     const body = base();
     const fields = new URLSearchParams();
-    for (const [key, value] of Object.entries(body)) if (key !== "fillMs") fields.set(key, String(value));
-    fields.set("startedAt", String(Date.now() - 60_000));
+    for (const [key, value] of Object.entries(body)) fields.set(key, String(value));
     for (const [key, value] of changes) fields.set(key, value);
     return { id: body.id as string, fields };
   });
@@ -140,8 +139,9 @@ function expectPrototypesClean(): void {
 }
 
 const headers = (type: string, extra: Record<string, string> = {}) => ({ "Content-Type": type, Origin: origin, "CF-Connecting-IP": uniqueId("ip"), ...extra });
-const post = (path: string, type: string, body: string, extra: Record<string, string> = {}) =>
-  SELF.fetch(`${origin}${path}`, { method: "POST", headers: headers(type, extra), body, redirect: "manual" });
+/** Posted by a visitor who opened a page a minute ago (their own hostile cookies kept beside the evidence). */
+const post = async (path: string, type: string, body: string, extra: Record<string, string> = {}) =>
+  SELF.fetch(`${origin}${path}`, { method: "POST", headers: headers(type, { ...extra, Cookie: await visitorCookies(extra.Cookie) }), body, redirect: "manual" });
 const ops = (method: string, path: string, body?: string) =>
   SELF.fetch(`${origin}${path}`, {
     method,

@@ -1,8 +1,9 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { messages, refusals } from "../../src/services/leads/messages";
+import { cleanMessages, messages, refusals } from "../../src/services/leads/messages";
+import { VISIT_COOKIE } from "../../src/services/visit-evidence";
 import { defaultCatalogue } from "../support/content";
-import { origin, outboxOf, postForm, postJson, seedCrmToken, uniqueId, validLead } from "./leads-helpers";
+import { origin, outboxOf, postForm, postJson, seedCrmToken, uniqueId, validLead, visitEvidence } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 
 beforeAll(async () => {
@@ -37,7 +38,7 @@ describe("POST /api/leads validation (spec 5, exact texts)", () => {
   });
 
   it("uses the not-found form's own messages", async () => {
-    const errors = await errorsOf(await postJson("/api/leads", { form: "notFound", name: "", phone: "", email: "", fillMs: 5000 }));
+    const errors = await errorsOf(await postJson("/api/leads", { form: "notFound", name: "", phone: "", email: "" }));
     expect(errors).toEqual({ name: messages.nameRequiredNotFound, phone: messages.phoneRequired, email: messages.emailRequired });
   });
 
@@ -46,7 +47,7 @@ describe("POST /api/leads validation (spec 5, exact texts)", () => {
     const response = await postJson("/api/leads", lead);
     expect(await response.json()).toEqual({ ok: true, id: lead.id });
     const stored = await outboxOf(lead.id).get(lead.id);
-    expect(stored).toMatchObject({ id: lead.id, name: "Анна", phone: "+7 (912) 345-67-89", kind: "lead", blockForAmo: "Психолог-консультант" });
+    expect(stored).toMatchObject({ id: lead.id, name: "Анна", phone: "+79123456789", kind: "lead", blockForAmo: "Психолог-консультант" });
   });
 
   it("keeps the server's tracking cookies with the lead", async () => {
@@ -105,17 +106,60 @@ describe("what the API refuses, storing nothing", () => {
     expect(await response.json()).toEqual({ ok: false, message: refusals.unsupportedType });
   });
 
-  it("a filled honeypot, a form sent faster than a person can, a form without its fill time", async () => {
-    for (const [lead, message] of [
-      [validLead({ website: "http://spam.example" }), refusals.honeypot],
-      [validLead({ fillMs: 200 }), refusals.tooFast],
-      [validLead({ fillMs: undefined }), refusals.tooFast],
-    ] as const) {
-      const response = await postJson("/api/leads", lead);
-      expect(response.status).toBe(400);
-      expect(((await response.json()) as { message: string }).message).toBe(message);
-      expect(await outboxOf(lead.id).get(lead.id)).toBeNull();
+  const refusedWith = async (response: Response, message: string, id: string) => {
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toBe(message);
+    expect(await outboxOf(id).get(id)).toBeNull();
+  };
+
+  it("a filled honeypot", async () => {
+    const lead = validLead({ website: "http://spam.example" });
+    await refusedWith(await postJson("/api/leads", lead), refusals.honeypot, lead.id);
+  });
+
+  it("a post with no page visit before it, whatever fill time or start it claims", async () => {
+    for (const claim of [{ fillMs: 99_999 }, { startedAt: 0 }, { fillMs: 99_999, startedAt: Date.now() - 3600_000 }]) {
+      const lead = validLead(claim);
+      await refusedWith(await postJson("/api/leads", lead, {}, { visited: false }), refusals.noVisit, lead.id);
     }
+  });
+
+  it("a visit the site did not sign, or one changed after signing", async () => {
+    const genuine = (await visitEvidence(60_000)).split("=")[1]!;
+    for (const forged of [`${Date.now() - 60_000}.${"0".repeat(64)}`, `${Number(genuine.slice(0, 13)) - 3600_000}${genuine.slice(13)}`, "1", "x".repeat(78)]) {
+      const lead = validLead();
+      await refusedWith(await postJson("/api/leads", lead, { Cookie: `${VISIT_COOKIE}=${forged}` }, { visited: false }), refusals.noVisit, lead.id);
+    }
+  });
+
+  it("a form sent sooner after the first page than a person can (LEAD_MIN_FILL_MS)", async () => {
+    const lead = validLead();
+    await refusedWith(await postJson("/api/leads", lead, { Cookie: await visitEvidence(200) }, { visited: false }), refusals.tooFast, lead.id);
+  });
+
+  it("takes the lead of a person who opened a page (a cached one too) and sent the form after the minimum", async () => {
+    // read as a browser reads it: the copy for the edge cache is taken as the page streams out
+    await (await SELF.fetch(`${origin}/contacts`)).text();
+    for (const path of ["/contacts", "/apply?cta=consultMe"]) {
+      const page = await SELF.fetch(`${origin}${path}`);
+      await page.text();
+      if (path === "/contacts") expect(page.headers.get("x-cache")).toBe("HIT");
+      const cookie = page.headers.getSetCookie().find((line) => line.startsWith(`${VISIT_COOKIE}=`));
+      expect(cookie, path).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+      expect(cookie).toMatch(/Max-Age=31536000/);
+      const evidence = cookie!.split(";")[0]!;
+      // a person reads and types for longer than LEAD_MIN_FILL_MS (1 s in these tests) after the page arrives
+      await new Promise((resolve) => setTimeout(resolve, 1_050));
+      const lead = validLead();
+      expect((await postJson("/api/leads", lead, { Cookie: evidence }, { visited: false })).status, path).toBe(200);
+    }
+  });
+
+  it("hands the evidence out once: a page does not replace the visitor's own", async () => {
+    const evidence = await visitEvidence(60_000);
+    const page = await SELF.fetch(`${origin}/contacts`, { headers: { Cookie: evidence } });
+    expect(page.headers.getSetCookie().some((line) => line.startsWith(`${VISIT_COOKIE}=`))).toBe(false);
   });
 
   it("more than a few leads a minute from one address: 429 with a Russian message", async () => {
@@ -125,6 +169,16 @@ describe("what the API refuses, storing nothing", () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
     const refused = await postJson("/api/leads", validLead(), { "CF-Connecting-IP": address });
     expect(((await refused.json()) as { message: string }).message).toBe(refusals.rateLimited);
+  });
+
+  it("counts every address of one IPv6 /64 as one client, and no other header as the address", async () => {
+    const block = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const headers = { "CF-Connecting-IP": `${block}:${i.toString(16)}::${(i * 7).toString(16)}`, "X-Forwarded-For": `198.51.100.${i}` };
+      statuses.push((await postJson("/api/leads", validLead(), headers)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
 
   it("prototype-pollution keys and unknown fields are dropped, not stored", async () => {
@@ -144,7 +198,6 @@ describe("the A/B variant 'visible' (Russian law wants a separate consent)", () 
     name: "Пётр",
     phone: "+7 (912) 000-11-22",
     email: "petr@example.ru",
-    fillMs: 4000,
     ...extra,
   });
 
@@ -204,7 +257,6 @@ describe("forms without JavaScript", () => {
       name: "Мария",
       phone: "+7 (912) 111-22-33",
       question: "Можно ли учиться без психологического образования?",
-      startedAt: String(Date.now() - 30_000),
     });
     expect(response.status).toBe(303);
     const location = response.headers.get("location") ?? "";
@@ -219,7 +271,6 @@ describe("forms without JavaScript", () => {
       cta: "askQuestion",
       name: "<script>alert(1)</script> Анна-Мария Иванова",
       phone: "123",
-      startedAt: String(Date.now() - 30_000),
     });
     expect(response.status).toBe(400);
     const html = await response.text();
@@ -254,5 +305,73 @@ describe("the thank-you page", () => {
     expect(html).toContain('name="question"');
     expect(html).not.toContain('name="promocode"');
     expect(env).toBeDefined();
+  });
+});
+
+describe("clean data out: what reaches the CRM is what a person meant", () => {
+  it("stores and sends the phone as E.164, read for the chosen country", async () => {
+    for (const [phone, country, e164] of [
+      ["8 (916) 123-45-67", "ru", "+79161234567"],
+      ["+7 (912) 345-67-89", undefined, "+79123456789"],
+      ["8 701 123 4567", "kz", "+77011234567"],
+      ["90 123 45 67", "uz", "+998901234567"],
+    ] as const) {
+      const lead = validLead({ phone, country });
+      expect((await postJson("/api/leads", lead)).status, phone).toBe(200);
+      expect((await outboxOf(lead.id).get(lead.id))?.phone).toBe(e164);
+    }
+  });
+
+  it.each([
+    [{ phone: "<script>alert(1)</script>79161234567" }, "phone", cleanMessages.phoneCharacters],
+    [{ phone: "call me at 79161234567 pls" }, "phone", cleanMessages.phoneCharacters],
+    [{ phone: "+7 (123) 456-78-90" }, "phone", cleanMessages.phoneInvalid],
+    [{ phone: "+7 (912) 345-67", country: "ru" }, "phone", cleanMessages.phoneInvalid],
+    [{ name: "Анна\u202eанна" }, "name", cleanMessages.nameCharacters],
+    [{ name: "Ан\u0000на" }, "name", cleanMessages.nameCharacters],
+    [{ name: "<b>Анна</b>" }, "name", cleanMessages.nameCharacters],
+    [{ name: "Анна 2000" }, "name", cleanMessages.nameCharacters],
+    [{ cta: "askQuestion", question: "Вопрос <img src=x onerror=alert(1)>" }, "question", cleanMessages.textCharacters],
+    [{ cta: "askQuestion", question: "Вопрос\u0007" }, "question", cleanMessages.textCharacters],
+    [{ promocode: "<script>" }, "promocode", cleanMessages.codeCharacters],
+    [{ email: "anna\u0001@example.ru" }, "email", messages.emailInvalid],
+    [{ blockForAmo: "Курс\u202e" }, "blockForAmo", cleanMessages.textCharacters],
+  ])("refuses %j with a Russian message on %s, storing nothing", async (change, field, message) => {
+    const lead = validLead(change);
+    const errors = await errorsOf(await postJson("/api/leads", lead));
+    expect(errors[field]).toBe(message);
+    expect(await outboxOf(lead.id).get(lead.id)).toBeNull();
+  });
+
+  it("trims what a person typed and keeps multi-line questions", async () => {
+    const lead = validLead({ name: "  Анна-Мария  ", cta: "askQuestion", question: "Первая строка\nвторая строка" });
+    expect((await postJson("/api/leads", lead)).status).toBe(200);
+    expect(await outboxOf(lead.id).get(lead.id)).toMatchObject({ name: "Анна-Мария", question: "Первая строка\nвторая строка" });
+  });
+});
+
+describe("one id, one request", () => {
+  it("refuses an id sent again with other values: 409 with a Russian message, the first lead untouched", async () => {
+    const lead = validLead();
+    expect((await postJson("/api/leads", lead)).status).toBe(200);
+    const again = await postJson("/api/leads", { ...lead, name: "Борис" });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ ok: false, message: refusals.idConflict, code: "id_conflict" });
+    expect((await outboxOf(lead.id).get(lead.id))?.name).toBe("Анна");
+  });
+
+  it("takes the same values sent again (a retry after a lost answer) as the same lead", async () => {
+    const lead = validLead({ phone: "+7 (912) 345-67-89" });
+    expect((await postJson("/api/leads", lead)).status).toBe(200);
+    // written another way, the same number is the same request
+    expect((await postJson("/api/leads", { ...lead, phone: "8 912 345 67 89" })).status).toBe(200);
+  });
+
+  it("refuses a subscription's id used for a lead", async () => {
+    const email = `${uniqueId("reader")}@example.ru`;
+    await postJson("/api/subscribe", { email });
+    const { subscriptionId } = await import("../../src/services/leads/record");
+    const lead = validLead({ id: await subscriptionId(email) });
+    expect((await postJson("/api/leads", lead)).status).toBe(409);
   });
 });

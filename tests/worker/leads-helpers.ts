@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import type { Receipt } from "../support/fake-third-parties";
 import { shardOf } from "../../src/services/leads/outbox";
+import { hmacKey, signVisit, VISIT_COOKIE } from "../../src/services/visit-evidence";
 
 export const origin = "https://mip.institute";
 export const fakes = (env as unknown as { FAKE_BASE: string }).FAKE_BASE;
@@ -9,6 +10,13 @@ export const opsToken = "ops-token-for-tests-0123456789";
 let counter = 0;
 /** A lead id unique to this run, so fakes shared by every test file can be read by id. */
 export const uniqueId = (label: string) => `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}`.replace(/[^A-Za-z0-9_-]/g, "");
+
+let phones = 0;
+/** A different Russian mobile number each time (seats per phone are limited, so each buyer has their own). */
+export const newPhone = () => {
+  const n = phones++;
+  return `+7 (915) ${String(n % 1000).padStart(3, "0")}-${String(Math.floor(n / 1000) % 100).padStart(2, "0")}-${String(Date.now() % 100).padStart(2, "0")}`;
+};
 
 export const validLead = (overrides: Record<string, unknown> = {}) => ({
   id: uniqueId("lead"),
@@ -19,26 +27,41 @@ export const validLead = (overrides: Record<string, unknown> = {}) => ({
   blockForAmo: "Психолог-консультант",
   price: 90300,
   leadPage: "/professions/konsultirovanie/psiholog-konsultant",
-  fillMs: 5000,
   ...overrides,
 });
 
-export function postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
+/** The site's own evidence of a first visit `ageMs` ago, signed with this test file's key (what a page hands out). */
+export async function visitEvidence(ageMs = 60_000): Promise<string> {
+  const key = await env.SITE_KEYS.get(env.SITE_KEYS.idFromName("site")).key("visit");
+  return `${VISIT_COOKIE}=${await signVisit(await hmacKey(key), Date.now() - ageMs)}`;
+}
+
+/** A visitor who opened a page a minute ago: their cookies, with the evidence of that visit added. */
+export async function visitorCookies(cookie?: string): Promise<string> {
+  return [cookie, await visitEvidence()].filter(Boolean).join("; ");
+}
+
+export interface PostOptions {
+  /** false: a request that never opened a page (a script) */
+  visited?: boolean;
+}
+
+async function post(path: string, type: string, body: string, headers: Record<string, string>, { visited = true }: PostOptions) {
+  const cookie = visited ? await visitorCookies(headers.Cookie) : headers.Cookie;
   return SELF.fetch(`${origin}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: origin, "CF-Connecting-IP": uniqueId("ip"), ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
+    headers: { "Content-Type": type, Origin: origin, "CF-Connecting-IP": uniqueId("ip"), ...headers, ...(cookie ? { Cookie: cookie } : {}) },
+    body,
     redirect: "manual",
   });
 }
 
-export function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return SELF.fetch(`${origin}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, "CF-Connecting-IP": uniqueId("ip"), ...headers },
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
+export function postJson(path: string, body: unknown, headers: Record<string, string> = {}, options: PostOptions = {}) {
+  return post(path, "application/json", typeof body === "string" ? body : JSON.stringify(body), headers, options);
+}
+
+export function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}, options: PostOptions = {}) {
+  return post(path, "application/x-www-form-urlencoded", new URLSearchParams(fields).toString(), headers, options);
 }
 
 /** Gives this test file's CRM token object a token far from expiry, matching the fake amoCRM. */

@@ -74,7 +74,7 @@ async function views(ids: string[]): Promise<LeadView[]> {
 describe("every sink down for a day", () => {
   it("keeps every lead waiting through the day and delivers each to every sink once within the hour they return", async () => {
     const start = now;
-    const leads = Array.from({ length: 8 }, (_, n) => validLead({ name: `Лид ${n}` }));
+    const leads = Array.from({ length: 8 }, (_, n) => validLead({ name: `Лид ${"АБВГДЕЖЗ"[n]}` }));
     const partnerLeads = new Set(leads.slice(0, 3).map((lead) => lead.id));
     for (const lead of leads) {
       const cookie: Record<string, string> = partnerLeads.has(lead.id) ? { Cookie: `utm=${encodeURIComponent(JSON.stringify({ utm_source: "admitad" }))}` } : {};

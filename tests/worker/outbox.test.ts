@@ -28,12 +28,12 @@ describe("delivery to every sink", () => {
       ["amocrm", "delivered"],
     ]);
     const [genezis] = await received("genezis", id);
-    expect(genezis?.body).toMatchObject({ id, name: "Анна", phone: "+7 (912) 345-67-89", blockForAmo: "Психолог-консультант" });
+    expect(genezis?.body).toMatchObject({ id, name: "Анна", phone: "+79123456789", blockForAmo: "Психолог-консультант" });
     expect(genezis?.headers["idempotency-key"]).toBe(id);
     const [advcake] = await received("advcake", id);
     expect(advcake?.body).toMatchObject({ id, advcake_track_id: "adv-7" });
     const [roistat] = await received("roistat", id);
-    expect(roistat?.query).toMatchObject({ roistat: "555", key: "roistat-key", name: "Анна", phone: "+7 (912) 345-67-89", "fields[lead_id]": id });
+    expect(roistat?.query).toMatchObject({ roistat: "555", key: "roistat-key", name: "Анна", phone: "+79123456789", "fields[lead_id]": id });
     const [amo] = await received("amocrm", id);
     const body = amo?.body as { request_id: string; _embedded: { contacts: { custom_fields_values: { field_code: string }[] }[] } }[];
     expect(body[0]?.request_id).toBe(id);
@@ -106,6 +106,29 @@ describe("retries", () => {
     const view = await settled(id);
     expect(view.deliveries.every((d) => d.status === "delivered")).toBe(true);
     expect(await received("genezis", id)).toHaveLength(1);
+  });
+
+  it("after a crash with a request in flight, looks the lead up in amoCRM before sending it again; the others get it again with its Idempotency-Key", async () => {
+    const id = await accepted();
+    await settled(id);
+    // the state a crash leaves: the requests left, their answers were never written
+    await runInDurableObject(outboxOf(id), (_instance, state) => {
+      state.storage.sql.exec(
+        "UPDATE deliveries SET status = 'pending', finished_at = NULL, next_attempt_at = ?, in_flight_at = ? WHERE lead_id = ? AND sink IN ('amocrm', 'genezis')",
+        Date.now(),
+        Date.now() - 1000,
+        id,
+      );
+    });
+    await outboxOf(id).deliverDue();
+    const view = await settled(id);
+    const amo = view.deliveries.find((d) => d.sink === "amocrm");
+    expect(amo).toMatchObject({ status: "delivered" });
+    expect(amo?.detail).toContain("found after a crash");
+    expect(await received("amocrm", id)).toHaveLength(1);
+    const genezis = await received("genezis", id);
+    expect(genezis).toHaveLength(2);
+    expect(genezis.map((r) => r.headers["idempotency-key"])).toEqual([id, id]);
   });
 
   it("redacts the personal fields once every sink has the lead and the retention has passed", async () => {

@@ -1,10 +1,12 @@
-import { env, SELF } from "cloudflare:test";
+import { env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { BuiltCatalogue } from "../../src/services/catalogue/build";
-import { tooFewTickets } from "../../src/services/tickets";
+import { refusals } from "../../src/services/leads/messages";
+import type { LeadRecord } from "../../src/services/leads/record";
+import { perOrderLimit, perPhoneLimit, tooFewTickets } from "../../src/services/tickets";
 import { defaultCatalogue } from "../support/content";
-import { opsToken, origin, outboxOf, postJson, seedCrmToken, uniqueId } from "./leads-helpers";
+import { newPhone, opsToken, origin, outboxOf, postForm, postJson, seedCrmToken, uniqueId, validLead } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 
 // the same inputs on every run unless FC_SEED says otherwise (vitest.config.ts)
@@ -17,7 +19,8 @@ beforeAll(async () => {
   // a seminar of 50 tickets and a few spares for the property test, all in the future
   const template = base.seminars[0]!;
   const extra = Array.from({ length: 40 }, (_, i) => ({ ...template, id: `prop-${i}`, slug: `prop-${i}`, tickets_quantity: 10 }));
-  catalogue = { ...base, seminars: [{ ...template, id: "load-50", slug: "load-50", tickets_quantity: 50, price: 1500 }, ...base.seminars, ...extra] };
+  const few = { ...template, id: "few-1", slug: "few-1", tickets_quantity: 1 };
+  catalogue = { ...base, seminars: [{ ...template, id: "load-50", slug: "load-50", tickets_quantity: 50, price: 1500 }, few, ...base.seminars, ...extra] };
   await seedCatalogue(catalogue);
   await seedCrmToken();
 });
@@ -25,10 +28,9 @@ beforeAll(async () => {
 const order = (seminarId: string, tickets: number, overrides: Record<string, unknown> = {}) => ({
   id: uniqueId("order"),
   name: "Ольга",
-  phone: "+7 (912) 222-33-44",
+  phone: newPhone(),
   seminar_id: seminarId,
   tickets,
-  fillMs: 5000,
   cta: "buyTicket",
   ...overrides,
 });
@@ -49,8 +51,13 @@ describe("POST /api/tickets", () => {
 
   it("answers 200 with the tickets left, and 409 with a clear Russian message when too few are left", async () => {
     const seminar = catalogue.seminars.find((s) => s.tickets_quantity >= 3 && s.tickets_quantity < 10)!;
-    const first = await postJson("/api/tickets", order(seminar.id, 2));
-    expect(await first.json()).toEqual({ ok: true, tickets_quantity: seminar.tickets_quantity - 2 });
+    const sent = order(seminar.id, 2);
+    const first = await postJson("/api/tickets", sent);
+    expect(await first.json()).toEqual({
+      ok: true,
+      tickets_quantity: seminar.tickets_quantity - 2,
+      order: { id: sent.id, seminar_id: seminar.id, seminar_title: seminar.title, date: seminar.targetDate, tickets: 2, sum: seminar.price * 2 },
+    });
     const refused = await postJson("/api/tickets", order(seminar.id, seminar.tickets_quantity));
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ ok: false, message: tooFewTickets(seminar.tickets_quantity - 2), tickets_quantity: seminar.tickets_quantity - 2 });
@@ -85,13 +92,30 @@ describe("POST /api/tickets", () => {
   });
 });
 
+/** A ticket order's lead as the Worker builds it (for calls straight to the object). */
+const ticketLead = (id: string, seminarId = "prop"): LeadRecord => ({
+  id,
+  kind: "ticket",
+  receivedAt: Date.now(),
+  name: "Ольга",
+  phone: "+79152223344",
+  utm: {},
+  roistatAB: "hidden",
+  consent: { personalData: null, news: null, variant: "hidden" },
+  ticket: { seminar_id: seminarId, seminar_title: "Семинар", tickets: 1, date: Date.now() + 86_400_000, seminar_tickets_quantity: 0 },
+});
+
 describe("the ticket count under any interleaving", () => {
   it("stays between zero and the start, and sold + left is always the start", async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 12 }), async (wants) => {
         const seminar = `prop-${run++}`;
-        const results = await Promise.all(wants.map((tickets, i) => stub(seminar).order(`o-${i}`, tickets, 10)));
+        const results = await Promise.all(
+          wants.map((tickets, i) =>
+            stub(seminar).order({ orderId: `o-${i}`, fingerprint: `f-${i}`, tickets, initial: 10, phoneKey: `p-${i}`, perPhone: 10, lead: ticketLead(`o-${i}`) }),
+          ),
+        );
         const left = await stub(seminar).ticketsLeft(10);
         const sold = await stub(seminar).sold();
         expect(left).toBeGreaterThanOrEqual(0);
@@ -125,5 +149,156 @@ describe("ops and the live count", () => {
       body: JSON.stringify({ tickets_quantity: -1 }),
     });
     expect(bad.status).toBe(400);
+  });
+});
+
+/** The object's alarm after the hand-over grace: its waiting orders aged past it, then the alarm run. */
+async function afterTheGrace(seminarId: string) {
+  await runInDurableObject(stub(seminarId), (_, state) => {
+    state.storage.sql.exec("UPDATE orders SET created_at = created_at - 3600000 WHERE handed_over_at IS NULL");
+  });
+  expect(await runDurableObjectAlarm(stub(seminarId))).toBe(true);
+}
+
+describe("one fact per order: seats and the CRM's order together, or neither", () => {
+  const seminarWith = (min: number, skip: string[] = []) => catalogue.seminars.find((s) => s.tickets_quantity >= min && s.id !== "load-50" && !skip.includes(s.id) && Date.parse(s.targetDate) > Date.now())!;
+
+  it("refuses an order under a lead's id (409) and takes no seat", async () => {
+    const seminar = seminarWith(12);
+    const lead = validLead();
+    expect((await postJson("/api/leads", lead)).status).toBe(200);
+    const before = await stub(seminar.id).ticketsLeft(seminar.tickets_quantity);
+    const refused = await postJson("/api/tickets", order(seminar.id, 1, { id: lead.id }));
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ ok: false, message: refusals.idConflict, code: "id_conflict" });
+    expect(await stub(seminar.id).ticketsLeft(seminar.tickets_quantity)).toBe(before);
+    expect(await outboxOf(lead.id).get(lead.id)).toMatchObject({ kind: "lead" });
+  });
+
+  it("refuses one order id for a second seminar (409) and gives its seats back", async () => {
+    const first = seminarWith(12);
+    const second = seminarWith(12, [first.id]);
+    const sent = order(first.id, 2);
+    expect((await postJson("/api/tickets", sent)).status).toBe(200);
+    const before = await stub(second.id).ticketsLeft(second.tickets_quantity);
+    const refused = await postJson("/api/tickets", { ...sent, seminar_id: second.id });
+    expect(refused.status).toBe(409);
+    expect(await stub(second.id).ticketsLeft(second.tickets_quantity)).toBe(before);
+    expect(await outboxOf(sent.id).get(sent.id)).toMatchObject({ kind: "ticket", ticket: { seminar_id: first.id, tickets: 2 } });
+  });
+
+  it("refuses one order id sent again with other tickets (409); the same order again is one order", async () => {
+    const seminar = seminarWith(12);
+    const sent = order(seminar.id, 2);
+    expect((await postJson("/api/tickets", sent)).status).toBe(200);
+    expect((await postJson("/api/tickets", sent)).status).toBe(200);
+    const other = await postJson("/api/tickets", { ...sent, tickets: 3 });
+    expect(other.status).toBe(409);
+    expect(((await other.json()) as { message: string }).message).toBe(refusals.idConflict);
+    expect(await stub(seminar.id).orderOf(sent.id)).toMatchObject({ tickets: 2 });
+  });
+
+  it("keeps an order whose answer never left (the Worker died after the seats): the object hands its lead to the outbox", async () => {
+    const seminar = seminarWith(12);
+    const id = uniqueId("crash");
+    const taken = await stub(seminar.id).order({ orderId: id, fingerprint: "f", tickets: 1, initial: seminar.tickets_quantity, phoneKey: "k", perPhone: 10, lead: ticketLead(id, seminar.id) });
+    expect(taken.ok).toBe(true);
+    expect(await outboxOf(id).get(id)).toBeNull();
+    expect(await stub(seminar.id).waitingOrders()).toBeGreaterThan(0);
+    await afterTheGrace(seminar.id);
+    expect(await outboxOf(id).get(id)).toMatchObject({ kind: "ticket", ticket: { seminar_id: seminar.id } });
+    expect(await stub(seminar.id).waitingLead(id)).toBeNull();
+    expect(await stub(seminar.id).orderOf(id)).toMatchObject({ tickets: 1 });
+  });
+
+  it("gives the seats back when the object's own hand-over finds the id used for another request", async () => {
+    const seminar = seminarWith(12);
+    const lead = validLead();
+    expect((await postJson("/api/leads", lead)).status).toBe(200);
+    const before = await stub(seminar.id).ticketsLeft(seminar.tickets_quantity);
+    await stub(seminar.id).order({ orderId: lead.id, fingerprint: "f", tickets: 2, initial: seminar.tickets_quantity, phoneKey: "k2", perPhone: 10, lead: ticketLead(lead.id, seminar.id) });
+    expect(await stub(seminar.id).ticketsLeft(seminar.tickets_quantity)).toBe(before - 2);
+    await afterTheGrace(seminar.id);
+    expect(await stub(seminar.id).orderOf(lead.id)).toBeNull();
+    expect(await stub(seminar.id).ticketsLeft(seminar.tickets_quantity)).toBe(before);
+  });
+});
+
+describe("seats go to people", () => {
+  const seminar = () => catalogue.seminars.find((s) => s.id === "load-50") ?? catalogue.seminars[0]!;
+  const roomy = () => catalogue.seminars.find((s) => s.tickets_quantity >= 30 && s.id !== "load-50" && Date.parse(s.targetDate) > Date.now())!;
+
+  it("refuses more tickets than one order may hold (TICKETS_PER_ORDER, 5 by default), before taking any", async () => {
+    const target = roomy();
+    const before = await stub(target.id).ticketsLeft(target.tickets_quantity);
+    for (const tickets of [6, 50]) {
+      const refused = await postJson("/api/tickets", order(target.id, tickets));
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ message: perOrderLimit(5), errors: { tickets: perOrderLimit(5) } });
+    }
+    expect(perOrderLimit(5)).toBe("Не больше 5 билетов в одном заказе");
+    expect(await stub(target.id).ticketsLeft(target.tickets_quantity)).toBe(before);
+    expect(seminar()).toBeDefined();
+  });
+
+  it("lets one phone number hold at most TICKETS_PER_PHONE (10) seats of a seminar, however it is written", async () => {
+    const target = roomy();
+    const phone = newPhone();
+    const written = [phone, phone.replace("+7", "8"), phone.replace(/\D/g, "")];
+    const statuses: number[] = [];
+    for (const [i, tickets] of [5, 5, 1].entries()) statuses.push((await postJson("/api/tickets", order(target.id, tickets, { phone: written[i] }))).status);
+    expect(statuses).toEqual([200, 200, 409]);
+    const refused = await postJson("/api/tickets", order(target.id, 1, { phone }));
+    expect(((await refused.json()) as { message: string }).message).toBe(perPhoneLimit(10, 10));
+  });
+
+  it("counts the seats one address orders in an hour (TICKET_RATE_LIMIT, 20), not only its requests", async () => {
+    const address = `2001:db8:5eat:${Math.floor(Math.random() * 0xfff).toString(16)}::1`.replace("5eat", "5ea7");
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await postJson("/api/tickets", order(roomy().id, 5), { "CF-Connecting-IP": address })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
+});
+
+describe("buying without JavaScript", () => {
+  const target = () => catalogue.seminars.find((s) => s.tickets_quantity >= 6 && s.id !== "load-50" && Date.parse(s.targetDate) > Date.now())!;
+
+  it("the buy link leads to a ticket form that posts to /api/tickets, with counts and their sums", async () => {
+    const seminar = target();
+    const html = await (await SELF.fetch(`${origin}/apply?cta=buyTicket&seminar=${encodeURIComponent(seminar.id)}`)).text();
+    expect(html).toContain('action="/api/tickets"');
+    expect(html).toContain(`name="seminar_id" value="${seminar.id}"`);
+    expect(html).toMatch(/<select[^>]*name="tickets"/);
+    expect(html).toContain("Не больше 5 билетов в одном заказе");
+  });
+
+  it("a posted order takes the seats and ends on a confirmation naming the seminar, the date, the tickets and the sum", async () => {
+    const seminar = target();
+    const before = await stub(seminar.id).ticketsLeft(seminar.tickets_quantity);
+    const posted = await postForm("/api/tickets", { form: "popup", cta: "buyTicket", seminar_id: seminar.id, tickets: "2", name: "Вера", phone: newPhone() });
+    expect(posted.status).toBe(303);
+    const location = new URL(posted.headers.get("location") ?? "", origin);
+    expect(location.pathname).toBe("/gratefull");
+    expect(location.searchParams.get("seminar")).toBe(seminar.id);
+    expect(await stub(seminar.id).ticketsLeft(seminar.tickets_quantity)).toBe(before - 2);
+    const page = await (await SELF.fetch(location.href)).text();
+    expect(page).toContain(seminar.title);
+    expect(page).toContain("2 билета");
+    expect(page).toContain(new Intl.NumberFormat("ru-RU").format(seminar.price * 2));
+    // the address names the order; what the page says comes from the seminar's object
+    const forged = await (await SELF.fetch(`${origin}/gratefull?order=${uniqueId("nope")}&seminar=${encodeURIComponent(seminar.id)}`)).text();
+    expect(forged).not.toContain('data-testid="order-summary"');
+  });
+
+  it("too few seats left: the form comes back with the message (409) and the values", async () => {
+    const seminar = catalogue.seminars.find((s) => s.id === "few-1")!;
+    const left = await stub(seminar.id).ticketsLeft(seminar.tickets_quantity);
+    expect(left).toBe(1);
+    const posted = await postForm("/api/tickets", { form: "popup", cta: "buyTicket", seminar_id: seminar.id, tickets: String(left + 1), name: "Вера", phone: newPhone() });
+    expect(posted.status).toBe(409);
+    const html = await posted.text();
+    expect(html).toContain(tooFewTickets(left));
+    expect(html).toContain('value="Вера"');
+    expect(posted.headers.get("cache-control")).toBe("no-store");
   });
 });

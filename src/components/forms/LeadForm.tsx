@@ -12,6 +12,8 @@ import { PhoneField } from "./PhoneField";
 import { useSignalValue } from "../state/signals";
 import { setTicketsLeft, ticketsLeft } from "../state/tickets";
 import { TicketCounter } from "./TicketCounter";
+import { useSiteSettings } from "../site-settings";
+import { DEFAULT_TICKETS_PER_ORDER, type OrderSummary } from "../../services/tickets";
 import { TurnstileWidget } from "./TurnstileWidget";
 
 export type LeadValues = Record<"name" | "phone" | "email" | "promocode" | "gift" | "question", string> & { country: string };
@@ -31,33 +33,33 @@ export interface LeadFormProps {
   /** what the server already knows: a re-rendered form after a post without JavaScript */
   values?: Partial<LeadValues>;
   errors?: FieldErrors;
-  /** server time the form was rendered, for the minimum fill time of a post without JavaScript */
-  startedAt?: number;
   /** the id of a lead the server could not confirm (a post without JavaScript): sending again is the same lead */
   leadId?: string;
   submitLabel?: string;
   idPrefix: string;
   /** tickets mode (CTA buyTicket): the order goes to /api/tickets with the ticket fields of spec 3 */
   seminar?: { id: string; title: string; price: number; tickets_quantity: number; date: string };
-  onSent: (id: string) => void;
+  /** tickets asked for in a form that came back (a post without JavaScript) */
+  tickets?: number;
+  /** the order, after a ticket order */
+  onSent: (id: string, order?: OrderSummary) => void;
 }
 
 type Status = { state: "editing" } | { state: "sending" } | { state: "failed"; message?: string };
 
 /** The lead form of spec 3, 4 and 5: the same schema and messages as the API. */
-export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, contacts, values: initial, errors: serverErrors, startedAt, leadId: pendingId, submitLabel, idPrefix, seminar, onSent }: LeadFormProps) {
+export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, contacts, values: initial, errors: serverErrors, leadId: pendingId, submitLabel, idPrefix, seminar, tickets, onSent }: LeadFormProps) {
   const [values, setValues] = useState<LeadValues>({ ...emptyLeadValues, promocode: promocode ?? "", gift: gift ?? "", ...initial });
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [status, setStatus] = useState<Status>({ state: "editing" });
   const left = useSignalValue(ticketsLeft)[seminar?.id ?? ""] ?? seminar?.tickets_quantity ?? 0;
-  const [count, setCount] = useState(1);
-  const [notice, setNotice] = useState("");
+  const perOrder = useSiteSettings().ticketsPerOrder ?? DEFAULT_TICKETS_PER_ORDER;
+  const [count, setCount] = useState(Math.max(1, Math.min(tickets ?? 1, perOrder)));
+  const [notice, setNotice] = useState(serverErrors?.tickets ?? "");
   const leadId = useRef<string>("");
-  const openedAt = useRef(0);
   useEffect(() => {
     leadId.current = pendingId ?? newLeadId();
-    openedAt.current = performance.now();
   }, [pendingId]);
   useEffect(() => {
     if (promocode) setValues((current) => (current.promocode ? current : { ...current, promocode }));
@@ -129,7 +131,6 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
           ...payload(),
           ...ticketFields,
           id: leadId.current,
-          fillMs: Math.round(performance.now() - openedAt.current),
           leadPage: location.pathname,
           ...visitContext(),
           [TURNSTILE_FIELD]: turnstileToken(form),
@@ -137,21 +138,20 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
       });
       // a Turnstile token is good for one check, whatever the answer
       void resetTurnstiles(form);
-      if (seminar && (response.status === 200 || response.status === 409)) {
-        const answer = (await response.clone().json().catch(() => null)) as { tickets_quantity?: number; message?: string } | null;
-        if (typeof answer?.tickets_quantity === "number") setTicketsLeft(seminar.id, answer.tickets_quantity);
-        if (response.status === 409) {
-          setNotice(answer?.message ?? "");
-          setCount((current) => Math.max(1, Math.min(current, answer?.tickets_quantity ?? 1)));
-          leadId.current = newLeadId();
-          setStatus({ state: "editing" });
-          return;
-        }
+      const answer = (await response.clone().json().catch(() => null)) as { tickets_quantity?: number; message?: string; code?: string; order?: OrderSummary } | null;
+      if (seminar && typeof answer?.tickets_quantity === "number") setTicketsLeft(seminar.id, answer.tickets_quantity);
+      if (response.status === 409) {
+        // too few seats, the per-phone limit, or an id that went with other values: the next try is a new request
+        setNotice(answer?.message ?? "");
+        if (seminar) setCount((current) => Math.max(1, Math.min(current, answer?.tickets_quantity ?? 1)));
+        leadId.current = newLeadId();
+        setStatus({ state: "editing" });
+        return;
       }
       if (response.status === 200) {
         reachGoal("lead");
         setStatus({ state: "editing" });
-        onSent(leadId.current);
+        onSent(leadId.current, answer?.order);
         return;
       }
       const body = (await response.json().catch(() => null)) as { errors?: FieldErrors; message?: string } | null;
@@ -171,18 +171,18 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
   const sending = status.state === "sending";
   const id = (field: string) => `${idPrefix}-${field}`;
   return (
-    <form className="lead-form" method="post" action="/api/leads" noValidate onSubmit={submit}>
+    <form className="lead-form" method="post" action={seminar ? "/api/tickets" : "/api/leads"} noValidate onSubmit={submit}>
       <input type="hidden" name="form" value="popup" />
+      {seminar ? <input type="hidden" name="seminar_id" value={seminar.id} /> : null}
       <input type="hidden" name="cta" value={cta} />
       {blockForAmo ? <input type="hidden" name="blockForAmo" value={blockForAmo} /> : null}
       {price !== undefined ? <input type="hidden" name="price" value={price} /> : null}
-      {startedAt ? <input type="hidden" name="startedAt" value={startedAt} /> : null}
       {pendingId ? <input type="hidden" name="id" value={pendingId} /> : null}
       {gift ? <input type="hidden" name="gift" value={values.gift} /> : null}
       <Honeypot />
       <fieldset disabled={sending}>
         <legend className="visually-hidden">Контактные данные</legend>
-        {seminar ? <TicketCounter count={count} left={left} price={seminar.price} disabled={sending} onChange={setCount} /> : null}
+        {seminar ? <TicketCounter count={count} left={left} perOrder={perOrder} price={seminar.price} disabled={sending} onChange={setCount} /> : null}
         {notice ? (
           <p className="lead-form__failed" role="alert">
             {notice}

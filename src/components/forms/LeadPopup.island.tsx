@@ -8,6 +8,7 @@ import { useSignalValue } from "../state/signals";
 import { CloseButton } from "../ui/Button";
 import type { FallbackContacts } from "./lead-form-options";
 import { ThankYou, type ThankYouProps } from "./ThankYou";
+import type { OrderSummary } from "../../services/tickets";
 
 /** The form (schemas, phone field) loads with the first CTA click, not with the page. */
 const LeadForm = lazy(() => import("./LeadForm").then((module) => ({ default: module.LeadForm })));
@@ -26,6 +27,7 @@ function LeadPopup({ contacts, giftExchange, messengerChannel }: LeadPopupProps)
   const wheel = useSignalValue(wheelResult);
   const dialog = useRef<HTMLDialogElement>(null);
   const [sent, setSent] = useState(false);
+  const [order, setOrder] = useState<OrderSummary | undefined>(undefined);
   const [opening, setOpening] = useState(0);
 
   useEffect(() => {
@@ -33,6 +35,7 @@ function LeadPopup({ contacts, giftExchange, messengerChannel }: LeadPopupProps)
     if (!element) return;
     if (request && !element.open) {
       setSent(false);
+      setOrder(undefined);
       setOpening((n) => n + 1);
       element.showModal();
     } else if (!request && element.open) {
@@ -46,7 +49,7 @@ function LeadPopup({ contacts, giftExchange, messengerChannel }: LeadPopupProps)
         <div className="modal__body">
           <CloseButton className="modal__close" onClick={() => (leadPopup.value = null)} />
           {sent ? (
-            <ThankYou giftExchange={giftExchange} messengerChannel={messengerChannel} />
+            <ThankYou giftExchange={giftExchange} messengerChannel={messengerChannel} order={order} />
           ) : (
             <>
               <h2 className="modal__title" id="lead-popup-title">
@@ -65,7 +68,8 @@ function LeadPopup({ contacts, giftExchange, messengerChannel }: LeadPopupProps)
                 gift={wheel?.giftCode}
                 giftToken={wheel?.token}
                 contacts={contacts}
-                onSent={() => {
+                onSent={(_, placed) => {
+                  setOrder(placed);
                   setSent(true);
                   reachGoal("registration");
                 }}

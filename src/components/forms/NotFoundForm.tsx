@@ -18,7 +18,6 @@ export interface NotFoundFormProps {
   variant?: AbVariant;
   values?: Partial<Record<"name" | "phone" | "email" | "country", string>>;
   errors?: FieldErrors;
-  startedAt?: number;
   /** the id of a lead the server may have stored before it failed (a form posted without JavaScript): sent again, it stays one lead */
   leadId?: string;
   onSent?: () => void;
@@ -30,7 +29,7 @@ const empty = { name: "", phone: "", email: "", country: "ru" };
  * The not-found form of spec 4 and 5: name, phone and e-mail required; success clears the stored
  * UTM and referrer and resets the form; a failure is only logged (spec 8).
  */
-export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVariant, values: initial, errors: serverErrors, startedAt, leadId: pendingId, onSent }: NotFoundFormProps) {
+export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVariant, values: initial, errors: serverErrors, leadId: pendingId, onSent }: NotFoundFormProps) {
   const variant = useAbVariant(serverVariant);
   const [values, setValues] = useState({ ...empty, ...initial });
   const [consent, setConsent] = useState(false);
@@ -38,10 +37,8 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   const [sending, setSending] = useState(false);
   const leadId = useRef("");
-  const openedAt = useRef(0);
   useEffect(() => {
     leadId.current = pendingId ?? newLeadId();
-    openedAt.current = performance.now();
   }, [pendingId]);
 
   const [attempted, setAttempted] = useState(false);
@@ -72,7 +69,6 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
           form,
           ...values,
           id: leadId.current,
-          fillMs: Math.round(performance.now() - openedAt.current),
           leadPage: location.pathname,
           ...visitContext(),
           ...(variant === "visible" ? { consent, subscribeNews: news } : {}),
@@ -82,7 +78,9 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
       void resetTurnstiles(formElement);
       if (!response.ok) {
         // the one refusal the visitor can act on: the human check (decision 010)
-        const answer = (await response.json().catch(() => null)) as { errors?: FieldErrors } | null;
+        const answer = (await response.json().catch(() => null)) as { errors?: FieldErrors; code?: string } | null;
+        // the id went with other values before: the next try is a new lead
+        if (answer?.code === "id_conflict") leadId.current = newLeadId();
         if (answer?.errors?.turnstile) setErrors((current) => ({ ...current, turnstile: answer.errors?.turnstile ?? "" }));
         throw new Error(`status ${response.status}`);
       }
@@ -106,7 +104,6 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
   return (
     <form className="lead-form lead-form--compact" method="post" action="/api/leads" noValidate onSubmit={submit}>
       <input type="hidden" name="form" value={form} />
-      {startedAt ? <input type="hidden" name="startedAt" value={startedAt} /> : null}
       {pendingId ? <input type="hidden" name="id" value={pendingId} /> : null}
       <Honeypot />
       <fieldset disabled={sending}>

@@ -1,4 +1,7 @@
 import { useEffect, useState } from "react";
+import { formatDayMonthYear, formatMoscowTime } from "../../services/dates";
+import { formatPrice, pluralize } from "../../services/text";
+import type { OrderSummary } from "../../services/tickets";
 
 export interface ThankYouProps {
   /** where the gift button leads when no promo redirect is stored (spec 2.6) */
@@ -6,9 +9,39 @@ export interface ThankYouProps {
   messengerChannel: string;
   /** the back-to-home link appears only when enabled */
   homeLink?: boolean;
+  /** after a ticket order: what was ordered, as the server took it */
+  order?: OrderSummary;
 }
 
 import { PROMO_STORAGE_KEY, safeRedirect } from "../../services/promo";
+
+/** The order a buyer has just placed: seminar, date, tickets and sum. */
+function OrderDetails({ order }: { order: OrderSummary }) {
+  return (
+    <dl className="thank-you__order" data-testid="order-summary">
+      <div>
+        <dt>Семинар</dt>
+        <dd>{order.seminar_title}</dd>
+      </div>
+      <div>
+        <dt>Когда</dt>
+        <dd>
+          <time dateTime={order.date}>
+            {formatDayMonthYear(order.date)}, {formatMoscowTime(order.date)} мск
+          </time>
+        </dd>
+      </div>
+      <div>
+        <dt>Билеты</dt>
+        <dd>{pluralize(order.tickets, ["билет", "билета", "билетов"])}</dd>
+      </div>
+      <div>
+        <dt>Сумма</dt>
+        <dd>{order.sum > 0 ? formatPrice(order.sum) : "Бесплатно"}</dd>
+      </div>
+    </dl>
+  );
+}
 
 function storedGiftUrl(): string | undefined {
   try {
@@ -23,7 +56,7 @@ function storedGiftUrl(): string | undefined {
 }
 
 /** The thank-you content of spec 2.6, on /gratefull and in the registration popup. */
-export function ThankYou({ giftExchange, messengerChannel, homeLink = false }: ThankYouProps) {
+export function ThankYou({ giftExchange, messengerChannel, homeLink = false, order }: ThankYouProps) {
   const [giftUrl, setGiftUrl] = useState(giftExchange);
   useEffect(() => {
     const stored = storedGiftUrl();
@@ -32,6 +65,7 @@ export function ThankYou({ giftExchange, messengerChannel, homeLink = false }: T
   return (
     <div className="thank-you">
       <h2 className="thank-you__title">Спасибо за заявку!</h2>
+      {order ? <OrderDetails order={order} /> : null}
       <div className="thank-you__columns">
         <section className="thank-you__column">
           <p>Ваши данные переданы в приёмную комиссию. Специалист свяжется с вами в ближайшее время.</p>

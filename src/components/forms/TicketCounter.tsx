@@ -1,18 +1,26 @@
-import { formatPrice } from "../../services/text";
+import { perOrderLimit } from "../../services/ticket-limits";
+import { formatPrice, pluralize } from "../../services/text";
 
 interface TicketCounterProps {
   count: number;
   left: number;
+  /** tickets one order may hold (TICKETS_PER_ORDER) */
+  perOrder: number;
   price: number;
   disabled?: boolean;
   onChange: (count: number) => void;
 }
 
+const total = (price: number, count: number) => (price > 0 ? formatPrice(price * count) : "Бесплатно");
+
 /**
  * The tickets mode of spec 4: the counter starts at 1; minus shows only above 1; plus shows only
- * while the seminar has more tickets than the count; the price is the price times the count.
+ * while the seminar has more tickets than the count (and the order has room); the price is the
+ * price times the count. Before the form hydrates (or without JavaScript) a select of counts with
+ * their sums stands in for the buttons and posts the count itself.
  */
-export function TicketCounter({ count, left, price, disabled, onChange }: TicketCounterProps) {
+export function TicketCounter({ count, left, perOrder, price, disabled, onChange }: TicketCounterProps) {
+  const most = Math.max(1, Math.min(left, perOrder));
   return (
     <div className="ticket-counter">
       <span className="ticket-counter__label" id="ticket-count-label">
@@ -27,16 +35,30 @@ export function TicketCounter({ count, left, price, disabled, onChange }: Ticket
         <output className="ticket-counter__count" aria-live="polite" data-testid="ticket-count">
           {count}
         </output>
-        {left > count ? (
+        {most > count ? (
           <button type="button" className="ticket-counter__btn" aria-label="Больше билетов" disabled={disabled} onClick={() => onChange(count + 1)}>
             +
           </button>
         ) : null}
       </div>
+      <select
+        className="ticket-counter__select"
+        name="tickets"
+        aria-labelledby="ticket-count-label"
+        value={Math.min(count, most)}
+        disabled={disabled}
+        onChange={(event) => onChange(Number(event.currentTarget.value))}
+      >
+        {Array.from({ length: most }, (_, i) => i + 1).map((n) => (
+          <option key={n} value={n}>
+            {pluralize(n, ["билет", "билета", "билетов"])} — {total(price, n)}
+          </option>
+        ))}
+      </select>
       <p className="ticket-counter__total" data-testid="ticket-total">
-        {price > 0 ? formatPrice(price * count) : "Бесплатно"}
+        {total(price, count)}
       </p>
-      <input type="hidden" name="tickets" value={count} />
+      <p className="ticket-counter__limit">{perOrderLimit(perOrder)}</p>
     </div>
   );
 }

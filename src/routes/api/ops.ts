@@ -1,4 +1,4 @@
-import type { Context, Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import * as z from "zod/mini";
 import { allShards, shardOf } from "../../services/leads/outbox";
@@ -17,15 +17,31 @@ function sameSecret(given: string, expected: string): boolean {
   return a.byteLength === b.byteLength && subtle.timingSafeEqual(a, b);
 }
 
-/** Ops endpoints want `Authorization: Bearer <OPS_TOKEN>`; without a configured token nobody gets in. */
+/**
+ * Ops endpoints want `Authorization: Bearer <OPS_TOKEN>`; without a configured token nobody gets in.
+ * Their answers (leads, tokens) are never stored by a browser or a proxy.
+ */
 export const opsOnly = createMiddleware<AppEnv>(async (c, next) => {
   const token = config(c.env).OPS_TOKEN;
   const given = /^Bearer (.+)$/.exec(c.req.header("Authorization") ?? "")?.[1];
   if (!token || !given || !sameSecret(given, token)) {
-    return c.json({ ok: false, message: "Нужен токен доступа (Authorization: Bearer ...)" }, 401, { "WWW-Authenticate": "Bearer" });
+    return c.json({ ok: false, message: "Нужен токен доступа (Authorization: Bearer ...)" }, 401, {
+      "WWW-Authenticate": "Bearer",
+      "Cache-Control": "no-store",
+    });
   }
   await next();
+  c.res.headers.set("Cache-Control", "no-store");
 });
+
+/** The one door of ops: every route of this app is behind the token, whatever registers it and when. */
+export type OpsApp = Hono<AppEnv>;
+
+export function opsApp(): OpsApp {
+  const ops = new Hono<AppEnv>();
+  ops.use(opsOnly);
+  return ops;
+}
 
 const statuses = ["pending", "delivered", "skipped", "dead"] as const;
 /** leads listed per outbox shard at most */
@@ -38,11 +54,9 @@ const tokenSeed = z.object({
   expired_in: z.number().check(z.int(), z.positive()),
 });
 
-export function registerOpsApi(app: Hono<AppEnv>): void {
-  app.use("/ops/*", opsOnly);
-  app.use("/api/amoCRMexchangeToken", opsOnly);
-
-  app.get("/ops/leads", async (c) => {
+/** The outbox and the CRM token, for ops (mounted at /ops). */
+export function registerOutboxOps(ops: OpsApp): void {
+  ops.get("/leads", async (c) => {
     const status = c.req.query("status");
     if (status !== undefined && !(statuses as readonly string[]).includes(status)) {
       return c.json({ ok: false, message: `status: одно из ${statuses.join(", ")}` }, 400);
@@ -57,23 +71,28 @@ export function registerOpsApi(app: Hono<AppEnv>): void {
     return c.json({ ok: true, leads });
   });
 
-  app.post("/ops/leads/:id/retry", async (c) => {
+  ops.post("/leads/:id/retry", async (c) => {
     const id = c.req.param("id");
     const retried = await outbox(c, shardOf(id)).retry(id);
     return retried ? c.json({ ok: true, id }) : c.json({ ok: false, message: "Нет заявки с ожидающими или неудавшимися отправками" }, 404);
   });
 
-  app.put("/ops/crm/token", async (c) => {
+  ops.put("/crm/token", async (c) => {
     const seed = await opsJson(c.req.raw, tokenSeed, "Нужны access, refresh и expired_in (unix-секунды)");
     if ("refusal" in seed) return c.json(seed.refusal, 400);
     await c.env.CRM_TOKEN.get(c.env.CRM_TOKEN.idFromName("amo")).seed(seed.data.access, seed.data.refresh, seed.data.expired_in);
     return c.json({ ok: true });
   });
+}
 
-  app.post("/api/amoCRMexchangeToken", async (c) => {
+/** `POST /api/amoCRMexchangeToken` (spec 7): the token refreshed now; ops only, behind the same door. */
+export function crmExchangeApp(): OpsApp {
+  const crm = opsApp();
+  crm.post("/", async (c) => {
     const answer = await c.env.CRM_TOKEN.get(c.env.CRM_TOKEN.idFromName("amo")).refresh();
     if ("record" in answer) return c.json({ ok: true, expired_in: answer.record.expired_in });
     log.error("crm.token.exchange", { requestId: c.get("requestId"), error: answer.error });
     return c.json({ ok: false, message: "Не удалось обновить токен CRM" }, 502);
   });
+  return crm;
 }

@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import * as z from "zod/mini";
 import { type PromoData, safeRedirect } from "../../services/promo";
 import type { AppEnv } from "../../worker/env";
+import type { OpsApp } from "./ops";
 import { opsJson } from "../../worker/middleware/post-guards";
 
 /** Promos are cached at the edge this long: a change reaches visitors within a minute. */
@@ -50,5 +51,9 @@ async function putPromo(c: Context<AppEnv>) {
 
 export function registerPromoApi(app: Hono<AppEnv>): void {
   app.get("/api/promo/findPromo/:utm_campaign", findPromo);
-  app.put("/ops/promos/:utm_campaign", putPromo);
+}
+
+/** Ops set promos (mounted at /ops, behind its token). */
+export function registerPromoOps(ops: OpsApp): void {
+  ops.put("/promos/:utm_campaign", putPromo);
 }

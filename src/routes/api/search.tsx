@@ -60,7 +60,7 @@ async function searchPage(c: Context<AppEnv>) {
         ) : null}
         {found.length > 0 ? <SearchResults results={found} /> : null}
         {q && found.length === 0 ? (
-          <NothingFound idPrefix="search-page" startedAt={Date.now()} thanks={{ giftExchange: site.links.giftExchange, messengerChannel: site.links.messengerChannel }} />
+          <NothingFound idPrefix="search-page" thanks={{ giftExchange: site.links.giftExchange, messengerChannel: site.links.messengerChannel }} />
         ) : null}
       </section>
     ),

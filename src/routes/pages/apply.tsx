@@ -11,39 +11,56 @@ import NothingFound from "../../components/forms/NothingFound.island";
 import { FREE_ACCESS_TEXTS } from "../../components/forms/NothingFoundPanel";
 import { fallbackContacts } from "../../components/layout/SiteShell";
 import { visitorOf } from "../../worker/middleware/tracking";
-
+import { indexes } from "../../services/catalogue/queries";
+import type { Seminar } from "../../services/catalogue/build";
+import type { OrderSummary } from "../../services/tickets";
+import { liveTickets, ticketsOf } from "../api/tickets";
+import { pageQuery } from "../../services/page-params";
 
 const isCta = (value: unknown): value is CtaKey => typeof value === "string" && (ctaKeys as readonly string[]).includes(value);
 const text = (value: unknown, max: number) => (typeof value === "string" ? value.slice(0, max) : undefined);
 
 interface ApplyState {
-  status?: 200 | 400 | 403 | 429 | 503;
+  status?: 200 | 400 | 403 | 409 | 415 | 429 | 503;
   errors?: FieldErrors;
   values?: Record<string, unknown>;
 }
 
+/** The seminar a ticket form is for: one still ahead, by its id. */
+function upcomingSeminar(c: Context<AppEnv>, id: unknown): Seminar | undefined {
+  const seminar = typeof id === "string" ? indexes(c.get("catalogue")).seminarById.get(id) : undefined;
+  return seminar && Date.parse(seminar.targetDate) > Date.now() ? seminar : undefined;
+}
+
 /**
  * `/apply`: the lead form of a CTA on its own page. CTAs lead here without JavaScript; a form
- * posted without JavaScript comes back here with its messages and values.
+ * posted without JavaScript comes back here with its messages and values. A link brings only the
+ * CTA, its label and the seminar, never a person's values: the page is the same for everyone.
  */
-export function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
+export async function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
   const catalogue = c.get("catalogue");
-  const query = state.values ?? c.req.query();
+  // a page read from a link sees only its own parameters: the same page for everyone, cacheable
+  const query: Record<string, unknown> = state.values ?? Object.fromEntries(pageQuery(new URL(c.req.url)));
   const cta: CtaKey = isCta(query.cta) ? query.cta : "submitApplication";
+  // the buy link of a seminar: the form takes the seats itself (tickets mode)
+  const seminar = cta === "buyTicket" ? upcomingSeminar(c, query.seminar ?? query.seminar_id) : undefined;
+  const left = seminar ? await liveTickets(c, seminar) : 0;
   // the short forms (the 404 page's and /free-access) come back as themselves
   const shortForm = query.form === "notFound" || query.form === "freeAccess" ? query.form : undefined;
   const { title, description } =
     shortForm === "freeAccess" ? { title: catalogue.pages.freeAccess.title, description: catalogue.pages.freeAccess.lead } : catalogue.site.cta[cta];
   const blockForAmo = text(query.about ?? query.blockForAmo, 200);
   const values: Partial<LeadValues> = {};
-  for (const field of ["name", "phone", "email", "promocode", "question", "country"] as const) {
-    const value = text(query[field], field === "question" ? 320 : 64);
-    if (value) values[field] = value;
+  if (state.values) {
+    for (const field of ["name", "phone", "email", "promocode", "question", "country"] as const) {
+      const value = text(query[field], field === "question" ? 320 : 64);
+      if (value) values[field] = value;
+    }
   }
   const formError = state.errors?.form;
-  // a form that comes back after a failure keeps its id and its fill time: sending again is the same lead, not "too fast"
+  // a form that comes back after a failure keeps its id: sending again is the same lead
   const leadId = state.values && typeof query.id === "string" && /^[A-Za-z0-9_-]{8,64}$/.test(query.id) ? query.id : undefined;
-  const startedAt = state.values && typeof query.startedAt === "number" ? query.startedAt : Date.now();
+  const tickets = typeof query.tickets === "number" && Number.isInteger(query.tickets) ? query.tickets : undefined;
   return renderPage(c, {
     status: state.status ?? 200,
     meta: { title, description, robots: "noindex, follow" },
@@ -68,7 +85,6 @@ export function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
             variant={visitorOf(c).variant}
             values={values}
             errors={state.errors}
-            startedAt={startedAt}
             leadId={leadId}
             {...(shortForm === "freeAccess" ? FREE_ACCESS_TEXTS : {})}
             thanks={{ giftExchange: catalogue.site.links.giftExchange, messengerChannel: catalogue.site.links.messengerChannel }}
@@ -78,12 +94,13 @@ export function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
           idPrefix="apply"
           cta={cta}
           blockForAmo={blockForAmo}
-          price={typeof query.price === "number" && Number.isFinite(query.price) ? query.price : undefined}
+          price={seminar ? seminar.price : typeof query.price === "number" && Number.isFinite(query.price) ? query.price : undefined}
           contacts={fallbackContacts(catalogue)}
           values={values}
           errors={state.errors}
-          startedAt={startedAt}
           leadId={leadId}
+          seminar={seminar ? { id: seminar.id, title: seminar.title, price: seminar.price, tickets_quantity: left, date: seminar.targetDate } : undefined}
+          tickets={tickets}
         />
         )}
       </section>
@@ -91,14 +108,26 @@ export function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
   });
 }
 
-/** `/gratefull`: the thank-you page of spec 2.6, with the back-to-home link. */
-export function renderThanks(c: Context<AppEnv>) {
+/** The order a confirmation names: read back from the seminar's object, never taken from the address. */
+async function placedOrder(c: Context<AppEnv>): Promise<OrderSummary | undefined> {
+  const id = c.req.query("order");
+  const seminar = indexes(c.get("catalogue")).seminarById.get(c.req.query("seminar") ?? "");
+  if (!id || !seminar || !/^[A-Za-z0-9_-]{8,64}$/.test(id)) return undefined;
+  const order = await ticketsOf(c, seminar).orderOf(id);
+  return order
+    ? { id, seminar_id: seminar.id, seminar_title: seminar.title, date: seminar.targetDate, tickets: order.tickets, sum: seminar.price * order.tickets }
+    : undefined;
+}
+
+/** `/gratefull`: the thank-you page of spec 2.6, with the back-to-home link; after a ticket order, the order. */
+export async function renderThanks(c: Context<AppEnv>) {
   const { site } = c.get("catalogue");
+  const order = await placedOrder(c);
   return renderPage(c, {
-    meta: { title: "Спасибо за заявку", robots: "noindex, follow" },
+    meta: { title: order ? "Билеты заказаны" : "Спасибо за заявку", robots: "noindex, follow" },
     body: (
       <section className="container form-page">
-        <ThankYouIsland giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} homeLink />
+        <ThankYouIsland giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} homeLink order={order} />
       </section>
     ),
   });
@@ -107,7 +136,7 @@ export function renderThanks(c: Context<AppEnv>) {
 /** What a subscription posted without JavaScript answers (spec 8's texts). */
 export function renderSubscribeResult(
   c: Context<AppEnv>,
-  status: 200 | 400 | 403 | 429 | 503,
+  status: 200 | 400 | 403 | 409 | 429 | 503,
   success: boolean,
   errors?: FieldErrors,
   email?: string,

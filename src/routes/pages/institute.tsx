@@ -272,7 +272,7 @@ export function freeAccessPage(c: Context<AppEnv>) {
           idPrefix="free-access"
           form="freeAccess"
           {...FREE_ACCESS_TEXTS}
-          startedAt={Date.now()}
+         
           thanks={{ giftExchange: site.links.giftExchange, messengerChannel: site.links.messengerChannel }}
         />
       </article>

@@ -13,6 +13,18 @@ export const messages = {
   consentRequired: "*это поле обязательно",
 } as const;
 
+/**
+ * Messages where spec 5 is silent (decision 016): characters a person would not type are refused,
+ * never silently removed, and a number that no country has is refused with its own message.
+ */
+export const cleanMessages = {
+  nameCharacters: "*Имя может содержать только буквы, пробелы, дефисы и апострофы",
+  phoneCharacters: "*Номер может содержать только цифры, пробелы, скобки, дефисы и знак +",
+  phoneInvalid: "*Проверьте номер: такого номера не бывает в выбранной стране",
+  textCharacters: "*Уберите символы < и > и невидимые служебные символы",
+  codeCharacters: "*Код может содержать только буквы, цифры, дефис, точку и подчёркивание",
+} as const;
+
 /** Outcomes of the forms (spec sections 4 and 8). */
 export const outcomes = {
   subscribed: "Вы успешно подписаны!",
@@ -46,4 +58,7 @@ export const refusals = {
   turnstileFailed: "Проверка «Я не робот» не пройдена. Пройдите её ещё раз и отправьте форму — введённые данные сохранены.",
   turnstileExpired: "Проверка «Я не робот» устарела. Пройдите её ещё раз и отправьте форму — введённые данные сохранены.",
   storeFailed: "Не удалось сохранить заявку. Пожалуйста, попробуйте ещё раз через минуту — данные формы сохранены.",
+  noVisit: "Не удалось подтвердить, что форму отправил человек: откройте любую страницу сайта (нужны включённые cookie), заполните форму и отправьте её ещё раз.",
+  idConflict: "Заявка с этим номером уже отправлена с другими данными. Проверьте поля и отправьте форму ещё раз — она уйдёт как новая заявка.",
+  badValue: "Проверьте поля формы",
 } as const;

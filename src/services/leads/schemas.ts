@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { ctaKeys } from "../catalogue/cta-keys";
-import { messages } from "./messages";
+import { hasPhoneCharactersOnly, isCleanText, isCode, isPersonName, isPlainText } from "./clean-text";
+import { cleanMessages, messages } from "./messages";
 
 /**
  * One schema per form, shared by the islands (instant messages) and the API (the same messages in
@@ -14,23 +15,38 @@ const PHONE_MAX_DIGITS = 15;
 const digitCount = (value: string) => value.replace(/\D/g, "").length;
 
 const trimmed = () => z.string().check(z.trim());
+/** What the site itself put in a hidden field (a page path, a label): printable text, nothing invisible. */
+const plainLine = () => trimmed().check(z.refine((value) => isPlainText(value), cleanMessages.textCharacters));
 /** A missing required field is an empty one: it gets the field's own "required" message. */
 const required = <S extends z.ZodMiniType>(schema: S) => z.prefault(schema, "" as z.input<S>);
-const optionalText = (max: number, message: string) => z.optional(trimmed().check(z.maxLength(max, message)));
+const optionalCode = z.optional(trimmed().check(z.maxLength(32, messages.tooLong32), z.refine(isCode, cleanMessages.codeCharacters)));
 
 const name = (missing: string) =>
-  required(trimmed().check(z.minLength(1, missing), z.minLength(2, messages.nameTooShort), z.maxLength(32, messages.tooLong32)));
+  required(
+    trimmed().check(
+      z.minLength(1, missing),
+      z.minLength(2, messages.nameTooShort),
+      z.maxLength(32, messages.tooLong32),
+      z.refine(isPersonName, cleanMessages.nameCharacters),
+    ),
+  );
 
+/**
+ * The spec's rules (required, at least 8 digits) and the characters people type; whether the
+ * number exists in its country is checked by the server with libphonenumber (services/leads/phone-number.ts).
+ */
 const phone = required(
   trimmed().check(
     z.minLength(1, messages.phoneRequired),
+    z.refine(hasPhoneCharactersOnly, cleanMessages.phoneCharacters),
     z.refine((value) => digitCount(value) >= PHONE_MIN_DIGITS, messages.phoneTooShort),
-    z.refine((value) => digitCount(value) <= PHONE_MAX_DIGITS, messages.phoneTooShort),
-    z.maxLength(40, messages.phoneTooShort),
+    z.refine((value) => digitCount(value) <= PHONE_MAX_DIGITS, cleanMessages.phoneInvalid),
+    z.maxLength(40, cleanMessages.phoneInvalid),
   ),
 );
 
-const optionalEmail = z.optional(trimmed().check(z.maxLength(254, messages.emailInvalid), z.refine((v) => v === "" || EMAIL_PATTERN.test(v), messages.emailInvalid)));
+const email = () => trimmed().check(z.maxLength(254, messages.emailInvalid), z.refine((v) => v === "" || (EMAIL_PATTERN.test(v) && isPlainText(v)), messages.emailInvalid));
+const optionalEmail = z.optional(email());
 
 /** Ids are made by the browser when a form opens, so a retry or a double click is the same lead. */
 export const leadId = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, "Некорректный идентификатор заявки"));
@@ -38,15 +54,11 @@ export const leadId = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, "Нек�
 /** What every lead form sends besides its fields: where it was, and the spam guards. */
 const context = {
   id: z.optional(leadId),
-  leadPage: z.optional(trimmed().check(z.maxLength(500))),
-  referer: z.optional(trimmed().check(z.maxLength(1000))),
-  utms: z.optional(z.record(z.string().check(z.regex(/^utm_[a-z]{1,12}$/)), z.string().check(z.maxLength(200)))),
+  leadPage: z.optional(plainLine().check(z.maxLength(500))),
+  referer: z.optional(plainLine().check(z.maxLength(1000))),
+  utms: z.optional(z.record(z.string().check(z.regex(/^utm_[a-z]{1,12}$/)), plainLine().check(z.maxLength(200)))),
   /** which form sent it: the popup (and /apply), the not-found panel, the free-access page */
   form: z.optional(z.enum(["popup", "notFound", "freeAccess"])),
-  /** how long the visitor spent on the form, measured in the browser */
-  fillMs: z.optional(z.number().check(z.nonnegative())),
-  /** when the server rendered a form posted without JavaScript */
-  startedAt: z.optional(z.number().check(z.int(), z.nonnegative())),
   /** the honeypot: a field people never see, so it stays empty */
   website: z.optional(z.string().check(z.maxLength(200))),
 };
@@ -58,13 +70,13 @@ export const popupLeadSchema = z.object({
   phone,
   country: z.optional(z.string().check(z.regex(/^[a-z]{2}$/))),
   email: optionalEmail,
-  promocode: optionalText(32, messages.tooLong32),
-  gift: optionalText(32, messages.tooLong32),
+  promocode: optionalCode,
+  gift: optionalCode,
   /** the signed wheel result behind a gift code from the fortune wheel */
   giftToken: z.optional(z.string().check(z.maxLength(200))),
-  question: optionalText(320, messages.questionTooLong),
+  question: z.optional(trimmed().check(z.maxLength(320, messages.questionTooLong), z.refine((value) => isCleanText(value, true), cleanMessages.textCharacters))),
   cta: z.optional(z.enum(ctaKeys)),
-  blockForAmo: optionalText(200, messages.tooLong32),
+  blockForAmo: z.optional(plainLine().check(z.maxLength(200, messages.tooLong32))),
   price: z.optional(z.number().check(z.nonnegative(), z.maximum(100_000_000))),
   consent: z.optional(z.boolean()),
   subscribeNews: z.optional(z.boolean()),
@@ -76,14 +88,14 @@ export const notFoundLeadSchema = z.object({
   name: name(messages.nameRequiredNotFound),
   phone,
   country: z.optional(z.string().check(z.regex(/^[a-z]{2}$/))),
-  email: required(trimmed().check(z.minLength(1, messages.emailRequired), z.maxLength(254, messages.emailInvalid), z.regex(EMAIL_PATTERN, messages.emailInvalid))),
+  email: required(email().check(z.minLength(1, messages.emailRequired))),
   consent: z.optional(z.boolean()),
   subscribeNews: z.optional(z.boolean()),
 });
 
 /** The subscription form (spec 3 and 5). */
 export const subscribeSchema = z.object({
-  email: required(trimmed().check(z.minLength(1, messages.emailRequiredSubscribe), z.maxLength(254, messages.emailInvalid), z.regex(EMAIL_PATTERN, messages.emailInvalid))),
+  email: required(email().check(z.minLength(1, messages.emailRequiredSubscribe))),
   consent: z.optional(z.boolean()),
   subscribeNews: z.optional(z.boolean()),
   website: z.optional(z.string().check(z.maxLength(200))),

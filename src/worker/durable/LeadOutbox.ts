@@ -5,8 +5,47 @@ import { type SinkContext, SinkError } from "../../services/leads/sinks/types";
 import { retryDelay } from "../../services/leads/retry";
 import { log } from "../../services/log";
 import { type Config, config } from "../config.server";
+import { hasColumn, type Migration, migrate } from "./migrations";
 
 export type DeliveryStatus = "pending" | "delivered" | "skipped" | "dead";
+
+/** What storing a lead came to: new, the same request again, or another request under a used id. */
+export type AcceptOutcome = "accepted" | "duplicate" | "conflict";
+
+/** The outbox's schema, version by version (migrations.ts). */
+export const OUTBOX_MIGRATIONS: readonly Migration[] = [
+  (sql) =>
+    sql.exec(`
+      CREATE TABLE IF NOT EXISTS leads (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        received_at INTEGER NOT NULL,
+        payload TEXT NOT NULL,
+        redacted_at INTEGER
+      );
+      CREATE TABLE IF NOT EXISTS deliveries (
+        lead_id TEXT NOT NULL REFERENCES leads(id),
+        sink TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER,
+        last_error TEXT,
+        detail TEXT,
+        finished_at INTEGER,
+        PRIMARY KEY (lead_id, sink)
+      );
+      CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (status, next_attempt_at);
+    `),
+  // 2: what the request was, so an id used again for another request is refused (null: stored before, matched by kind)
+  (sql) => {
+    if (!hasColumn(sql, "leads", "fingerprint")) sql.exec("ALTER TABLE leads ADD COLUMN fingerprint TEXT");
+  },
+  // 3: when a request to the sink left and its answer has not been written yet: after a crash, the delivery is in doubt
+  (sql) => {
+    if (!hasColumn(sql, "deliveries", "in_flight_at")) sql.exec("ALTER TABLE deliveries ADD COLUMN in_flight_at INTEGER");
+  },
+];
 
 export interface DeliveryView {
   sink: string;
@@ -43,37 +82,28 @@ export class LeadOutbox extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.storage.sql.exec(`
-      CREATE TABLE IF NOT EXISTS leads (
-        id TEXT PRIMARY KEY,
-        kind TEXT NOT NULL,
-        received_at INTEGER NOT NULL,
-        payload TEXT NOT NULL,
-        redacted_at INTEGER
-      );
-      CREATE TABLE IF NOT EXISTS deliveries (
-        lead_id TEXT NOT NULL REFERENCES leads(id),
-        sink TEXT NOT NULL,
-        position INTEGER NOT NULL,
-        status TEXT NOT NULL,
-        attempts INTEGER NOT NULL DEFAULT 0,
-        next_attempt_at INTEGER,
-        last_error TEXT,
-        detail TEXT,
-        finished_at INTEGER,
-        PRIMARY KEY (lead_id, sink)
-      );
-      CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (status, next_attempt_at);
-    `);
+    migrate(ctx.storage, OUTBOX_MIGRATIONS);
   }
 
-  /** Stores the lead and its deliveries at once; the same id again is the same lead. */
-  async accept(lead: LeadRecord): Promise<{ duplicate: boolean }> {
+  /**
+   * Stores the lead and its deliveries at once. The same id again with the same fingerprint is
+   * the same lead (a retry, a double click); with another fingerprint or another kind it is a
+   * conflict and nothing is stored: lead ids and order ids never silently merge.
+   */
+  async accept(lead: LeadRecord, fingerprint: string): Promise<{ outcome: AcceptOutcome }> {
     const sql = this.ctx.storage.sql;
     const now = this.runtime.now();
-    const duplicate = this.ctx.storage.transactionSync(() => {
-      if (sql.exec("SELECT 1 FROM leads WHERE id = ?", lead.id).toArray().length > 0) return true;
-      sql.exec("INSERT INTO leads (id, kind, received_at, payload) VALUES (?, ?, ?, ?)", lead.id, lead.kind, lead.receivedAt, JSON.stringify(lead));
+    const outcome = this.ctx.storage.transactionSync((): AcceptOutcome => {
+      const existing = sql.exec<{ kind: string; fingerprint: string | null }>("SELECT kind, fingerprint FROM leads WHERE id = ?", lead.id).toArray()[0];
+      if (existing) return existing.kind === lead.kind && (existing.fingerprint ?? fingerprint) === fingerprint ? "duplicate" : "conflict";
+      sql.exec(
+        "INSERT INTO leads (id, kind, received_at, payload, fingerprint) VALUES (?, ?, ?, ?, ?)",
+        lead.id,
+        lead.kind,
+        lead.receivedAt,
+        JSON.stringify(lead),
+        fingerprint,
+      );
       sinksFor(lead).forEach((sink, position) => {
         sql.exec(
           "INSERT INTO deliveries (lead_id, sink, position, status, next_attempt_at) VALUES (?, ?, ?, 'pending', ?)",
@@ -83,10 +113,10 @@ export class LeadOutbox extends DurableObject<Env> {
           now,
         );
       });
-      return false;
+      return "accepted";
     });
-    if (!duplicate) await this.armAt(now);
-    return { duplicate };
+    if (outcome === "accepted") await this.armAt(now);
+    return { outcome };
   }
 
   override async alarm(): Promise<void> {
@@ -121,9 +151,9 @@ export class LeadOutbox extends DurableObject<Env> {
     };
     const sql = this.ctx.storage.sql;
     const due = sql
-      .exec<{ lead_id: string; sink: string; attempts: number; payload: string }>(
-        `SELECT d.lead_id, d.sink, d.attempts, l.payload FROM deliveries d JOIN leads l ON l.id = d.lead_id
-         WHERE d.status = 'pending' AND d.next_attempt_at <= ? ORDER BY l.received_at, d.lead_id, d.position`,
+      .exec<{ lead_id: string; sink: string; attempts: number; payload: string; in_flight_at: number | null }>(
+        `SELECT d.lead_id, d.sink, d.attempts, l.payload, d.in_flight_at FROM deliveries d JOIN leads l ON l.id = d.lead_id
+         WHERE d.status = 'pending' AND (d.next_attempt_at <= ? OR d.in_flight_at IS NOT NULL) ORDER BY l.received_at, d.lead_id, d.position`,
         this.runtime.now(),
       )
       .toArray();
@@ -134,12 +164,17 @@ export class LeadOutbox extends DurableObject<Env> {
     for (const row of due) {
       const sink = sinkByName.get(row.sink);
       const attempts = row.attempts + 1;
+      // runs of one object never overlap: a request still marked in flight left before a crash (or an eviction)
+      const inDoubt = row.in_flight_at !== null;
+      if (inDoubt) log.warn("outbox.in_doubt", { lead: row.lead_id, sink: row.sink, since: row.in_flight_at });
       try {
         if (!sink) throw new Error(`unknown sink ${row.sink}`);
         const lead = JSON.parse(row.payload) as LeadRecord;
-        const result = await sink.send(lead, context);
+        // written before the request leaves (the runtime holds it until this write is durable)
+        sql.exec("UPDATE deliveries SET in_flight_at = ? WHERE lead_id = ? AND sink = ?", this.runtime.now(), row.lead_id, row.sink);
+        const result = await sink.send(lead, { ...context, inDoubt });
         sql.exec(
-          "UPDATE deliveries SET status = ?, attempts = ?, detail = ?, last_error = NULL, finished_at = ?, next_attempt_at = NULL WHERE lead_id = ? AND sink = ?",
+          "UPDATE deliveries SET status = ?, attempts = ?, detail = ?, last_error = NULL, finished_at = ?, next_attempt_at = NULL, in_flight_at = NULL WHERE lead_id = ? AND sink = ?",
           result.status,
           attempts,
           result.detail ?? null,
@@ -151,7 +186,7 @@ export class LeadOutbox extends DurableObject<Env> {
         const message = error instanceof Error ? error.message : String(error);
         const dead = attempts >= settings.OUTBOX_MAX_ATTEMPTS;
         sql.exec(
-          "UPDATE deliveries SET status = ?, attempts = ?, last_error = ?, next_attempt_at = ? WHERE lead_id = ? AND sink = ?",
+          "UPDATE deliveries SET status = ?, attempts = ?, last_error = ?, next_attempt_at = ?, in_flight_at = NULL WHERE lead_id = ? AND sink = ?",
           dead ? "dead" : "pending",
           attempts,
           message.slice(0, 500),

@@ -1,14 +1,11 @@
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { LOW_VISION_COOKIE } from "../../services/low-vision";
+import { pageQuery } from "../../services/page-params";
 import { settingsAttributes } from "../../components/site-settings";
 import { publicSettings } from "../config.server";
 import type { AppEnv } from "../env";
 
-/** Query parameters that change what a page shows; they are part of the cache key. */
-const PAGE_PARAMS = new Set(["type", "sort", "dir", "page", "q", "cta", "about", "seminar"]);
-/** Tracking parameters: the page is the same with or without them, so the key drops them. */
-const TRACKING = /^(utm_\w+|a|o|gclid|yclid|fbclid|ysclid|_openstat|admitad_uid|sub\d*|aff_sub\d*|roistat\w*|from)$/i;
 /** Pages that are not HTML of the catalogue, or that differ per visitor. */
 const BYPASS = /^\/(api|ops|graphql|gratefull)(\/|$)/;
 
@@ -17,18 +14,12 @@ export const PAGE_TTL_S = 300;
 export const SEMINAR_TTL_S = 60;
 
 /**
- * The cache key of a page, or null when the request must not use the cache: the path, the
- * parameters that change the page (sorted) and the content version; tracking parameters dropped;
- * an unknown parameter means no caching, so junk parameters cannot fill the cache.
+ * The cache key of a page: the path, the parameters that page reads (page-params.ts, sorted) and
+ * the version. Any other parameter (tracking, junk, a random value) is not part of the page, so
+ * it is the same cached page: nobody can force a render by adding one.
  */
-export function pageCacheKey(url: URL, version: string): string | null {
-  const kept: [string, string][] = [];
-  for (const [name, value] of url.searchParams) {
-    if (PAGE_PARAMS.has(name)) kept.push([name, value]);
-    else if (!TRACKING.test(name)) return null;
-  }
-  kept.sort(([a], [b]) => a.localeCompare(b));
-  const params = new URLSearchParams(kept);
+export function pageCacheKey(url: URL, version: string): string {
+  const params = new URLSearchParams(pageQuery(url));
   params.set("__v", version);
   return `${url.origin}${url.pathname}?${params}`;
 }
@@ -109,7 +100,6 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url);
   if (!cache || c.req.method !== "GET" || BYPASS.test(url.pathname) || getCookie(c, LOW_VISION_COOKIE)) return next();
   const key = pageCacheKey(url, cacheVersion(c.env, c.get("catalogue").version));
-  if (!key) return next();
 
   const answer = (kept: Kept) => {
     c.header("X-Cache", "HIT");

@@ -56,4 +56,6 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("X-Frame-Options", "DENY");
+  // what a write answers carries what the visitor sent (a form back with its values, an order): never stored
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") headers.set("Cache-Control", "no-store");
 });

@@ -5,8 +5,10 @@ import { log } from "../../services/log";
 import {
   AB_MAX_AGE_S, type AbVariant, assignVariant, CLICK_MAX_AGE_S, cookies, parseUtmCookie, parseVariant, type Utm, utmFromUrl, utmMaxAge,
 } from "../../services/tracking";
+import { looksLikeVisit, signVisit, VISIT_COOKIE, VISIT_MAX_AGE_S, visitIssuedAt } from "../../services/visit-evidence";
 import { config } from "../config.server";
 import type { AppEnv } from "../env";
+import { loadedSiteKey, siteKey } from "../site-keys.server";
 
 /** How long a page waits for the affiliate network's click id before it renders without one. */
 const CLICK_TIMEOUT_MS = 1_500;
@@ -37,16 +39,30 @@ async function affiliateClick(endpoint: string, url: URL): Promise<string | unde
   }
 }
 
-/**
- * Sets the visitor's tracking cookies from the first page request (spec 3, 4, 7, 9), so no script
- * is needed and nothing flickers: UTM, the A/B variant, the affiliate click id.
- */
 /** Machine answers (APIs, feeds) carry no visitor cookies: they may be cached for everyone. */
 const untracked = /^\/(api|ops|graphql)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
 
+/**
+ * Whether this page must hand out the evidence of a first visit: not when the visitor has it. Its
+ * shape is checked on every page, its signature only when this isolate has the key at hand.
+ */
+async function needsVisitEvidence(c: Context<AppEnv>): Promise<boolean> {
+  const value = getCookie(c, VISIT_COOKIE);
+  if (!looksLikeVisit(value)) return true;
+  const key = loadedSiteKey("visit");
+  return key ? (await visitIssuedAt(key, value)) === null : false;
+}
+
+/**
+ * Sets the visitor's tracking cookies from the first page request (spec 3, 4, 7, 9), so no script
+ * is needed and nothing flickers: UTM, the A/B variant, the affiliate click id, and the evidence
+ * of the first visit that the forms' minimum fill time is measured from.
+ */
 export const tracking = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url);
   if (c.req.method !== "GET" || untracked.test(url.pathname)) return next();
+  // the key is asked for before the page renders, so on a fresh isolate it arrives while the page is read and rendered
+  const key = (await needsVisitEvidence(c)) ? siteKey(c.env, "visit") : null;
   const utm = utmFromUrl(url);
   if (Object.keys(utm).length > 0) setCookie(c, cookies.utm, JSON.stringify(utm), cookieOptions(c, utmMaxAge(utm)));
 
@@ -69,8 +85,26 @@ export const tracking = createMiddleware<AppEnv>(async (c, next) => {
       if (source) setCookie(c, cookies.clickSource, source, { ...cookieOptions(c, CLICK_MAX_AGE_S), httpOnly: true });
     }
   }
-  return next();
+  await next();
+  if (!key) return;
+  try {
+    // signed when the page leaves: the fill time counts from when the visitor could see it
+    setCookie(c, VISIT_COOKIE, await signVisit(await key, Date.now()), { ...cookieOptions(c, VISIT_MAX_AGE_S), httpOnly: true });
+  } catch (error) {
+    // the page is more important than the evidence: the next page hands it out
+    log.warn("visit.evidence", { requestId: c.get("requestId"), error: String(error) });
+  }
 });
+
+/**
+ * When the visitor first opened the site, by the server's own signed evidence; null when the
+ * request carries none (a script that never opened a page) or a forged one.
+ */
+export async function firstVisitAt(c: Context<AppEnv>): Promise<number | null> {
+  const value = getCookie(c, VISIT_COOKIE);
+  if (!looksLikeVisit(value)) return null;
+  return visitIssuedAt(await siteKey(c.env, "visit"), value);
+}
 
 /** What the request's cookies say about the visitor, for the lead record. */
 export function visitorOf(c: Context<AppEnv>): {

@@ -1,6 +1,6 @@
 import { utmKeys } from "../../tracking";
 import type { LeadRecord } from "../record";
-import { expectOk, type Sink, SinkError, skipped } from "./types";
+import { expectOk, type Sink, type SinkContext, SinkError, skipped } from "./types";
 
 /** The admissions CRM: one lead with its contact (phone, e-mail) and UTM tags, in leads/complex. */
 export function amoLead(lead: LeadRecord) {
@@ -23,13 +23,28 @@ export function amoLead(lead: LeadRecord) {
   };
 }
 
+/** The amoCRM lead whose name carries this lead's id (`GET /api/v4/leads?query=`; 204 when none). */
+async function findLead(base: string, token: string, id: string, fetch: SinkContext["fetch"]): Promise<number | null> {
+  const response = await fetch(`${base}/api/v4/leads?query=${encodeURIComponent(id)}`, { headers: { Authorization: `Bearer ${token}` } });
+  if (response.status === 204) return null;
+  const body = await expectOk(response, "amocrm lookup");
+  const leads = (JSON.parse(body) as { _embedded?: { leads?: { id: number; name?: string }[] } })._embedded?.leads ?? [];
+  return leads.find((found) => found.name?.includes(`(${id})`))?.id ?? null;
+}
+
 export const amocrm: Sink = {
   name: "amocrm",
   applies: (lead) => lead.kind !== "subscription",
-  async send(lead, { config, fetch, crmAccessToken }) {
+  async send(lead, { config, fetch, crmAccessToken, inDoubt }) {
     if (!config.AMOCRM_BASE_URL) return skipped("amocrm");
     const token = await crmAccessToken();
-    const response = await fetch(`${config.AMOCRM_BASE_URL.replace(/\/$/, "")}/api/v4/leads/complex`, {
+    const base = config.AMOCRM_BASE_URL.replace(/\/$/, "");
+    // amoCRM keeps no idempotency key: a request in doubt is looked up by the id in the lead's name first
+    if (inDoubt) {
+      const found = await findLead(base, token, lead.id, fetch);
+      if (found !== null) return { status: "delivered", detail: `amo lead ${found} (found after a crash)` };
+    }
+    const response = await fetch(`${base}/api/v4/leads/complex`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "Idempotency-Key": lead.id },
       body: JSON.stringify([amoLead(lead)]),

@@ -6,6 +6,11 @@ export interface SinkContext {
   config: Config;
   fetch: (url: string, init?: RequestInit) => Promise<Response>;
   crmAccessToken: () => Promise<string>;
+  /**
+   * A request for this lead left before a crash and its answer was never written: the sink may
+   * have it. A sink that can look the lead up does so before sending again.
+   */
+  inDoubt?: boolean;
 }
 
 export type SinkResult = { status: "delivered"; detail?: string } | { status: "skipped"; detail: string };

@@ -1,0 +1,148 @@
+/**
+ * What every form post goes through before anything is stored: the body read, the evidence of a
+ * visit, the rate limits of the client, and how a lead is stored. Shared by leads, orders and
+ * subscriptions, so no door of the intake is weaker than another.
+ */
+import type { Context } from "hono";
+import { addressKey } from "../../services/client-address";
+import { requestFingerprint, requestFields } from "../../services/leads/fingerprint";
+import { refusals } from "../../services/leads/messages";
+import { shardOf } from "../../services/leads/outbox";
+import type { LeadKind, LeadRecord } from "../../services/leads/record";
+import type { FieldErrors } from "../../services/leads/schemas";
+import { log } from "../../services/log";
+import { config } from "../../worker/config.server";
+import type { Budget } from "../../worker/durable/RateLimiter";
+import type { AcceptOutcome } from "../../worker/durable/LeadOutbox";
+import type { AppEnv } from "../../worker/env";
+import { BadBodyError, type BodyKind, bodyKind, readBody } from "../../worker/middleware/post-guards";
+import { firstVisitAt, visitorOf } from "../../worker/middleware/tracking";
+
+export type RefusalStatus = 400 | 403 | 409 | 415 | 429 | 503;
+export type Refusal = { status: RefusalStatus; message: string; errors?: FieldErrors; values?: Record<string, unknown> };
+
+/** A plain HTML form sends strings: numbers and checkboxes become what the schema expects. */
+function fromForm(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...fields };
+  for (const key of ["price", "tickets"]) {
+    if (typeof out[key] === "string") out[key] = out[key] === "" ? undefined : Number(out[key]);
+  }
+  for (const key of ["consent", "subscribeNews"]) out[key] = out[key] === "on" || out[key] === "true" || out[key] === "1";
+  for (const key of Object.keys(out)) if (out[key] === "") delete out[key];
+  return out;
+}
+
+export async function parse(c: Context<AppEnv>): Promise<{ kind: BodyKind; body: Record<string, unknown> } | Refusal> {
+  const kind = bodyKind(c.req.header("Content-Type"));
+  if (!kind) return { status: 415, message: refusals.unsupportedType };
+  try {
+    const raw = await readBody(c.req.raw, kind);
+    return { kind, body: kind === "form" ? fromForm(raw) : raw };
+  } catch (error) {
+    if (error instanceof BadBodyError) return { status: 400, message: error.message };
+    throw error;
+  }
+}
+
+/** Whether the honeypot, a field people never see, was filled. */
+export const filledHoneypot = (body: Record<string, unknown>) => typeof body.website === "string" && body.website.trim() !== "";
+
+/**
+ * The client as the edge saw it: Cloudflare sets CF-Connecting-IP and a client cannot; an IPv6
+ * address counts by its /64.
+ */
+export const clientOf = (c: Context<AppEnv>) => addressKey(c.req.header("CF-Connecting-IP"));
+
+/**
+ * Takes the request from the client's budgets: LEAD_RATE_LIMIT requests a minute, and for an order
+ * its seats from TICKET_RATE_LIMIT an hour. A limiter that cannot answer lets the request through.
+ */
+export async function withinRateLimit(c: Context<AppEnv>, seats = 0): Promise<boolean> {
+  const settings = config(c.env);
+  const budgets: Budget[] = [];
+  if (settings.LEAD_RATE_LIMIT > 0) budgets.push({ name: "requests", limit: settings.LEAD_RATE_LIMIT, windowMs: 60_000, cost: 1 });
+  if (seats > 0 && settings.TICKET_RATE_LIMIT > 0) budgets.push({ name: "seats", limit: settings.TICKET_RATE_LIMIT, windowMs: 3600_000, cost: seats });
+  if (budgets.length === 0) return true;
+  try {
+    return (await c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(clientOf(c))).take(budgets)).ok;
+  } catch (error) {
+    // the limiter guards against floods; a visitor's lead matters more than the guard being down a moment
+    log.warn("ratelimit.unavailable", { requestId: c.get("requestId"), error: String(error) });
+    return true;
+  }
+}
+
+/**
+ * The minimum fill time, on the server's evidence: the signed time of the visitor's first page
+ * (tracking.ts). A post with no page visit before it is refused whatever it claims.
+ */
+export async function visitRefusal(c: Context<AppEnv>): Promise<string | null> {
+  const least = config(c.env).LEAD_MIN_FILL_MS;
+  if (least === 0) return null;
+  let since: number | null;
+  try {
+    since = await firstVisitAt(c);
+  } catch (error) {
+    // the key could not be read: the check is skipped rather than a person refused
+    log.error("visit.evidence.unavailable", { requestId: c.get("requestId"), error: String(error) });
+    return null;
+  }
+  if (since === null || since > Date.now() + 60_000) return refusals.noVisit;
+  return Date.now() - since < least ? refusals.tooFast : null;
+}
+
+/** The fingerprint of what a form asked for (fingerprint.ts). */
+export const fingerprintOf = (kind: LeadKind, data: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  requestFingerprint(kind, { ...requestFields(data), ...extra });
+
+export const outboxOf = (c: Context<AppEnv>, id: string) => c.env.LEAD_OUTBOX.get(c.env.LEAD_OUTBOX.idFromName(shardOf(id)));
+
+/** Stores the lead in its outbox shard; only then is it accepted. */
+export async function storeLead(c: Context<AppEnv>, lead: LeadRecord, fingerprint: string): Promise<AcceptOutcome> {
+  return (await outboxOf(c, lead.id).accept(lead, fingerprint)).outcome;
+}
+
+/** A new lead id, when the form did not bring one. */
+export const newId = () => crypto.randomUUID().replace(/-/g, "");
+
+/** The stored lead: what the form sent, plus what the server knows of the visitor (spec 3). */
+export function leadRecord(
+  c: Context<AppEnv>,
+  kind: LeadKind,
+  data: Record<string, unknown> & { name: string; phone: string },
+  visitor = visitorOf(c),
+): LeadRecord {
+  const id = typeof data.id === "string" ? data.id : newId();
+  const personalForm = kind === "lead" || kind === "ticket";
+  return {
+    id,
+    kind,
+    receivedAt: Date.now(),
+    name: data.name,
+    phone: data.phone,
+    email: (data.email as string | undefined) || null,
+    question: (data.question as string | undefined) || null,
+    country: data.country as string | undefined,
+    promocode: data.promocode as string | undefined,
+    gift: data.gift as string | undefined,
+    cta: data.cta as string | undefined,
+    blockForAmo: data.blockForAmo as string | undefined,
+    price: data.price as number | undefined,
+    leadPage: data.leadPage as string | undefined,
+    referer: (data.referer as string | undefined) ?? c.req.header("Referer")?.slice(0, 1000),
+    utms: data.utms as Record<string, string> | undefined,
+    utm: visitor.utm,
+    roistatAB: visitor.variant,
+    roistat_visit: visitor.roistat_visit,
+    ymUid: visitor.ymUid,
+    advcake_track_id: visitor.advcake_track_id,
+    advcake_track_url: visitor.advcake_track_url,
+    admitad_uid: visitor.admitad_uid,
+    click_id: visitor.click_id,
+    consent: {
+      personalData: personalForm ? null : data.consent === true,
+      news: personalForm ? null : data.subscribeNews === true,
+      variant: visitor.variant,
+    },
+  };
+}

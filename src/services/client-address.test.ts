@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { addressKey, ipv6Prefix64 } from "./client-address";
+
+describe("the key a client address is counted under", () => {
+  it("keeps an IPv4 address as it is", () => {
+    expect(addressKey("203.0.113.7")).toBe("203.0.113.7");
+  });
+
+  it("counts every address of one IPv6 /64 as one client", () => {
+    const keys = ["2001:db8:abcd:12::1", "2001:0db8:abcd:0012:ffff:ffff:ffff:ffff", "2001:DB8:ABCD:12:1:2:3:4", "2001:db8:abcd:12::"].map(addressKey);
+    expect(new Set(keys)).toEqual(new Set(["2001:db8:abcd:12::/64"]));
+    expect(addressKey("2001:db8:abcd:13::1")).not.toBe(keys[0]);
+  });
+
+  it("reads the short forms of IPv6", () => {
+    expect(ipv6Prefix64("::1")).toBe("0:0:0:0");
+    expect(ipv6Prefix64("fe80::1%eth0")).toBe("fe80:0:0:0");
+    expect(ipv6Prefix64("::ffff:192.0.2.1")).toBe("0:0:0:0");
+    expect(ipv6Prefix64("2001:db8::")).toBe("2001:db8:0:0");
+  });
+
+  it("does not take what is not an IPv6 address for one", () => {
+    for (const bad of ["1:2:3", "1::2::3", "2001:db8:zz::1", "1:2:3:4:5:6:7:8:9", "::ffff:300.1.1.1"]) expect(ipv6Prefix64(bad)).toBeNull();
+    expect(addressKey("")).toBe("unknown");
+    expect(addressKey(undefined)).toBe("unknown");
+  });
+});
