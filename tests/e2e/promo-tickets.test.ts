@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { outcomes } from "../../src/services/leads/messages";
 import { discountDeadline } from "../../src/services/promo";
 import { formatPrice } from "../../src/services/text";
-import { desktopContext, launchChromium, mobileContext } from "../support/browser";
+import { DESKTOP, desktopContext, launchChromium, MOBILE, mobileContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
 import { open, screenshot } from "./helpers";
 import { E2E_VARS } from "./setup";
@@ -63,6 +63,28 @@ describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
     await dialog.getByRole("button", { name: outcomes.send }).click();
     await dialog.getByText("Спасибо за заявку!").waitFor();
     await expect(page.getByTestId("tickets-left").first().getAttribute("data-left")).resolves.toBe("1");
+    // the confirmation names the order as the server took it
+    const summary = dialog.getByTestId("order-summary");
+    await expect(summary.textContent()).resolves.toContain(seminar.title);
+    await expect(summary.textContent()).resolves.toContain("2 билета");
+    await expect(summary.textContent()).resolves.toContain(formatPrice(seminar.price * 2));
+    await screenshot(page, `${name}-tickets-ordered`);
+  });
+
+  it("shows the limit of one order before sending, and the counter stops there", async () => {
+    await setTickets(seminar.id, 20);
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await open(page, path);
+    await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
+    await page.waitForFunction(() => document.querySelector('[data-testid="tickets-left"]')?.getAttribute("data-left") === "20");
+    await page.getByRole("link", { name: "Выбрать билеты" }).first().click();
+    const dialog = page.locator("dialog.lead-popup");
+    await dialog.getByText("Не больше 5 билетов в одном заказе").waitFor();
+    const plus = dialog.getByRole("button", { name: "Больше билетов" });
+    for (let i = 0; i < 4; i++) await plus.click();
+    await expect(dialog.getByTestId("ticket-count").textContent()).resolves.toBe("5");
+    await expect(plus.count()).resolves.toBe(0);
+    await setTickets(seminar.id, seminar.tickets_quantity);
   });
 
   it("says when the seminar is sold out and offers the waiting list", async () => {
@@ -172,5 +194,37 @@ describe.each(widths)("the fortune wheel on %s", (name, makeContext) => {
     await page.waitForTimeout(400);
     await popup.getByRole("button", { name: outcomes.send }).click();
     await popup.getByText("Спасибо за заявку!").waitFor();
+  });
+});
+
+describe.each([
+  ["desktop", DESKTOP],
+  ["mobile", MOBILE],
+] as const)("buying seminar tickets without JavaScript on %s", (name, viewport) => {
+  const seminar = catalogue.seminars.filter((s) => s.price > 0 && s.tickets_quantity > 0)[name === "desktop" ? 2 : 3]!;
+  const path = `/seminars/${seminar.studyFieldSlug}/${seminar.slug}`;
+
+  it("the buy link leads to a ticket form; the order takes the seats and ends on a confirmation of the order", async () => {
+    await setTickets(seminar.id, 10);
+    const page = await (await browser.newContext({ baseURL: inject("baseUrl"), viewport, locale: "ru-RU", javaScriptEnabled: false })).newPage();
+    await page.goto(path);
+    await page.getByRole("link", { name: "Выбрать билеты" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/apply");
+    await page.getByText("Не больше 5 билетов в одном заказе").waitFor();
+    await page.getByRole("combobox", { name: "Билеты" }).selectOption("2");
+    await page.getByLabel("Имя *").fill("Вера");
+    await page.locator("#apply-phone").fill("+7 (912) 555-44-33");
+    await screenshot(page, `${name}-nojs-tickets`);
+    await page.waitForTimeout(400);
+    await page.getByRole("button", { name: outcomes.send }).click();
+    await page.waitForURL((url) => url.pathname === "/gratefull");
+    const summary = page.getByTestId("order-summary");
+    await expect(summary.textContent()).resolves.toContain(seminar.title);
+    await expect(summary.textContent()).resolves.toContain("2 билета");
+    await expect(summary.textContent()).resolves.toContain(formatPrice(seminar.price * 2));
+    await screenshot(page, `${name}-nojs-tickets-ordered`);
+    const left = (await (await fetch(`${inject("baseUrl")}/api/seminars/${seminar.id}/tickets`)).json()) as { tickets_quantity: number };
+    expect(left.tickets_quantity).toBe(8);
+    await setTickets(seminar.id, seminar.tickets_quantity);
   });
 });

@@ -1,4 +1,4 @@
-import { bodyLimit } from "hono/body-limit";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { refusals } from "../../services/leads/messages";
 import type { AppEnv } from "../env";
@@ -24,9 +24,44 @@ export const sameOrigin = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-export const limitBody = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  onError: (c) => c.json({ ok: false, message: refusals.tooLarge }, 413),
+/** A body sent without its length is read to its end up to this, discarded past the limit, then refused. */
+export const MAX_DRAINED_BYTES = 32 * 1024 * 1024;
+
+const tooLarge = (c: Context<AppEnv>) => c.json({ ok: false, message: refusals.tooLarge }, 413);
+
+/**
+ * Bodies over MAX_BODY_BYTES get 413. A declared length is refused before anything is read. A body
+ * streamed without one (chunked) is counted as it arrives; once it is too large, the rest is read
+ * and thrown away (up to MAX_DRAINED_BYTES), so the request ends before the answer: answering in the
+ * middle of an upload makes the runtime drop the connection, and the visitor saw a 503, not the 413.
+ */
+export const limitBody = createMiddleware<AppEnv>(async (c, next) => {
+  const body = c.req.raw.body;
+  if (!body) return next();
+  const declared = c.req.header("Content-Length");
+  if (declared !== undefined && !c.req.header("Transfer-Encoding")) return Number.parseInt(declared, 10) > MAX_BODY_BYTES ? tooLarge(c) : next();
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_DRAINED_BYTES) {
+      await reader.cancel();
+      break;
+    }
+    if (size <= MAX_BODY_BYTES) chunks.push(value);
+  }
+  if (size > MAX_BODY_BYTES) return tooLarge(c);
+  const whole = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  c.req.raw = new Request(c.req.raw, { body: whole });
+  return next();
 });
 
 export type BodyKind = "json" | "form";
