@@ -1,3 +1,5 @@
+import { cookies, parseUtmCookie } from "../services/tracking";
+
 /**
  * What the browser keeps about the visit (spec 3 and 9): UTM parameters and the referrer in
  * session storage, read by the lead forms; cleared after a successful not-found submission.
@@ -48,15 +50,11 @@ export const PARTNER_CHECK_DELAY_MS = 300;
  */
 export function checkPartner(): void {
   setTimeout(() => {
-    try {
-      const source = (JSON.parse(readCookie("utm") ?? "{}") as { utm_source?: string }).utm_source;
-      if (source?.toLowerCase() !== "edpartners") return;
-      document.documentElement.dataset.partner = "edpartners";
-      window.dataLayer = window.dataLayer ?? [];
-      window.dataLayer.push({ event: "partner_edpartners" });
-    } catch (error) {
-      console.error("partner check: cannot read the UTM cookie", error);
-    }
+    const source = parseUtmCookie(readCookie(cookies.utm), (error) => console.error("partner check: cannot read the UTM cookie", error)).utm_source;
+    if (source?.toLowerCase() !== "edpartners") return;
+    document.documentElement.dataset.partner = "edpartners";
+    window.dataLayer = window.dataLayer ?? [];
+    window.dataLayer.push({ event: "partner_edpartners" });
   }, PARTNER_CHECK_DELAY_MS);
 }
 
@@ -69,7 +67,15 @@ declare global {
 /** Reads one cookie the browser may see. */
 export function readCookie(name: string): string | undefined {
   const prefix = `${name}=`;
-  for (const part of document.cookie.split("; ")) if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
+  for (const part of document.cookie.split("; ")) {
+    if (!part.startsWith(prefix)) continue;
+    try {
+      return decodeURIComponent(part.slice(prefix.length));
+    } catch (error) {
+      console.error(`cookie ${name}: not readable`, error);
+      return undefined;
+    }
+  }
   return undefined;
 }
 

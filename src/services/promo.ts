@@ -1,4 +1,6 @@
 /** Promos of spec 3 and 4: the data, the local copy, and which redirect addresses are safe. */
+import { formatCalendarDayMonth, moscowClock, moscowInstant } from "./dates";
+
 export interface PromoData {
   is_active: boolean;
   promo_code: string;
@@ -38,23 +40,20 @@ export function safeRedirect(raw: unknown, hosts: readonly string[] = DEFAULT_RE
 export const BANNER_EXTRA_DISCOUNT = "10%";
 
 /** Spec 2.6 and 9: before 1 June 2025 (Moscow) the snippet says 'until 31 May'. */
-export const DEADLINE_CUTOFF = Date.UTC(2025, 5, 1, -3);
-
-const dayMonth = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", timeZone: "UTC" });
+export const deadlineCutoff = (): Date => moscowInstant(2025, 6, 1, 0, 0);
 
 /**
  * The next-date rule of spec 4, in Moscow time: Sunday to Tuesday gives Tuesday, Wednesday to
- * Friday gives Friday, Saturday gives Tuesday.
+ * Friday gives Friday, Saturday gives Tuesday. The result is that calendar date (midnight UTC).
  */
 export function nextTuesdayOrFriday(now: Date): Date {
-  const moscow = new Date(now.getTime() + 3 * 3600_000);
-  const day = moscow.getUTCDay();
-  const add = day <= 2 ? 2 - day : day <= 5 ? 5 - day : 3;
-  return new Date(Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth(), moscow.getUTCDate() + add));
+  const { year, month, day, weekday } = moscowClock(now);
+  const add = weekday <= 2 ? 2 - weekday : weekday <= 5 ? 5 - weekday : 3;
+  return new Date(Date.UTC(year, month - 1, day + add));
 }
 
 /** "до 31 мая" before the cut-off, then "до 24 ноября" by the next-date rule. */
 export function discountDeadline(now: Date): string {
-  if (now.getTime() < DEADLINE_CUTOFF) return "до 31 мая";
-  return `до ${dayMonth.format(nextTuesdayOrFriday(now))}`;
+  if (now.getTime() < deadlineCutoff().getTime()) return "до 31 мая";
+  return `до ${formatCalendarDayMonth(nextTuesdayOrFriday(now))}`;
 }

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import type { SiteSettings } from "../components/site-settings";
+import { isolateSlot } from "../services/isolate";
 import { log } from "../services/log";
 import { DEFAULT_TICKETS_PER_ORDER } from "../services/ticket-limits";
 
@@ -112,11 +113,14 @@ export function readSettings(env: Record<string, unknown>): { config: Config; pr
   return { config, problems };
 }
 
-const cache = new WeakMap<object, Config>();
-/** Problems already logged by this isolate: each once, not once per request or per environment object. */
-const logged = new Set<string>();
+const state = isolateSlot("settings", () => ({
+  parsed: new WeakMap<object, Config>(),
+  /** problems already logged by this isolate: each once, not once per request or per environment object */
+  logged: new Set<string>(),
+}));
 
 export function config(env: Env): Config {
+  const { parsed: cache, logged } = state();
   let parsed = cache.get(env);
   if (!parsed) {
     const { config: read, problems } = readSettings(env as unknown as Record<string, unknown>);

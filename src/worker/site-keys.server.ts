@@ -1,14 +1,16 @@
+import { isolateSlot } from "../services/isolate";
 import { hmacKey } from "../services/visit-evidence";
 import type { KeyPurpose } from "./durable/SiteKeys";
+import { siteKeys } from "../server/objects";
 
 /** The site's keys as this isolate holds them: asked of the SiteKeys object once per purpose. */
-const keys = new Map<KeyPurpose, Promise<CryptoKey>>();
-const ready = new Map<KeyPurpose, CryptoKey>();
+const state = isolateSlot("site-keys", () => ({ keys: new Map<KeyPurpose, Promise<CryptoKey>>(), ready: new Map<KeyPurpose, CryptoKey>() }));
 
 export function siteKey(env: Env, purpose: KeyPurpose): Promise<CryptoKey> {
+  const { keys, ready } = state();
   let key = keys.get(purpose);
   if (!key) {
-    key = env.SITE_KEYS.get(env.SITE_KEYS.idFromName("site"))
+    key = siteKeys(env)
       .key(purpose)
       .then(hmacKey)
       .then((loaded) => {
@@ -23,4 +25,4 @@ export function siteKey(env: Env, purpose: KeyPurpose): Promise<CryptoKey> {
 }
 
 /** The key if this isolate has it already: for checks that must not wait on a Durable Object. */
-export const loadedSiteKey = (purpose: KeyPurpose): CryptoKey | undefined => ready.get(purpose);
+export const loadedSiteKey = (purpose: KeyPurpose): CryptoKey | undefined => state().ready.get(purpose);

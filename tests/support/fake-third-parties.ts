@@ -64,8 +64,12 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-export async function startFakeThirdParties(port = 0): Promise<FakeThirdParties> {
+export async function startFakeThirdParties(port = 0, onReceipt?: (receipt: Receipt) => void): Promise<FakeThirdParties> {
   let receipts: Receipt[] = [];
+  const keep = (receipt: Receipt) => {
+    receipts.push(receipt);
+    onReceipt?.(receipt);
+  };
   const attempts = new Map<string, number>();
   const failures = new Map<string, Failure>();
   const amo = { access: "access-0", refresh: "refresh-0", generation: 0, nextLeadId: 1000 };
@@ -175,7 +179,7 @@ export async function startFakeThirdParties(port = 0): Promise<FakeThirdParties>
       amo.access = `access-${amo.generation}`;
       amo.refresh = `refresh-${amo.generation}`;
       accepted.add(amo.access);
-      receipts.push(receipt);
+      keep(receipt);
       return json(response, 200, { token_type: "Bearer", expires_in: 86400, access_token: amo.access, refresh_token: amo.refresh });
     }
     if (sink === "amocrm") {
@@ -191,7 +195,7 @@ export async function startFakeThirdParties(port = 0): Promise<FakeThirdParties>
         }
         return json(response, 200, { _embedded: { leads: found } });
       }
-      receipts.push(receipt);
+      keep(receipt);
       const leads = Array.isArray(body) ? (body as { name?: string }[]) : [];
       const created = leads.map((lead) => ({ id: amo.nextLeadId++, contact_id: amo.nextLeadId++, name: String(lead.name ?? "") }));
       amoLeads.push(...created.map(({ id, name }) => ({ id, name })));
@@ -199,14 +203,14 @@ export async function startFakeThirdParties(port = 0): Promise<FakeThirdParties>
     }
     if (sink === "siteverify") {
       const form = new URLSearchParams(text);
-      receipts.push({ ...receipt, body: Object.fromEntries(form) });
+      keep({ ...receipt, body: Object.fromEntries(form) });
       return json(response, 200, siteverify(form));
     }
     if (sink === "click") {
-      receipts.push(receipt);
+      keep(receipt);
       return json(response, 200, { click_id: `click-${url.searchParams.get("a") ?? "x"}` });
     }
-    receipts.push(receipt);
+    keep(receipt);
     return json(response, 200, { ok: true });
   });
 

@@ -6,7 +6,8 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY } from "../../src/services/catalogue/keys";
-import { forgetCatalogue, getCatalogue } from "../../src/services/catalogue/repository";
+import { getCatalogue } from "../../src/services/catalogue/repository";
+import { freshIsolate } from "../../src/services/isolate";
 import { log } from "../../src/services/log";
 import { defaultCatalogue } from "../support/content";
 import { decode, h1, title } from "./html";
@@ -113,7 +114,7 @@ describe("invalid content in KV", () => {
 describe("a fresh isolate while KV is down", () => {
   it("answers 503 with a Russian page and an API 503 in JSON, keeps the leads sent as JSON, logs once, and serves again when KV is back", async () => {
     await seedCatalogue(defaultCatalogue("outage-cold"));
-    forgetCatalogue();
+    freshIsolate();
     const errors = vi.spyOn(log, "error");
     const get = kvDown();
 

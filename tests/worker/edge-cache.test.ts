@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { cacheVersion, forgetKeptPages, pageCacheKey } from "../../src/worker/middleware/edge-cache";
+import { freshIsolate } from "../../src/services/isolate";
+import { cacheVersion, pageCacheKey } from "../../src/worker/middleware/edge-cache";
 import { defaultCatalogue } from "../support/content";
 import { seedCatalogue } from "./seed";
 
@@ -54,7 +55,7 @@ describe("the edge HTML cache", () => {
 
   it("keeps the pages an isolate served last in memory, in front of the Cache API", async () => {
     await seedCatalogue(defaultCatalogue("cache-memory"));
-    forgetKeptPages();
+    freshIsolate();
     const shared = (caches as unknown as { default: Cache }).default;
     const first = await SELF.fetch(`${origin}/contacts`);
     expect(first.headers.get("x-cache")).toBe("MISS");
@@ -67,13 +68,13 @@ describe("the edge HTML cache", () => {
     expect(second.headers.get("x-cache")).toBe("HIT");
     expect(await second.text()).toBe(html);
     // a fresh isolate has nothing in memory and renders again
-    forgetKeptPages();
+    freshIsolate();
     expect((await SELF.fetch(`${origin}/contacts`)).headers.get("x-cache")).toBe("MISS");
   });
 
   it("keeps a page in memory no longer than what is left of its lifetime in the Cache API", async () => {
     await seedCatalogue(defaultCatalogue("cache-lifetime"));
-    forgetKeptPages();
+    freshIsolate();
     const shared = (caches as unknown as { default: Cache }).default;
     const key = pageCacheKey(new URL(`${origin}/partners`), cacheVersion(env, "cache-lifetime"))!;
     await (await SELF.fetch(`${origin}/partners`)).text();
@@ -89,7 +90,7 @@ describe("the edge HTML cache", () => {
     const headers = new Headers(stored.headers);
     headers.set("X-Kept-Until", String(Date.now() + 1000));
     await shared.put(key, new Response(await stored.text(), { headers }));
-    forgetKeptPages();
+    freshIsolate();
     expect((await SELF.fetch(`${origin}/partners`)).headers.get("x-cache")).toBe("HIT");
     // once the Cache API lets it go, memory lets it go too
     await new Promise((resolve) => setTimeout(resolve, 1100));

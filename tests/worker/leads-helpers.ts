@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import type { Receipt } from "../support/fake-third-parties";
 import { shardOf } from "../../src/services/leads/outbox";
+import { crmToken, outboxShard, siteKeys } from "../../src/server/objects";
 import { hmacKey, signVisit, VISIT_COOKIE } from "../../src/services/visit-evidence";
 
 export const origin = "https://mip.institute";
@@ -32,7 +33,7 @@ export const validLead = (overrides: Record<string, unknown> = {}) => ({
 
 /** The site's own evidence of a first visit `ageMs` ago, signed with this test file's key (what a page hands out). */
 export async function visitEvidence(ageMs = 60_000): Promise<string> {
-  const key = await env.SITE_KEYS.get(env.SITE_KEYS.idFromName("site")).key("visit");
+  const key = await siteKeys(env).key("visit");
   return `${VISIT_COOKIE}=${await signVisit(await hmacKey(key), Date.now() - ageMs)}`;
 }
 
@@ -66,10 +67,10 @@ export function postForm(path: string, fields: Record<string, string>, headers: 
 
 /** Gives this test file's CRM token object a token far from expiry, matching the fake amoCRM. */
 export async function seedCrmToken(expiresInS = 86_400) {
-  await env.CRM_TOKEN.get(env.CRM_TOKEN.idFromName("amo")).seed("access-0", "refresh-0", Math.floor(Date.now() / 1000) + expiresInS);
+  await crmToken(env).seed("access-0", "refresh-0", Math.floor(Date.now() / 1000) + expiresInS);
 }
 
-export const outboxOf = (id: string) => env.LEAD_OUTBOX.get(env.LEAD_OUTBOX.idFromName(shardOf(id)));
+export const outboxOf = (id: string) => outboxShard(env, shardOf(id));
 
 export async function received(sink: string, id: string): Promise<Receipt[]> {
   return (await fetch(`${fakes}/__received?sink=${sink}&id=${encodeURIComponent(id)}`)).json();

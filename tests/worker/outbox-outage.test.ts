@@ -5,8 +5,8 @@
  */
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { allShards } from "../../src/services/leads/outbox";
-import type { LeadOutbox, LeadView } from "../../src/worker/durable/LeadOutbox";
+import { allShards, type LeadView } from "../../src/services/leads/outbox";
+import type { LeadOutbox } from "../../src/worker/durable/LeadOutbox";
 import { log } from "../../src/services/log";
 import { config } from "../../src/worker/config.server";
 import { defaultCatalogue } from "../support/content";

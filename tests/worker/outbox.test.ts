@@ -1,6 +1,7 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { allShards } from "../../src/services/leads/outbox";
+import { crmToken } from "../../src/server/objects";
 import { defaultCatalogue } from "../support/content";
 import { failNext, fakes, opsToken, origin, outboxOf, postJson, received, seedCrmToken, settled, uniqueId, validLead } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
@@ -140,6 +141,16 @@ describe("retries", () => {
     const lead = await outbox.get(id);
     expect(lead).toMatchObject({ id, name: null, phone: null, email: null, question: null, blockForAmo: "Психолог-консультант" });
   });
+
+  it("keeps no value a person typed once a lead is redacted, wherever a field may have copied it", async () => {
+    const typed = { name: "Ульяна-Всеслава", phone: "+7 (916) 123-98-76", email: "ulyana.vseslava@example.ru", cta: "askQuestion", question: "Сколько длится обучение Ульяны?" };
+    const id = await accepted(typed);
+    await settled(id);
+    const outbox = outboxOf(id);
+    await outbox.redactExpired(Date.now() + 366 * 24 * 3600_000);
+    const stored = JSON.stringify(await outbox.get(id));
+    for (const value of ["Ульяна", "Всеслава", "9161239876", "ulyana", "Сколько длится"]) expect(stored).not.toContain(value);
+  });
 });
 
 describe("under load", () => {
@@ -159,7 +170,7 @@ describe("under load", () => {
 
 describe("the CRM token", () => {
   it("is refreshed exactly once when 50 deliveries find it near expiry", async () => {
-    const token = env.CRM_TOKEN.get(env.CRM_TOKEN.idFromName("amo"));
+    const token = crmToken(env);
     const before = ((await (await fetch(`${fakes}/__received?sink=oauth`)).json()) as unknown[]).length;
     const current = (await token.record())!;
     // the fake's current pair; below 1800 s left
@@ -175,7 +186,7 @@ describe("the CRM token", () => {
 
   it("is refreshed on demand by ops, and never without the ops token", async () => {
     expect((await SELF.fetch(`${origin}/api/amoCRMexchangeToken`, { method: "POST" })).status).toBe(401);
-    const token = env.CRM_TOKEN.get(env.CRM_TOKEN.idFromName("amo"));
+    const token = crmToken(env);
     const before = (await token.record())!;
     const response = await SELF.fetch(`${origin}/api/amoCRMexchangeToken`, { method: "POST", headers: { Authorization: `Bearer ${opsToken}` } });
     expect(response.status).toBe(200);

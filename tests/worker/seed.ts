@@ -1,8 +1,7 @@
 import { env } from "cloudflare:test";
 import type { BuiltCatalogue } from "../../src/services/catalogue/build";
-import { forgetProgramDetails } from "../../src/services/catalogue/program-details";
 import { contentEntries } from "../../src/services/catalogue/publish";
-import { forgetCatalogue } from "../../src/services/catalogue/repository";
+import { freshIsolate } from "../../src/services/isolate";
 import { defaultCatalogue } from "../support/content";
 
 /** Puts a catalogue into the test's KV as `npm run content:push` would (the pointer last), and makes it current. */
@@ -12,7 +11,6 @@ export async function seedCatalogue<T extends BuiltCatalogue>(catalogue: T = def
   const pointer = entries.pop()!;
   for (let i = 0; i < entries.length; i += 500) await Promise.all(entries.slice(i, i + 500).map(({ key, value }) => env.CATALOGUE.put(key, value)));
   await env.CATALOGUE.put(pointer.key, pointer.value);
-  forgetCatalogue();
-  forgetProgramDetails();
+  freshIsolate();
   return catalogue;
 }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import manifest from "../../build/manifest.json";
 import { UNAVAILABLE_TITLE } from "../../src/routes/pages/errors";
 import { CONTENT_VERSION_KEY } from "../../src/services/catalogue/keys";
-import { forgetCatalogue } from "../../src/services/catalogue/repository";
+import { freshIsolate } from "../../src/services/isolate";
 import { defaultCatalogue } from "../support/content";
 import { canonical, decode, h1, jsonLdTypes, metaContent, title } from "./html";
 import { seedCatalogue } from "./seed";
@@ -177,7 +177,7 @@ describe("errors", () => {
 
   it("answers 503 without a shell, asking to come back in a minute, when there is no content at all", async () => {
     await env.CATALOGUE.delete(CONTENT_VERSION_KEY);
-    forgetCatalogue();
+    freshIsolate();
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       const { response, html } = await get("/");

@@ -1,5 +1,6 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
+import { isolateSlot } from "../../services/isolate";
 import { RenderContext, useRenderContext } from "../render-context";
 
 interface Rendered {
@@ -10,7 +11,7 @@ interface Rendered {
 
 /** Parts kept per isolate: a few content versions' worth. */
 const KEPT = 16;
-const rendered = new Map<string, Rendered>();
+const state = isolateSlot("rendered-once", () => new Map<string, Rendered>());
 
 /**
  * A part that is the same on every page (the header, the footer), rendered to HTML once per key and isolate
@@ -20,6 +21,7 @@ const rendered = new Map<string, Rendered>();
  */
 export function RenderedOnce({ cacheKey, as: Host, className, children }: { cacheKey: string; as: "footer" | "div"; className: string; children: ReactElement }) {
   const context = useRenderContext();
+  const rendered = state();
   let part = rendered.get(cacheKey);
   if (!part) {
     const inner = { islands: new Set<string>(), eager: new Set<string>(), settings: context?.settings };

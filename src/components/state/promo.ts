@@ -1,6 +1,7 @@
 import { signal } from "@preact/signals-core";
 import { readCookie } from "../../client/visit";
 import { type PromoData, PROMO_STORAGE_KEY, safeRedirect } from "../../services/promo";
+import { cookies, parseUtmCookie } from "../../services/tracking";
 
 /** The visitor's promo, or null when there is none (spec 4). */
 export const activePromo = signal<PromoData | null>(null);
@@ -23,12 +24,7 @@ function forget(reason: unknown) {
 function campaign(): string | undefined {
   const fromUrl = new URLSearchParams(location.search).get("utm_campaign");
   if (fromUrl) return fromUrl;
-  try {
-    return (JSON.parse(readCookie("utm") ?? "{}") as { utm_campaign?: string }).utm_campaign;
-  } catch (error) {
-    console.error("promo: cannot read the UTM cookie", error);
-    return undefined;
-  }
+  return parseUtmCookie(readCookie(cookies.utm), (error) => console.error("promo: cannot read the UTM cookie", error)).utm_campaign;
 }
 
 /** Looks the promo up once per page; islands that show it wait on the same promise. */

@@ -7,16 +7,16 @@ import type { Context } from "hono";
 import { addressKey } from "../../services/client-address";
 import { requestFingerprint, requestFields } from "../../services/leads/fingerprint";
 import { refusals } from "../../services/leads/messages";
-import { shardOf } from "../../services/leads/outbox";
-import type { LeadKind, LeadRecord } from "../../services/leads/record";
-import type { FieldErrors } from "../../services/leads/schemas";
+import { type AcceptOutcome, acceptInItsShard } from "../../services/leads/outbox";
+import type { LeadKind, LeadRecord, Visitor } from "../../services/leads/record";
+import type { FieldErrors, PopupLeadInput } from "../../services/leads/schemas";
 import { log } from "../../services/log";
 import { config } from "../../worker/config.server";
 import type { Budget } from "../../worker/durable/RateLimiter";
-import type { AcceptOutcome } from "../../worker/durable/LeadOutbox";
 import type { AppEnv } from "../../worker/env";
 import { BadBodyError, type BodyKind, bodyKind, readBody } from "../../worker/middleware/post-guards";
 import { firstVisitAt, visitorOf } from "../../worker/middleware/tracking";
+import { outboxShard, rateLimiter } from "../../server/objects";
 
 export type RefusalStatus = 400 | 403 | 409 | 415 | 429 | 503;
 export type Refusal = { status: RefusalStatus; message: string; errors?: FieldErrors; values?: Record<string, unknown> };
@@ -64,7 +64,7 @@ export async function withinRateLimit(c: Context<AppEnv>, seats = 0): Promise<bo
   if (seats > 0 && settings.TICKET_RATE_LIMIT > 0) budgets.push({ name: "seats", limit: settings.TICKET_RATE_LIMIT, windowMs: 3600_000, cost: seats });
   if (budgets.length === 0) return true;
   try {
-    return (await c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(clientOf(c))).take(budgets)).ok;
+    return (await rateLimiter(c.env, clientOf(c)).take(budgets)).ok;
   } catch (error) {
     // the limiter guards against floods; a visitor's lead matters more than the guard being down a moment
     log.warn("ratelimit.unavailable", { requestId: c.get("requestId"), error: String(error) });
@@ -95,54 +95,42 @@ export async function visitRefusal(c: Context<AppEnv>): Promise<string | null> {
 export const fingerprintOf = (kind: LeadKind, data: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   requestFingerprint(kind, { ...requestFields(data), ...extra });
 
-export const outboxOf = (c: Context<AppEnv>, id: string) => c.env.LEAD_OUTBOX.get(c.env.LEAD_OUTBOX.idFromName(shardOf(id)));
-
-/** Stores the lead in its outbox shard; only then is it accepted. */
-export async function storeLead(c: Context<AppEnv>, lead: LeadRecord, fingerprint: string): Promise<AcceptOutcome> {
-  return (await outboxOf(c, lead.id).accept(lead, fingerprint)).outcome;
+/** Stores the lead in its outbox shard (outbox.ts: across shard counts); only then is it accepted. */
+export function storeLead(c: Context<AppEnv>, lead: LeadRecord, fingerprint: string): Promise<AcceptOutcome> {
+  return acceptInItsShard(lead, fingerprint, (shard) => outboxShard(c.env, shard));
 }
 
 /** A new lead id, when the form did not bring one. */
 export const newId = () => crypto.randomUUID().replace(/-/g, "");
 
+/** What a lead form sent, validated: the popup's fields, of which the others send fewer. */
+export type LeadFields = Partial<PopupLeadInput> & { name: string; phone: string };
+
 /** The stored lead: what the form sent, plus what the server knows of the visitor (spec 3). */
-export function leadRecord(
-  c: Context<AppEnv>,
-  kind: LeadKind,
-  data: Record<string, unknown> & { name: string; phone: string },
-  visitor = visitorOf(c),
-): LeadRecord {
-  const id = typeof data.id === "string" ? data.id : newId();
+export function leadRecord(c: Context<AppEnv>, kind: LeadKind, data: LeadFields, visitor: Visitor = visitorOf(c)): LeadRecord {
   const personalForm = kind === "lead" || kind === "ticket";
   return {
-    id,
+    id: data.id ?? newId(),
     kind,
     receivedAt: Date.now(),
     name: data.name,
     phone: data.phone,
-    email: (data.email as string | undefined) || null,
-    question: (data.question as string | undefined) || null,
-    country: data.country as string | undefined,
-    promocode: data.promocode as string | undefined,
-    gift: data.gift as string | undefined,
-    cta: data.cta as string | undefined,
-    blockForAmo: data.blockForAmo as string | undefined,
-    price: data.price as number | undefined,
-    leadPage: data.leadPage as string | undefined,
-    referer: (data.referer as string | undefined) ?? c.req.header("Referer")?.slice(0, 1000),
-    utms: data.utms as Record<string, string> | undefined,
-    utm: visitor.utm,
-    roistatAB: visitor.variant,
-    roistat_visit: visitor.roistat_visit,
-    ymUid: visitor.ymUid,
-    advcake_track_id: visitor.advcake_track_id,
-    advcake_track_url: visitor.advcake_track_url,
-    admitad_uid: visitor.admitad_uid,
-    click_id: visitor.click_id,
+    email: data.email || null,
+    question: data.question || null,
+    country: data.country,
+    promocode: data.promocode,
+    gift: data.gift,
+    cta: data.cta,
+    blockForAmo: data.blockForAmo,
+    price: data.price,
+    leadPage: data.leadPage,
+    referer: data.referer ?? c.req.header("Referer")?.slice(0, 1000),
+    utms: data.utms,
+    ...visitor,
     consent: {
       personalData: personalForm ? null : data.consent === true,
       news: personalForm ? null : data.subscribeNews === true,
-      variant: visitor.variant,
+      variant: visitor.roistatAB,
     },
   };
 }

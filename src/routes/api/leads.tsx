@@ -26,7 +26,7 @@ async function acceptLead(c: Context<AppEnv>): Promise<{ id: string } | Refusal>
   const form: FormName = body.form === "notFound" || body.form === "freeAccess" ? body.form : "popup";
   const visitor = visitorOf(c);
   const result = validate(forms[form], body);
-  const consent = form === "popup" ? {} : consentErrors(visitor.variant, body.consent === true);
+  const consent = form === "popup" ? {} : consentErrors(visitor.roistatAB, body.consent === true);
   const gift = await giftError(c, body.gift, body.giftToken);
   const phone = result.ok ? await toE164(result.data.phone, result.data.country) : null;
   if (!result.ok || Object.keys(consent).length > 0 || gift || (phone && "error" in phone)) {
@@ -39,7 +39,7 @@ async function acceptLead(c: Context<AppEnv>): Promise<{ id: string } | Refusal>
   const human = await humanCheck(c, body);
   if ("refused" in human) return { status: 400, message: human.refused, errors: { turnstile: human.refused }, values: body };
 
-  const data = { ...result.data, phone: phone!.e164 } as Record<string, unknown> & { name: string; phone: string };
+  const data = { ...result.data, phone: phone!.e164 };
   const lead = { ...leadRecord(c, kindOf[form], data, visitor), ...human };
   try {
     const outcome = await storeLead(c, lead, await fingerprintOf(lead.kind, data));
@@ -76,7 +76,7 @@ async function postSubscribe(c: Context<AppEnv>) {
   if (filledHoneypot(body)) return answer(400, false, { message: refusals.honeypot });
   const visitor = visitorOf(c);
   const result = validate(subscribeSchema, body);
-  const consent = consentErrors(visitor.variant, body.consent === true);
+  const consent = consentErrors(visitor.roistatAB, body.consent === true);
   if (!result.ok || Object.keys(consent).length > 0) {
     const email = typeof body.email === "string" ? body.email.slice(0, 254) : undefined;
     return html
@@ -92,8 +92,8 @@ async function postSubscribe(c: Context<AppEnv>) {
     email,
     leadPage: c.req.header("Referer")?.slice(0, 500),
     utm: visitor.utm,
-    roistatAB: visitor.variant,
-    consent: { personalData: result.data.consent ?? null, news: result.data.subscribeNews ?? null, variant: visitor.variant },
+    roistatAB: visitor.roistatAB,
+    consent: { personalData: result.data.consent ?? null, news: result.data.subscribeNews ?? null, variant: visitor.roistatAB },
   };
   try {
     // the same address again is the same subscription, whatever its checkboxes say

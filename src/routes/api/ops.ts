@@ -1,12 +1,12 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import * as z from "zod/mini";
-import { allShards, shardOf } from "../../services/leads/outbox";
+import { allShards, type DeliveryStatus, type LeadView, shardHolding } from "../../services/leads/outbox";
 import { log } from "../../services/log";
 import { config } from "../../worker/config.server";
-import type { DeliveryStatus, LeadView } from "../../worker/durable/LeadOutbox";
 import type { AppEnv } from "../../worker/env";
 import { opsJson } from "../../worker/middleware/post-guards";
+import { crmToken, outboxShard } from "../../server/objects";
 
 const encoder = new TextEncoder();
 
@@ -46,7 +46,7 @@ export function opsApp(): OpsApp {
 const statuses = ["pending", "delivered", "skipped", "dead"] as const;
 /** leads listed per outbox shard at most */
 const MAX_LIST = 100_000;
-const outbox = (c: Context<AppEnv>, shard: string) => c.env.LEAD_OUTBOX.get(c.env.LEAD_OUTBOX.idFromName(shard));
+const outbox = (c: Context<AppEnv>, shard: string) => outboxShard(c.env, shard);
 
 const tokenSeed = z.object({
   access: z.string().check(z.minLength(1)),
@@ -73,14 +73,14 @@ export function registerOutboxOps(ops: OpsApp): void {
 
   ops.post("/leads/:id/retry", async (c) => {
     const id = c.req.param("id");
-    const retried = await outbox(c, shardOf(id)).retry(id);
+    const retried = await outbox(c, await shardHolding(id, (shard) => outbox(c, shard).has(id))).retry(id);
     return retried ? c.json({ ok: true, id }) : c.json({ ok: false, message: "Нет заявки с ожидающими или неудавшимися отправками" }, 404);
   });
 
   ops.put("/crm/token", async (c) => {
     const seed = await opsJson(c.req.raw, tokenSeed, "Нужны access, refresh и expired_in (unix-секунды)");
     if ("refusal" in seed) return c.json(seed.refusal, 400);
-    await c.env.CRM_TOKEN.get(c.env.CRM_TOKEN.idFromName("amo")).seed(seed.data.access, seed.data.refresh, seed.data.expired_in);
+    await crmToken(c.env).seed(seed.data.access, seed.data.refresh, seed.data.expired_in);
     return c.json({ ok: true });
   });
 }
@@ -89,7 +89,7 @@ export function registerOutboxOps(ops: OpsApp): void {
 export function crmExchangeApp(): OpsApp {
   const crm = opsApp();
   crm.post("/", async (c) => {
-    const answer = await c.env.CRM_TOKEN.get(c.env.CRM_TOKEN.idFromName("amo")).refresh();
+    const answer = await crmToken(c.env).refresh();
     if ("record" in answer) return c.json({ ok: true, expired_in: answer.record.expired_in });
     log.error("crm.token.exchange", { requestId: c.get("requestId"), error: answer.error });
     return c.json({ ok: false, message: "Не удалось обновить токен CRM" }, 502);

@@ -4,12 +4,13 @@ import { type PromoData, safeRedirect } from "../../services/promo";
 import type { AppEnv } from "../../worker/env";
 import type { OpsApp } from "./ops";
 import { opsJson } from "../../worker/middleware/post-guards";
+import { promoRegistry } from "../../server/objects";
 
 /** Promos are cached at the edge this long: a change reaches visitors within a minute. */
 export const PROMO_CACHE_S = 60;
 
 const campaignPattern = /^[\w.-]{1,100}$/;
-const registry = (c: Context<AppEnv>) => c.env.PROMO_REGISTRY.get(c.env.PROMO_REGISTRY.idFromName("site"));
+const registry = (c: Context<AppEnv>) => promoRegistry(c.env);
 
 const promoInput = z.object({
   promo_code: z.string().check(z.trim(), z.minLength(1), z.maxLength(32)),

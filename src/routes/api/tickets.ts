@@ -17,12 +17,12 @@ import { bodyKind, opsJson } from "../../worker/middleware/post-guards";
 import { siteKey } from "../../worker/site-keys.server";
 import { renderApply } from "../pages/apply";
 import { humanCheck } from "./human-check";
-import { filledHoneypot, fingerprintOf, leadRecord, newId, outboxOf, parse, type RefusalStatus, visitRefusal, withinRateLimit } from "./intake";
+import { filledHoneypot, fingerprintOf, leadRecord, newId, parse, type RefusalStatus, storeLead, visitRefusal, withinRateLimit } from "./intake";
 import type { OpsApp } from "./ops";
 import { giftError } from "./wheel";
+import { seminarTickets } from "../../server/objects";
 
-export const ticketsOf = (c: Context<AppEnv>, seminar: Pick<Seminar, "id">) =>
-  c.env.SEMINAR_TICKETS.get(c.env.SEMINAR_TICKETS.idFromName(seminar.id));
+export const ticketsOf = (c: Context<AppEnv>, seminar: Pick<Seminar, "id">) => seminarTickets(c.env, seminar.id);
 
 /** Tickets left right now: the object's count, or the content's before the first order. */
 export function liveTickets(c: Context<AppEnv>, seminar: Seminar): Promise<number> {
@@ -90,7 +90,7 @@ async function placeOrder(c: Context<AppEnv>): Promise<Placed | Refused> {
   try {
     const waiting = order.duplicate ? await stub.waitingLead(id) : { lead: { ...lead, ticket: { ...lead.ticket, seminar_tickets_quantity: order.tickets_quantity } }, fingerprint };
     if (waiting) {
-      const { outcome } = await outboxOf(c, id).accept(waiting.lead, waiting.fingerprint);
+      const outcome = await storeLead(c, waiting.lead, waiting.fingerprint);
       if (outcome === "conflict") {
         const left = await stub.release(id);
         return { status: 409, message: refusals.idConflict, tickets_quantity: left, values: { ...body, id: undefined } };

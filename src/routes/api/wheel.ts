@@ -2,11 +2,12 @@ import type { Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { WHEEL_CODES } from "../../services/wheel";
 import type { AppEnv } from "../../worker/env";
+import { promoRegistry } from "../../server/objects";
 
 const VISITOR_COOKIE = "wheel_visitor";
 const YEAR_S = 365 * 24 * 3600;
 
-export const wheelRegistry = (c: Context<AppEnv>) => c.env.PROMO_REGISTRY.get(c.env.PROMO_REGISTRY.idFromName("site"));
+export const wheelRegistry = (c: Context<AppEnv>) => promoRegistry(c.env);
 
 /** The message of a gift code that the wheel did not give. */
 export const GIFT_NOT_CONFIRMED = "Подарок не подтверждён: крутите колесо на сайте";

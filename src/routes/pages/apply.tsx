@@ -82,7 +82,7 @@ export async function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
           <NothingFound
             idPrefix="apply"
             form={shortForm}
-            variant={visitorOf(c).variant}
+            variant={visitorOf(c).roistatAB}
             values={values}
             errors={state.errors}
             leadId={leadId}

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { moscowClock, moscowInstant } from "../dates";
 import {
   type Article, type Bachelor, type ContentFileName, contentFiles, type LiveCourseSource, type Partner,
   type PracticalTraining, type ProgramSource, type Review, type SeminarSource, type Site, type StudyField, type Teacher,
@@ -78,10 +79,9 @@ function parseFile<F extends ContentFileName>(file: F, data: unknown): z.infer<(
 
 /** Moscow wall-clock `HH:MM`, `days` after `now`'s Moscow date, as an ISO instant. */
 export function moscowDateTime(now: Date, days: number, hhmm: string): string {
-  const moscowNow = new Date(now.getTime() + 3 * 3600_000);
+  const today = moscowClock(now);
   const [h, m] = hhmm.split(":").map(Number) as [number, number];
-  const utc = Date.UTC(moscowNow.getUTCFullYear(), moscowNow.getUTCMonth(), moscowNow.getUTCDate() + days, h - 3, m);
-  return new Date(utc).toISOString();
+  return moscowInstant(today.year, today.month, today.day + days, h, m).toISOString();
 }
 
 function checkUnique(file: string, items: { id: string; slug?: string }[]): void {

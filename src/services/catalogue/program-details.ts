@@ -1,3 +1,4 @@
+import { isolateSlot } from "../isolate";
 import { log } from "../log";
 import type { ProgramDetails } from "./build";
 import { programDetailsKey } from "./keys";
@@ -6,9 +7,11 @@ import { parseProgramDetails } from "./snapshot";
 
 /** Details an isolate keeps parsed: the most visited programs' pages do not read KV again. */
 const KEPT = 200;
-const kept = new Map<string, ProgramDetails>();
-/** keys whose failure was logged: the same failure is logged once, not per request */
-const logged = new Set<string>();
+const state = isolateSlot("program-details", () => ({
+  kept: new Map<string, ProgramDetails>(),
+  /** keys whose failure was logged: the same failure is logged once, not per request */
+  logged: new Set<string>(),
+}));
 
 /**
  * A program's details of a content version (decision 013), read from KV on its page's first
@@ -17,6 +20,7 @@ const logged = new Set<string>();
  */
 export async function programDetailsOf(kv: KVNamespace, version: string, programId: string): Promise<ProgramDetails> {
   const key = programDetailsKey(version, programId);
+  const { kept, logged } = state();
   const hit = kept.get(key);
   if (hit) {
     // most recently used last, so the oldest goes first
@@ -39,10 +43,4 @@ export async function programDetailsOf(kv: KVNamespace, version: string, program
     }
     throw error instanceof ContentUnavailableError ? error : new ContentUnavailableError(String(error));
   }
-}
-
-/** Forgets the kept details, as a fresh isolate would (tests). */
-export function forgetProgramDetails(): void {
-  kept.clear();
-  logged.clear();
 }

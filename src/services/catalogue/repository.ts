@@ -1,3 +1,4 @@
+import { isolateSlot } from "../isolate";
 import { log } from "../log";
 import type { Catalogue } from "./build";
 import { CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY } from "./keys";
@@ -17,14 +18,17 @@ interface Failure {
   error: string;
 }
 
-let lastGood: Catalogue | undefined;
-let checkedAt = Number.NEGATIVE_INFINITY;
-/** the read of a new version's snapshot, shared by the requests that arrive while it runs */
-let loading: { version: string; snapshot: Promise<Catalogue> } | undefined;
-/** the failure logged last; cleared (with a recovery line) once content reads again */
-let failing: Failure | undefined;
-/** a version whose snapshot failed validation: not read again until the pointer moves */
-let rejectedVersion: string | undefined;
+/** What the isolate knows of the content (services/isolate.ts). */
+const state = isolateSlot("catalogue", () => ({
+  lastGood: undefined as Catalogue | undefined,
+  checkedAt: Number.NEGATIVE_INFINITY,
+  /** the read of a new version's snapshot, shared by the requests that arrive while it runs */
+  loading: undefined as { version: string; snapshot: Promise<Catalogue> } | undefined,
+  /** the failure logged last; cleared (with a recovery line) once content reads again */
+  failing: undefined as Failure | undefined,
+  /** a version whose snapshot failed validation: not read again until the pointer moves */
+  rejectedVersion: undefined as string | undefined,
+}));
 
 function failureOf(error: unknown, version: string | undefined): Failure {
   if (error instanceof InvalidSnapshotError) return { key: `invalid:${version}`, error: error.message };
@@ -47,51 +51,53 @@ export type KeepAlive = (promise: Promise<unknown>) => void;
  * it and leave the others waiting for ever (workerd ends them as "hung").
  */
 function snapshotOf(kv: KVNamespace, version: string, keepAlive: KeepAlive | undefined): Promise<Catalogue> {
-  if (loading?.version === version) return loading.snapshot;
+  const known = state();
+  if (known.loading?.version === version) return known.loading.snapshot;
   const snapshot = readSnapshot(kv, version);
   const current = { version, snapshot };
-  loading = current;
+  known.loading = current;
   const settled = snapshot.then(
     () => undefined,
     () => undefined,
   );
   keepAlive?.(settled);
   void settled.then(() => {
-    if (loading === current) loading = undefined;
+    if (known.loading === current) known.loading = undefined;
   });
   return snapshot;
 }
 
 async function refresh(kv: KVNamespace, now: number, keepAlive: KeepAlive | undefined): Promise<Catalogue> {
+  const known = state();
   let version: string | undefined;
   try {
     version = (await kv.get(CONTENT_VERSION_KEY, { cacheTtl: 60 })) ?? undefined;
     if (!version) throw new ContentUnavailableError(`KV has no ${CONTENT_VERSION_KEY}: run \`npm run content:push\``);
-    if (version === rejectedVersion) throw new InvalidSnapshotError(`catalogue:${version} was refused before`);
-    let catalogue = lastGood;
+    if (version === known.rejectedVersion) throw new InvalidSnapshotError(`catalogue:${version} was refused before`);
+    let catalogue = known.lastGood;
     if (catalogue?.version !== version) {
       try {
         catalogue = await snapshotOf(kv, version, keepAlive);
       } catch (error) {
-        if (error instanceof InvalidSnapshotError) rejectedVersion = version;
+        if (error instanceof InvalidSnapshotError) known.rejectedVersion = version;
         throw error;
       }
     }
-    checkedAt = now;
-    if (failing) log.info("content.recovered", { version, after: failing.key });
-    failing = undefined;
-    lastGood = catalogue;
+    known.checkedAt = now;
+    if (known.failing) log.info("content.recovered", { version, after: known.failing.key });
+    known.failing = undefined;
+    known.lastGood = catalogue;
     return catalogue;
   } catch (error) {
     // the next request waits the same pause before asking KV again, rather than every request asking
-    checkedAt = now;
+    known.checkedAt = now;
     const failure = failureOf(error, version);
-    if (failure.key !== failing?.key) {
-      log.error("content.unavailable", { failure: failure.key, error: failure.error, serving: lastGood?.version ?? null });
+    if (failure.key !== known.failing?.key) {
+      log.error("content.unavailable", { failure: failure.key, error: failure.error, serving: known.lastGood?.version ?? null });
     }
-    failing = failure;
-    if (!lastGood) throw error instanceof ContentUnavailableError ? error : new ContentUnavailableError(failure.error);
-    return lastGood;
+    known.failing = failure;
+    if (!known.lastGood) throw error instanceof ContentUnavailableError ? error : new ContentUnavailableError(failure.error);
+    return known.lastGood;
   }
 }
 
@@ -102,18 +108,10 @@ async function refresh(kv: KVNamespace, now: number, keepAlive: KeepAlive | unde
  * recovery too. With nothing good yet (a cold isolate), it throws ContentUnavailableError.
  */
 export async function getCatalogue(kv: KVNamespace, now = Date.now(), keepAlive?: KeepAlive): Promise<Catalogue> {
-  if (lastGood && now - checkedAt < VERSION_TTL_MS) return lastGood;
+  const known = state();
+  if (known.lastGood && now - known.checkedAt < VERSION_TTL_MS) return known.lastGood;
   // the version pointer is small and cached at the edge: each request reads it with its own I/O
   return refresh(kv, now, keepAlive);
-}
-
-/** Forgets what this isolate has read, as a fresh isolate would (tests switch content versions). */
-export function forgetCatalogue(): void {
-  lastGood = undefined;
-  checkedAt = Number.NEGATIVE_INFINITY;
-  loading = undefined;
-  failing = undefined;
-  rejectedVersion = undefined;
 }
 
 /** Per-version derived data (indexes, menus), computed once per isolate and content version. */

@@ -1,42 +1,87 @@
-import type { AbVariant, Utm } from "../tracking";
+import * as z from "zod/mini";
+import { utmKeys } from "../tracking";
+
+/**
+ * The lead record: what the outbox stores and the sinks send (spec 3: the lead payload). One
+ * schema: the TypeScript type, the personal fields that are redacted, and the outbox's reading
+ * back are all derived from it. A field is personal or not by the shape it is declared in; a test
+ * fails when a person's value survives redaction, and when a field is in neither shape.
+ */
 
 /** What a lead is about: a plain application, the not-found form, a ticket order, a subscription. */
-export type LeadKind = "lead" | "notFound" | "ticket" | "freeAccess" | "subscription";
+export const leadKinds = ["lead", "notFound", "ticket", "freeAccess", "subscription"] as const;
+export type LeadKind = (typeof leadKinds)[number];
+
+const text = () => z.optional(z.string());
+/** A personal field: null once the lead is redacted (the retention after every sink has it). */
+const personalText = () => z.optional(z.nullable(z.string()));
+
+const abVariant = z.enum(["hidden", "visible"]);
+
+/** The fields that hold a person's data: kept until every sink has the lead and the retention has passed, then null. */
+export const personalShape = {
+  name: personalText(),
+  phone: personalText(),
+  email: personalText(),
+  question: personalText(),
+};
+
+/** What the server knows of the visitor from its cookies (tracking.ts sets them): no person's data. */
+export const visitorShape = {
+  /** the UTM cookie of the server (spec 3: utm object with utm_source) */
+  utm: z.partialRecord(z.enum(utmKeys), z.string()),
+  roistatAB: abVariant,
+  roistat_visit: text(),
+  ymUid: text(),
+  advcake_track_id: text(),
+  advcake_track_url: text(),
+  admitad_uid: text(),
+  click_id: text(),
+};
+
+/** Every other field, with why it is not a person's data. */
+export const requestShape = {
+  id: z.string(),
+  kind: z.enum(leadKinds),
+  receivedAt: z.number(),
+  /** the phone country the visitor chose */
+  country: text(),
+  /** a promo or gift code */
+  promocode: text(),
+  gift: text(),
+  /** which CTA and what it was about (a program's title) */
+  cta: text(),
+  blockForAmo: text(),
+  price: z.optional(z.number()),
+  /** the site's own pages */
+  leadPage: text(),
+  referer: text(),
+  utms: z.optional(z.record(z.string(), z.string())),
+  consent: z.object({ personalData: z.nullable(z.boolean()), news: z.nullable(z.boolean()), variant: abVariant }),
+  /** Turnstile's verdict when it is on: "unverified" when siteverify could not answer (decision 010) */
+  turnstile: z.optional(z.enum(["passed", "unverified"])),
+  /** a ticket order's seminar and seats */
+  ticket: z.optional(
+    z.object({ seminar_id: z.string(), seminar_title: z.string(), tickets: z.number(), date: z.number(), seminar_tickets_quantity: z.number() }),
+  ),
+};
+
+export const leadRecordSchema = z.object({ ...requestShape, ...visitorShape, ...personalShape });
+
+export type LeadRecord = z.infer<typeof leadRecordSchema>;
+export type Visitor = z.infer<z.ZodMiniObject<typeof visitorShape>>;
 
 /** Personal fields: kept until every sink has the lead and the retention has passed, then redacted. */
-export const PERSONAL_FIELDS = ["name", "phone", "email", "question"] as const;
+export const PERSONAL_FIELDS = Object.keys(personalShape) as (keyof typeof personalShape)[];
 
-/** A lead as the outbox stores it and the sinks send it (spec 3: the lead payload). */
-export interface LeadRecord {
-  id: string;
-  kind: LeadKind;
-  receivedAt: number;
-  name?: string | null;
-  phone?: string | null;
-  email?: string | null;
-  question?: string | null;
-  country?: string;
-  promocode?: string;
-  gift?: string;
-  cta?: string;
-  blockForAmo?: string;
-  price?: number;
-  leadPage?: string;
-  referer?: string;
-  utms?: Record<string, string>;
-  /** the UTM cookie of the server (spec 3: utm object with utm_source) */
-  utm: Utm;
-  roistatAB: AbVariant;
-  roistat_visit?: string;
-  ymUid?: string;
-  advcake_track_id?: string;
-  advcake_track_url?: string;
-  admitad_uid?: string;
-  click_id?: string;
-  consent: { personalData: boolean | null; news: boolean | null; variant: AbVariant };
-  /** Turnstile's verdict when it is on: "unverified" when siteverify could not answer (decision 010) */
-  turnstile?: "passed" | "unverified";
-  ticket?: { seminar_id: string; seminar_title: string; tickets: number; date: number; seminar_tickets_quantity: number };
+/** A stored lead read back (the outbox, a seminar's waiting order): checked, never cast. */
+export function readLeadRecord(json: string): LeadRecord {
+  return z.parse(leadRecordSchema, JSON.parse(json));
+}
+
+/** The lead without a person's data: what stays once the retention has passed. */
+export function redacted(lead: LeadRecord): LeadRecord {
+  return { ...lead, ...Object.fromEntries(PERSONAL_FIELDS.map((field) => [field, null])) };
 }
 
 /** Stable id of a subscription: the same e-mail twice is one subscription. */

@@ -1,5 +1,6 @@
 import type { BuiltCatalogue, Catalogue } from "../catalogue/build";
 import { BROWSER_SEARCH_KEY_PREFIX, SEARCH_KEY_PREFIX } from "../catalogue/keys";
+import { isolateSlot } from "../isolate";
 import { log } from "../log";
 import { type SearchDocument, searchDocuments } from "./documents";
 import { buildBrowserIndex, buildSearchIndex, loadSearchIndex, type SearchIndex, type SearchIndexData } from "./engine";
@@ -19,7 +20,7 @@ interface Memo {
   browserJson?: Promise<string>;
 }
 
-let memo: Memo | undefined;
+const state = isolateSlot("search-index", () => ({ memo: undefined as Memo | undefined }));
 
 /**
  * The search indexes of the catalogue's version: built when the content is pushed and stored in
@@ -29,8 +30,9 @@ let memo: Memo | undefined;
  * catalogue does not hold).
  */
 function memoOf(version: string): Memo {
-  if (memo?.version !== version) memo = { version };
-  return memo;
+  const known = state();
+  if (known.memo?.version !== version) known.memo = { version };
+  return known.memo;
 }
 
 function read(kv: KVNamespace, catalogue: Catalogue, prefix: string, build: (documents: SearchDocument[]) => SearchIndexData): Promise<string> {

@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { log } from "../../services/log";
 import { config } from "../config.server";
+import { type Migration, migrate } from "./migrations";
 
 /** Spec 4 and 9: refresh when fewer than 1800 s remain; store the new expiry as now + 84400 s. */
 export const REFRESH_THRESHOLD_S = 1800;
@@ -13,6 +14,18 @@ export type CrmTokenRecord = {
   refresh: string;
   expired_in: number;
 };
+
+export const CRM_TOKEN_MIGRATIONS: readonly Migration[] = [
+  (sql) =>
+    sql.exec(`
+      CREATE TABLE IF NOT EXISTS tokens (
+        title TEXT PRIMARY KEY,
+        access TEXT NOT NULL,
+        refresh TEXT NOT NULL,
+        expired_in INTEGER NOT NULL
+      );
+    `),
+];
 
 export class CrmTokenError extends Error {
   override name = "CrmTokenError";
@@ -27,14 +40,7 @@ export class CrmToken extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.storage.sql.exec(`
-      CREATE TABLE IF NOT EXISTS tokens (
-        title TEXT PRIMARY KEY,
-        access TEXT NOT NULL,
-        refresh TEXT NOT NULL,
-        expired_in INTEGER NOT NULL
-      );
-    `);
+    migrate(ctx.storage, CRM_TOKEN_MIGRATIONS);
   }
 
   record(): CrmTokenRecord | null {

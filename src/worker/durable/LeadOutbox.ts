@@ -1,16 +1,14 @@
 import { DurableObject } from "cloudflare:workers";
-import { PERSONAL_FIELDS, type LeadRecord } from "../../services/leads/record";
+import type { AcceptOutcome, DeliveryStatus, LeadView } from "../../services/leads/outbox";
+import { type LeadRecord, readLeadRecord, redacted } from "../../services/leads/record";
 import { sinkByName, sinksFor } from "../../services/leads/sinks/index.server";
 import { type SinkContext, SinkError } from "../../services/leads/sinks/types";
 import { retryDelay } from "../../services/leads/retry";
 import { log } from "../../services/log";
 import { type Config, config } from "../config.server";
 import { hasColumn, type Migration, migrate } from "./migrations";
+import { crmToken } from "../../server/objects";
 
-export type DeliveryStatus = "pending" | "delivered" | "skipped" | "dead";
-
-/** What storing a lead came to: new, the same request again, or another request under a used id. */
-export type AcceptOutcome = "accepted" | "duplicate" | "conflict";
 
 /** The outbox's schema, version by version (migrations.ts). */
 export const OUTBOX_MIGRATIONS: readonly Migration[] = [
@@ -47,22 +45,6 @@ export const OUTBOX_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-export interface DeliveryView {
-  sink: string;
-  status: DeliveryStatus;
-  attempts: number;
-  nextAttemptAt: number | null;
-  lastError: string | null;
-  detail: string | null;
-}
-
-export interface LeadView {
-  id: string;
-  kind: string;
-  receivedAt: number;
-  redacted: boolean;
-  deliveries: DeliveryView[];
-}
 
 /** The time and the settings an outbox runs by. */
 export interface OutboxRuntime {
@@ -144,7 +126,7 @@ export class LeadOutbox extends DurableObject<Env> {
       config: settings,
       fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(settings.SINK_TIMEOUT_MS) }),
       crmAccessToken: async () => {
-        const answer = await this.env.CRM_TOKEN.get(this.env.CRM_TOKEN.idFromName("amo")).accessToken();
+        const answer = await crmToken(this.env).accessToken();
         if ("error" in answer) throw new SinkError(`amocrm token: ${answer.error}`);
         return answer.token;
       },
@@ -169,7 +151,7 @@ export class LeadOutbox extends DurableObject<Env> {
       if (inDoubt) log.warn("outbox.in_doubt", { lead: row.lead_id, sink: row.sink, since: row.in_flight_at });
       try {
         if (!sink) throw new Error(`unknown sink ${row.sink}`);
-        const lead = JSON.parse(row.payload) as LeadRecord;
+        const lead = readLeadRecord(row.payload);
         // written before the request leaves (the runtime holds it until this write is durable)
         sql.exec("UPDATE deliveries SET in_flight_at = ? WHERE lead_id = ? AND sink = ?", this.runtime.now(), row.lead_id, row.sink);
         const result = await sink.send(lead, { ...context, inDoubt });
@@ -226,9 +208,7 @@ export class LeadOutbox extends DurableObject<Env> {
       )
       .toArray();
     for (const row of done) {
-      const lead = JSON.parse(row.payload) as Record<string, unknown>;
-      for (const field of PERSONAL_FIELDS) if (field in lead) lead[field] = null;
-      sql.exec("UPDATE leads SET payload = ?, redacted_at = ? WHERE id = ?", JSON.stringify(lead), now, row.id);
+      sql.exec("UPDATE leads SET payload = ?, redacted_at = ? WHERE id = ?", JSON.stringify(redacted(readLeadRecord(row.payload))), now, row.id);
     }
     return done.length;
   }
@@ -281,10 +261,15 @@ export class LeadOutbox extends DurableObject<Env> {
     }));
   }
 
+  /** Whether this shard holds the lead (the shard lookup across shard counts). */
+  has(id: string): boolean {
+    return this.ctx.storage.sql.exec("SELECT 1 FROM leads WHERE id = ?", id).toArray().length > 0;
+  }
+
   /** The stored lead, for ops and tests (personal fields are null once redacted). */
   get(id: string): LeadRecord | null {
     const row = this.ctx.storage.sql.exec<{ payload: string }>("SELECT payload FROM leads WHERE id = ?", id).toArray()[0];
-    return row ? (JSON.parse(row.payload) as LeadRecord) : null;
+    return row ? readLeadRecord(row.payload) : null;
   }
 
   /** Sends the lead's dead or waiting deliveries again, now. */

@@ -1,14 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
 import type { PromoData } from "../../services/promo";
 import { drawPrize, prizes, secureRandom, type WheelResult } from "../../services/wheel";
+import { type Migration, migrate } from "./migrations";
 
 const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
-/** The one source of truth for promos by utm_campaign (DESIGN.md). */
-export class PromoRegistry extends DurableObject<Env> {
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    ctx.storage.sql.exec(`
+export const PROMO_MIGRATIONS: readonly Migration[] = [
+  (sql) =>
+    sql.exec(`
       CREATE TABLE IF NOT EXISTS promos (
         utm_campaign TEXT PRIMARY KEY,
         promo_code TEXT NOT NULL,
@@ -26,7 +25,14 @@ export class PromoRegistry extends DurableObject<Env> {
         name TEXT PRIMARY KEY,
         value TEXT NOT NULL
       );
-    `);
+    `),
+];
+
+/** The one source of truth for promos by utm_campaign (DESIGN.md). */
+export class PromoRegistry extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    migrate(ctx.storage, PROMO_MIGRATIONS);
   }
 
   /** The key that signs wheel results, made once and kept here: no secret to configure. */

@@ -1,8 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
-import type { LeadRecord } from "../../services/leads/record";
-import { shardOf } from "../../services/leads/outbox";
+import { type LeadRecord, readLeadRecord } from "../../services/leads/record";
+import { acceptInItsShard } from "../../services/leads/outbox";
 import { log } from "../../services/log";
 import { hasColumn, type Migration, migrate } from "./migrations";
+import { outboxShard } from "../../server/objects";
 
 /** What an order asks for: its id and fingerprint, the seats, and the lead that goes to the CRM. */
 export interface OrderRequest {
@@ -115,7 +116,7 @@ export class SeminarTickets extends DurableObject<Env> {
     const row = this.ctx.storage.sql
       .exec<{ lead: string | null; fingerprint: string | null }>("SELECT lead, fingerprint FROM orders WHERE order_id = ? AND handed_over_at IS NULL", orderId)
       .toArray()[0];
-    return row?.lead && row.fingerprint ? { lead: JSON.parse(row.lead) as LeadRecord, fingerprint: row.fingerprint } : null;
+    return row?.lead && row.fingerprint ? { lead: readLeadRecord(row.lead), fingerprint: row.fingerprint } : null;
   }
 
   /** The outbox has the order's lead: this object forgets the personal data and keeps the seats. */
@@ -176,8 +177,7 @@ export class SeminarTickets extends DurableObject<Env> {
     const waiting = this.waitingLead(orderId);
     if (!waiting) return "handedOver";
     try {
-      const outbox = this.env.LEAD_OUTBOX.get(this.env.LEAD_OUTBOX.idFromName(shardOf(orderId)));
-      const { outcome } = await outbox.accept(waiting.lead, waiting.fingerprint);
+      const outcome = await acceptInItsShard(waiting.lead, waiting.fingerprint, (shard) => outboxShard(this.env, shard));
       if (outcome === "conflict") {
         this.release(orderId);
         log.warn("tickets.released", { order: orderId, reason: "the id was used for another request" });

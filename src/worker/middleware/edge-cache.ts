@@ -1,6 +1,7 @@
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { LOW_VISION_COOKIE } from "../../services/low-vision";
+import { isolateSlot } from "../../services/isolate";
 import { pageQuery } from "../../services/page-params";
 import { settingsAttributes } from "../../components/site-settings";
 import { publicSettings } from "../config.server";
@@ -37,42 +38,38 @@ interface Kept {
  * The first tier: the pages this isolate served last, in memory, least recently used first out.
  * A hit costs no I/O at all; the Cache API behind it is shared by the isolates of a location.
  */
-const memory = new Map<string, Kept>();
-let memoryBytes = 0;
+const state = isolateSlot("edge-cache-memory", () => ({ pages: new Map<string, Kept>(), bytes: 0 }));
 
 function forget(key: string): void {
-  const kept = memory.get(key);
+  const memory = state();
+  const kept = memory.pages.get(key);
   if (!kept) return;
-  memory.delete(key);
-  memoryBytes -= kept.body.byteLength;
+  memory.pages.delete(key);
+  memory.bytes -= kept.body.byteLength;
 }
 
 function recall(key: string, now: number): Kept | undefined {
-  const kept = memory.get(key);
+  const memory = state();
+  const kept = memory.pages.get(key);
   if (!kept) return undefined;
   forget(key);
   if (kept.expires <= now) return undefined;
   // most recently used last
-  memory.set(key, kept);
-  memoryBytes += kept.body.byteLength;
+  memory.pages.set(key, kept);
+  memory.bytes += kept.body.byteLength;
   return kept;
 }
 
 function remember(key: string, kept: Kept): void {
   if (kept.body.byteLength > MEMORY_TIER_BYTES / 8) return;
+  const memory = state();
   forget(key);
-  memory.set(key, kept);
-  memoryBytes += kept.body.byteLength;
-  for (const oldest of memory.keys()) {
-    if (memoryBytes <= MEMORY_TIER_BYTES) break;
+  memory.pages.set(key, kept);
+  memory.bytes += kept.body.byteLength;
+  for (const oldest of memory.pages.keys()) {
+    if (memory.bytes <= MEMORY_TIER_BYTES) break;
     forget(oldest);
   }
-}
-
-/** Empties the memory tier, as a fresh isolate has it (tests). */
-export function forgetKeptPages(): void {
-  memory.clear();
-  memoryBytes = 0;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { isolateSlot } from "../../services/isolate";
 import { type PublicSettings, publicSettings } from "../config.server";
 import type { AppEnv } from "../env";
 
@@ -34,10 +35,11 @@ export function contentSecurityPolicy(settings: Pick<PublicSettings, "turnstileS
 /** The policy of a deployment with no third party switched on. */
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
-const policies = new WeakMap<object, string>();
+const state = isolateSlot("content-security-policies", () => new WeakMap<object, string>());
 
 /** One policy per environment object: the settings do not change while a Worker lives. */
 function policyOf(env: Env): string {
+  const policies = state();
   let policy = policies.get(env);
   if (!policy) {
     policy = contentSecurityPolicy(publicSettings(env));

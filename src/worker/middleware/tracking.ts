@@ -1,9 +1,10 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
+import type { Visitor } from "../../services/leads/record";
 import { log } from "../../services/log";
 import {
-  AB_MAX_AGE_S, type AbVariant, assignVariant, CLICK_MAX_AGE_S, cookies, parseUtmCookie, parseVariant, type Utm, utmFromUrl, utmMaxAge,
+  AB_MAX_AGE_S, assignVariant, CLICK_MAX_AGE_S, cookies, parseUtmCookie, parseVariant, utmFromUrl, utmMaxAge,
 } from "../../services/tracking";
 import { looksLikeVisit, signVisit, VISIT_COOKIE, VISIT_MAX_AGE_S, visitIssuedAt } from "../../services/visit-evidence";
 import { config } from "../config.server";
@@ -106,21 +107,12 @@ export async function firstVisitAt(c: Context<AppEnv>): Promise<number | null> {
   return visitIssuedAt(await siteKey(c.env, "visit"), value);
 }
 
-/** What the request's cookies say about the visitor, for the lead record. */
-export function visitorOf(c: Context<AppEnv>): {
-  utm: Utm;
-  variant: AbVariant;
-  roistat_visit?: string;
-  ymUid?: string;
-  advcake_track_id?: string;
-  advcake_track_url?: string;
-  admitad_uid?: string;
-  click_id?: string;
-} {
+/** What the request's cookies say about the visitor, for the lead record (record.ts: visitorShape). */
+export function visitorOf(c: Context<AppEnv>): Visitor {
   const bounded = (name: string) => getCookie(c, name)?.slice(0, 300) || undefined;
   return {
     utm: parseUtmCookie(getCookie(c, cookies.utm), (error) => log.warn("tracking.cookie", { error: String(error) })),
-    variant: parseVariant(getCookie(c, cookies.abVariant)),
+    roistatAB: parseVariant(getCookie(c, cookies.abVariant)),
     roistat_visit: bounded(cookies.roistatVisit),
     ymUid: bounded(cookies.ymUid),
     advcake_track_id: bounded(cookies.advcakeTrackId),

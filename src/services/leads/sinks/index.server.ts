@@ -6,7 +6,11 @@ import { advcake, genezis, partner, roistat } from "./webhooks.server";
 /** The sinks in the order of spec 7 (genezis, AdvCake, the partner, Roistat), then the CRM. */
 export const sinks: readonly Sink[] = [genezis, advcake, partner, roistat, amocrm];
 
-export const sinkByName = new Map(sinks.map((sink) => [sink.name, sink]));
+/**
+ * The sink a stored delivery names. The names are stable keys (types.ts: SINK_KEYS): renaming a
+ * sink needs a step in the outbox's migrations that renames its stored rows.
+ */
+export const sinkByName: ReadonlyMap<string, Sink> = new Map(sinks.map((sink) => [sink.name, sink]));
 
 export function sinksFor(lead: LeadRecord): Sink[] {
   return sinks.filter((sink) => sink.applies(lead));

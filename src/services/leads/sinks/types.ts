@@ -15,9 +15,13 @@ export interface SinkContext {
 
 export type SinkResult = { status: "delivered"; detail?: string } | { status: "skipped"; detail: string };
 
+/** The names deliveries are stored under: stable, since the outbox keeps them in its rows. */
+export const SINK_KEYS = ["genezis", "advcake", "partner", "roistat", "amocrm"] as const;
+export type SinkKey = (typeof SINK_KEYS)[number];
+
 /** A destination of leads (DESIGN.md): whether it wants a lead, and how it gets it. */
 export interface Sink {
-  name: string;
+  name: SinkKey;
   applies(lead: LeadRecord): boolean;
   /** resolves when the sink has the lead; throws when it must be tried again */
   send(lead: LeadRecord, context: SinkContext): Promise<SinkResult>;

@@ -1,0 +1,58 @@
+/**
+ * `npm run dev:fakes`: the site as `npm start` runs it, with every third party faked on this
+ * machine (tests/support/fake-third-parties.ts): the CRM webhook (genezis), amoCRM, AdvCake, the
+ * partners, Roistat, the affiliate click and Turnstile's siteverify. It seeds the amoCRM token and
+ * prints each request a fake receives, so a lead sent in the browser can be watched reaching every
+ * sink; `GET /ops/leads` shows it delivered. FAKES_PORT (9180) and PORT (8787) move them.
+ */
+import { execFileSync } from "node:child_process";
+import { fakeSinkEnv, type Receipt, startFakeThirdParties, TURNSTILE_TEST_KEYS } from "../tests/support/fake-third-parties";
+import { buildAll } from "./build";
+import { root, startDevServer } from "./lib/wrangler";
+
+/** The ops token of this local run: printed, so the reader can call the ops endpoints. */
+export const DEV_OPS_TOKEN = "dev-ops-token-0123456789";
+
+/** One line per request a fake received: which sink, which lead. */
+export function describeReceipt(receipt: Receipt): string {
+  const body = receipt.body as Record<string, unknown> | Record<string, unknown>[] | undefined;
+  const first = Array.isArray(body) ? body[0] : body;
+  const lead = receipt.query.order_id ?? receipt.query["fields[lead_id]"] ?? first?.id ?? first?.request_id ?? "";
+  return `fake ${receipt.sink.padEnd(10)} ${receipt.method.padEnd(4)} ${receipt.path}${lead ? `  lead ${lead}` : ""}`;
+}
+
+async function main() {
+  const fakesPort = Number(process.env.FAKES_PORT ?? 9180);
+  const port = Number(process.env.PORT ?? 8787);
+  const fakes = await startFakeThirdParties(fakesPort, (receipt) => console.log(describeReceipt(receipt)));
+  await buildAll();
+  execFileSync(process.execPath, [`${root}node_modules/tsx/dist/cli.mjs`, "scripts/content.ts", "push"], { cwd: root, stdio: "inherit" });
+  const vars = {
+    ...fakeSinkEnv(fakes.url),
+    OPS_TOKEN: DEV_OPS_TOKEN,
+    TURNSTILE_VERIFY_URL: `${fakes.url}/turnstile/v0/siteverify`,
+    ...(process.env.WITH_TURNSTILE ? { TURNSTILE_SITE_KEY: TURNSTILE_TEST_KEYS.siteKeyPasses, TURNSTILE_SECRET_KEY: TURNSTILE_TEST_KEYS.secretPasses } : {}),
+  };
+  const server = await startDevServer({ port, vars });
+  // the CRM token the fake amoCRM expects (ops seed it by hand in production: docs/operations.md)
+  await fetch(`${server.url}/ops/crm/token`, {
+    method: "PUT",
+    headers: { Authorization: `Bearer ${DEV_OPS_TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ access: "access-0", refresh: "refresh-0", expired_in: Math.floor(Date.now() / 1000) + 86_400 }),
+  });
+  console.log(`
+The site is running at ${server.url}, every third party faked at ${fakes.url}.
+Send a lead (${server.url}/apply) and watch it reach each sink below; then
+  curl -H "Authorization: Bearer ${DEV_OPS_TOKEN}" ${server.url}/ops/leads
+shows its deliveries. Ctrl+C stops everything.
+`);
+  const stop = async () => {
+    await server.stop();
+    await fakes.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+if (process.argv[1]?.endsWith("dev-fakes.ts")) await main();

@@ -1,0 +1,126 @@
+/**
+ * Every Durable Object's storage moves from the schema of the previous version, with its data, to
+ * the current one (src/worker/durable/migrations.ts), and a stored sink name always resolves.
+ */
+import { env, runInDurableObject } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { allShards } from "../../src/services/leads/outbox";
+import { sinkByName } from "../../src/services/leads/sinks/index.server";
+import { CRM_TOKEN_MIGRATIONS } from "../../src/worker/durable/CrmToken";
+import { OUTBOX_MIGRATIONS } from "../../src/worker/durable/LeadOutbox";
+import { migrate, schemaVersion } from "../../src/worker/durable/migrations";
+import { PROMO_MIGRATIONS } from "../../src/worker/durable/PromoRegistry";
+import { TICKETS_MIGRATIONS } from "../../src/worker/durable/SeminarTickets";
+import { defaultCatalogue } from "../support/content";
+import { postJson, seedCrmToken, settled, validLead } from "./leads-helpers";
+import { seedCatalogue } from "./seed";
+
+beforeAll(async () => {
+  await seedCatalogue(defaultCatalogue("migrations-v1"));
+  await seedCrmToken();
+});
+
+/** Empties an object's storage and writes the tables and rows of the version before migrations. */
+function previousVersion(sql: SqlStorage, statements: string): void {
+  for (const { name } of sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'sqlite_%'").toArray()) {
+    sql.exec(`DROP TABLE IF EXISTS "${name}"`);
+  }
+  sql.exec(statements);
+}
+
+const stubByName = <T extends Rpc.DurableObjectBranded | undefined>(namespace: DurableObjectNamespace<T>, name: string) => namespace.get(namespace.idFromName(name));
+
+describe("storage migrations", () => {
+  it("bring the lead outbox from the first schema to the current one, keeping its leads and deliveries", async () => {
+    await runInDurableObject(stubByName(env.LEAD_OUTBOX, "migration-drill"), (_, state) => {
+      const sql = state.storage.sql;
+      previousVersion(
+        sql,
+        `CREATE TABLE leads (id TEXT PRIMARY KEY, kind TEXT NOT NULL, received_at INTEGER NOT NULL, payload TEXT NOT NULL, redacted_at INTEGER);
+         CREATE TABLE deliveries (lead_id TEXT NOT NULL REFERENCES leads(id), sink TEXT NOT NULL, position INTEGER NOT NULL, status TEXT NOT NULL,
+           attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER, last_error TEXT, detail TEXT, finished_at INTEGER, PRIMARY KEY (lead_id, sink));
+         INSERT INTO leads VALUES ('old-lead', 'lead', 1, '{"id":"old-lead","kind":"lead","receivedAt":1,"name":"Анна","phone":"+79123456789","utm":{},"roistatAB":"hidden","consent":{"personalData":null,"news":null,"variant":"hidden"}}', NULL);
+         INSERT INTO deliveries VALUES ('old-lead', 'genezis', 0, 'delivered', 1, NULL, NULL, '200', 1);`,
+      );
+      expect(schemaVersion(sql)).toBe(0);
+      expect(migrate(state.storage, OUTBOX_MIGRATIONS)).toBe(OUTBOX_MIGRATIONS.length);
+      expect(schemaVersion(sql)).toBe(OUTBOX_MIGRATIONS.length);
+      const row = sql.exec<{ fingerprint: string | null; payload: string }>("SELECT fingerprint, payload FROM leads WHERE id = 'old-lead'").one();
+      expect(row.fingerprint).toBeNull();
+      expect(JSON.parse(row.payload).name).toBe("Анна");
+      expect(sql.exec("SELECT in_flight_at FROM deliveries").one().in_flight_at).toBeNull();
+      // running them again changes nothing
+      expect(migrate(state.storage, OUTBOX_MIGRATIONS)).toBe(OUTBOX_MIGRATIONS.length);
+    });
+    // a lead of the previous version is still the same lead: matched by its kind
+    const outbox = stubByName(env.LEAD_OUTBOX, "migration-drill");
+    expect((await outbox.get("old-lead"))?.name).toBe("Анна");
+  });
+
+  it("bring a seminar's tickets from the first schema, its orders counted as handed over", async () => {
+    await runInDurableObject(stubByName(env.SEMINAR_TICKETS, "migration-drill"), (_, state) => {
+      const sql = state.storage.sql;
+      previousVersion(
+        sql,
+        `CREATE TABLE stock (id INTEGER PRIMARY KEY CHECK (id = 1), tickets_left INTEGER NOT NULL CHECK (tickets_left >= 0));
+         CREATE TABLE orders (order_id TEXT PRIMARY KEY, tickets INTEGER NOT NULL CHECK (tickets > 0), created_at INTEGER NOT NULL);
+         INSERT INTO stock VALUES (1, 7);
+         INSERT INTO orders VALUES ('old-order', 3, 1);`,
+      );
+      migrate(state.storage, TICKETS_MIGRATIONS);
+      const order = sql.exec<{ handed_over_at: number | null; lead: string | null }>("SELECT handed_over_at, lead FROM orders WHERE order_id = 'old-order'").one();
+      expect(order).toEqual({ handed_over_at: 1, lead: null });
+    });
+    const tickets = stubByName(env.SEMINAR_TICKETS, "migration-drill");
+    expect(await tickets.ticketsLeft(50)).toBe(7);
+    expect(await tickets.waitingOrders()).toBe(0);
+    expect(await tickets.orderOf("old-order")).toMatchObject({ tickets: 3 });
+  });
+
+  it("keep the promos and the CRM token of an object made before migrations", async () => {
+    await runInDurableObject(stubByName(env.PROMO_REGISTRY, "migration-drill"), (_, state) => {
+      previousVersion(
+        state.storage.sql,
+        `CREATE TABLE promos (utm_campaign TEXT PRIMARY KEY, promo_code TEXT NOT NULL, redirect_url TEXT, is_active INTEGER NOT NULL, show_sticky_bottom INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+         CREATE TABLE wheel_spins (visitor TEXT PRIMARY KEY, prize INTEGER NOT NULL, spun_at INTEGER NOT NULL);
+         CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+         INSERT INTO promos VALUES ('winter', 'ZIMA', NULL, 1, 0, 1);`,
+      );
+      migrate(state.storage, PROMO_MIGRATIONS);
+    });
+    expect(await stubByName(env.PROMO_REGISTRY, "migration-drill").find("winter")).toMatchObject({ promo_code: "ZIMA", is_active: true });
+    await runInDurableObject(stubByName(env.CRM_TOKEN, "migration-drill"), (_, state) => {
+      previousVersion(
+        state.storage.sql,
+        `CREATE TABLE tokens (title TEXT PRIMARY KEY, access TEXT NOT NULL, refresh TEXT NOT NULL, expired_in INTEGER NOT NULL);
+         INSERT INTO tokens VALUES ('amo', 'a', 'r', 99);`,
+      );
+      migrate(state.storage, CRM_TOKEN_MIGRATIONS);
+    });
+    expect(await stubByName(env.CRM_TOKEN, "migration-drill").record()).toMatchObject({ access: "a", refresh: "r", expired_in: 99 });
+  });
+
+  it("refuse storage newer than the code, rather than guess", async () => {
+    await runInDurableObject(stubByName(env.CRM_TOKEN, "newer-drill"), (_, state) => {
+      state.storage.sql.exec("UPDATE schema_version SET version = 99");
+      expect(() => migrate(state.storage, CRM_TOKEN_MIGRATIONS)).toThrow(/newer than this code/);
+      state.storage.sql.exec("UPDATE schema_version SET version = ?", CRM_TOKEN_MIGRATIONS.length);
+    });
+  });
+});
+
+describe("the sinks' stored names", () => {
+  it("resolve, every one the outbox holds", async () => {
+    const lead = validLead();
+    expect((await postJson("/api/leads", lead, { Cookie: `utm=${encodeURIComponent(JSON.stringify({ utm_source: "sravni" }))}` })).status).toBe(200);
+    await settled(lead.id);
+    const names = new Set<string>();
+    for (const shard of allShards()) {
+      await runInDurableObject(stubByName(env.LEAD_OUTBOX, shard), (_, state) => {
+        for (const { sink } of state.storage.sql.exec<{ sink: string }>("SELECT DISTINCT sink FROM deliveries").toArray()) names.add(sink);
+      });
+    }
+    expect(names.size).toBeGreaterThanOrEqual(5);
+    for (const name of names) expect(sinkByName.get(name)?.name, name).toBe(name);
+  });
+});
