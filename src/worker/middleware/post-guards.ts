@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { refusals } from "../../services/leads/messages";
@@ -7,6 +8,12 @@ import type { AppEnv } from "../env";
 export const MAX_BODY_BYTES = 16 * 1024;
 
 const writes = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** A refusal in the caller's format: GraphQL's errors on /graphql (docs/graphql.md), `{ok, message}` elsewhere. */
+function refuse(c: Context<AppEnv>, status: 403 | 413, message: string, code: string) {
+  if (new URL(c.req.url).pathname === "/graphql") return c.json({ errors: [{ message, extensions: { code } }] }, status);
+  return c.json({ ok: false, message }, status);
+}
 
 /**
  * Every write from another origin is refused (403): the browser says so in Origin and
@@ -19,14 +26,14 @@ export const sameOrigin = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header("Origin");
   const fetchSite = c.req.header("Sec-Fetch-Site");
   if (fetchSite === "cross-site" || (origin !== undefined && origin !== site && origin !== own)) {
-    return c.json({ ok: false, message: refusals.crossSite }, 403);
+    return refuse(c, 403, refusals.crossSite, "FORBIDDEN");
   }
   return next();
 });
 
 export const limitBody = bodyLimit({
   maxSize: MAX_BODY_BYTES,
-  onError: (c) => c.json({ ok: false, message: refusals.tooLarge }, 413),
+  onError: (c) => refuse(c, 413, refusals.tooLarge, "PAYLOAD_TOO_LARGE"),
 });
 
 export type BodyKind = "json" | "form";
