@@ -179,7 +179,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
       {startedAt ? <input type="hidden" name="startedAt" value={startedAt} /> : null}
       {pendingId ? <input type="hidden" name="id" value={pendingId} /> : null}
       {gift ? <input type="hidden" name="gift" value={values.gift} /> : null}
-      <Honeypot />
+      <Honeypot idPrefix={idPrefix} />
       <fieldset disabled={sending}>
         <legend className="visually-hidden">Контактные данные</legend>
         {seminar ? <TicketCounter count={count} left={left} price={seminar.price} disabled={sending} onChange={setCount} /> : null}

@@ -108,7 +108,7 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
       <input type="hidden" name="form" value={form} />
       {startedAt ? <input type="hidden" name="startedAt" value={startedAt} /> : null}
       {pendingId ? <input type="hidden" name="id" value={pendingId} /> : null}
-      <Honeypot />
+      <Honeypot idPrefix={idPrefix} />
       <fieldset disabled={sending}>
         <legend className="visually-hidden">Оставьте контакты — подберём программу</legend>
         <Field id={`${idPrefix}-name`} name="name" label="Имя *" value={values.name} error={errors.name} autoComplete="name" onChange={set("name")} />

@@ -98,7 +98,7 @@ export function renderThanks(c: Context<AppEnv>) {
     meta: { title: "Спасибо за заявку", robots: "noindex, follow" },
     body: (
       <section className="container form-page">
-        <ThankYouIsland giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} homeLink />
+        <ThankYouIsland giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} homeLink heading="h1" />
       </section>
     ),
   });

@@ -96,7 +96,7 @@ export function reviewsList(c: Context<AppEnv>) {
             const program = review.programId ? index.programById.get(review.programId) : undefined;
             return (
               <li key={review.id}>
-                <ReviewCard review={review} about={program ? <a href={programHref(program)}>{program.title}</a> : undefined} />
+                <ReviewCard review={review} heading="h2" about={program ? <a href={programHref(program)}>{program.title}</a> : undefined} />
               </li>
             );
           })}
