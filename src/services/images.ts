@@ -35,7 +35,7 @@ const isImageKind = (value: string): value is ImageKind => value in imageKinds;
 
 /** The kind, slug and width of a generated image's path; null for any other path. */
 export function parseGeneratedImagePath(path: string): { kind: ImageKind; slug: string; width: number } | null {
-  const match = /^\/images\/gen\/([a-z]+)\/([a-z0-9-]+)-(\d+)\.webp$/.exec(path);
+  const match = /^\/images\/gen\/([a-z]+)\/([\w-]+)-(\d+)\.webp$/.exec(path);
   if (!match || !isImageKind(match[1]!)) return null;
   return { kind: match[1], slug: match[2]!, width: Number(match[3]) };
 }
