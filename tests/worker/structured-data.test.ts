@@ -29,6 +29,17 @@ async function crawlerPages(): Promise<string[]> {
   return [...paths, "/seminars", "/net-takoj-stranicy"];
 }
 
+const rendered = new Map<string, Promise<string>>();
+/** A page's HTML, fetched once for all the tests of this file. */
+const pageHtml = (path: string) => {
+  let html = rendered.get(path);
+  if (!html) {
+    html = get(path).then((response) => response.text());
+    rendered.set(path, html);
+  }
+  return html;
+};
+
 const blocks = (html: string): Node[] =>
   [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as Node);
 
@@ -157,7 +168,7 @@ describe("structured data on every page a crawler reaches", () => {
     const wrong: string[] = [];
     const seen = new Set<string>();
     for (const path of await crawlerPages()) {
-      const html = await (await get(path)).text();
+      const html = await pageHtml(path);
       for (const { node, path: where, parent } of nodesOf(blocks(html))) {
         for (const type of types(node)) seen.add(type);
         for (const problem of problems(node, parent)) wrong.push(`${path} ${where} ${types(node).join(",")}: ${problem}`);
@@ -173,7 +184,7 @@ describe("structured data on every page a crawler reaches", () => {
   it("describes the institute in one node with an @id, which every other mention refers to", async () => {
     const wrong: string[] = [];
     for (const path of await crawlerPages()) {
-      const html = await (await get(path)).text();
+      const html = await pageHtml(path);
       const top = blocks(html);
       const full = top.filter((node) => node["@id"] === organizationId);
       if (full.length !== 1 || !full[0]!.logo || !full[0]!.sameAs) wrong.push(`${path}: ${full.length} nodes describe the institute`);
@@ -207,7 +218,7 @@ describe("social tags", () => {
   it("are complete on every page: Open Graph and Twitter title, description, image and the image's text", async () => {
     const wrong: string[] = [];
     for (const path of await crawlerPages()) {
-      const html = await (await get(path)).text();
+      const html = await pageHtml(path);
       for (const name of ["og:title", "og:description", "og:image", "og:image:alt", "twitter:card", "twitter:title", "twitter:description", "twitter:image", "twitter:image:alt"]) {
         if (!metaContent(html, name)) wrong.push(`${path}: ${name}`);
       }
