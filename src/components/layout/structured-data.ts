@@ -1,5 +1,5 @@
 /**
- * Structured data as Google's guidelines read it (decision 016): the institute is one node with an
+ * Structured data as Google's guidelines read it (decision 017): the institute is one node with an
  * `@id`, every other mention refers to it; courses, events, articles and people are built here so
  * each page says the same thing the same way.
  */

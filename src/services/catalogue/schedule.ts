@@ -1,5 +1,5 @@
 /**
- * The pace of a course read from its content's words, for structured data (decision 016): the page
+ * The pace of a course read from its content's words, for structured data (decision 017): the page
  * shows the words, crawlers get the same facts as numbers. Content that cannot be read is refused
  * by the content check (schemas.ts), so every course has a schedule.
  */
