@@ -30,3 +30,20 @@ export function generatedImage(kind: ImageKind, slug: string): ResponsiveImage {
     height,
   };
 }
+
+const isImageKind = (value: string): value is ImageKind => value in imageKinds;
+
+/** The kind, slug and width of a generated image's path; null for any other path. */
+export function parseGeneratedImagePath(path: string): { kind: ImageKind; slug: string; width: number } | null {
+  const match = /^\/images\/gen\/([a-z]+)\/([\w-]+)-(\d+)\.webp$/.exec(path);
+  if (!match || !isImageKind(match[1]!)) return null;
+  return { kind: match[1], slug: match[2]!, width: Number(match[3]) };
+}
+
+/** The built width closest to the one asked for; the larger of two as close. */
+export function nearestWidth(widths: readonly number[], wanted: number): number {
+  return widths.reduce((best, width) => {
+    const gap = Math.abs(width - wanted) - Math.abs(best - wanted);
+    return gap < 0 || (gap === 0 && width > best) ? width : best;
+  });
+}

@@ -17,6 +17,7 @@ import { limitBody, sameOrigin } from "./middleware/post-guards";
 import { securityHeaders } from "./middleware/security-headers";
 import { edgeCache } from "./middleware/edge-cache";
 import { tracking } from "./middleware/tracking";
+import { dropTrailingSlash } from "./middleware/trailing-slash";
 
 /** The whole site: middleware, pages and APIs. */
 export function createApp() {
@@ -25,6 +26,7 @@ export function createApp() {
   app.use(securityHeaders);
   app.use(sameOrigin);
   app.use(limitBody);
+  app.use(dropTrailingSlash);
   // ops first and before the content: an outage of KV must not lock ops out of the outbox
   const ops = opsApp();
   registerOutboxOps(ops);

@@ -202,6 +202,43 @@ describe("limits and refusals", () => {
     expect(syntax[0]!.message).toContain("Ошибка синтаксиса запроса");
   });
 
+  it.each([
+    ["text/plain", "{\"query\":\"{ studyFields { slug } }\"}"],
+    ["application/xml", "<query>{ studyFields { slug } }</query>"],
+    ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="query"\r\n\r\n{ studyFields { slug } }\r\n--x--\r\n'],
+    ["application/graphql", "{ studyFields { slug } }"],
+    [undefined, "{\"query\":\"{ studyFields { slug } }\"}"],
+  ])("answers 415, in GraphQL's error format, to a body sent as %s", async (type, body) => {
+    const response = await SELF.fetch(`${origin}/graphql`, { method: "POST", headers: type ? { "Content-Type": type } : {}, body });
+    expect(response.status).toBe(415);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    const answer = (await response.json()) as Answer;
+    expect(answer.data).toBeUndefined();
+    expect(answer.errors).toEqual([{ message: expect.stringContaining("application/json"), extensions: { code: "UNSUPPORTED_MEDIA_TYPE" } }]);
+  });
+
+  it("executes a JSON body whatever the charset parameter says", async () => {
+    const response = await SELF.fetch(`${origin}/graphql`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+      body: JSON.stringify({ query: "{ studyFields { slug } }" }),
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it("answers a body over 16 KB with 413 in GraphQL's error format", async () => {
+    const response = await post({ query: `{ studyFields { slug } } # ${"x".repeat(17 * 1024)}` });
+    expect(response.status).toBe(413);
+    const answer = (await response.json()) as Answer;
+    expect(answer.errors).toEqual([{ message: expect.any(String), extensions: { code: "PAYLOAD_TOO_LARGE" } }]);
+  });
+
+  it("caps the errors of one answer: 500 repeated directives give at most 20 error objects", async () => {
+    const errors = await refused(`{ studyFields ${"@skip(if: false) ".repeat(500)}{ slug } }`, 400);
+    expect(errors).toHaveLength(20);
+    expect(errors.at(-1)).toEqual({ message: expect.stringContaining("Слишком много ошибок"), extensions: { code: "TOO_MANY_ERRORS" } });
+  });
+
   it("refuses methods other than GET and POST", async () => {
     const response = await SELF.fetch(`${origin}/graphql`, { method: "PUT", body: "{}" });
     expect(response.status).toBe(405);
@@ -247,5 +284,7 @@ describe("GET and the edge cache", () => {
   it("refuses a POST from another site", async () => {
     const response = await post({ query: "{ studyFields { slug } }" }, { Origin: "https://evil.example" });
     expect(response.status).toBe(403);
+    const answer = (await response.json()) as Answer;
+    expect(answer.errors).toEqual([{ message: expect.any(String), extensions: { code: "FORBIDDEN" } }]);
   });
 });

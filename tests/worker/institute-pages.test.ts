@@ -59,10 +59,14 @@ describe("institute pages of spec 2.1", () => {
     expect(html).toContain(catalogue.site.admissionsHours.header);
     expect(html).toContain('src="/images/map-moscow.svg"');
     expect(jsonLdTypes(html)).toContain("EducationalOrganization");
-    const organization = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)]
-      .map((m) => JSON.parse(m[1]!) as { subOrganization?: { taxID: string }[] })
-      .find((data) => data.subOrganization);
-    expect(organization?.subOrganization?.map((o) => o.taxID)).toEqual(catalogue.site.legalEntities.map((e) => e.inn));
+    const nodes = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+      (m) => JSON.parse(m[1]!) as { "@id"?: string; taxID?: string; subOrganization?: { "@id": string }[] },
+    );
+    const entities = nodes.filter((node) => node.taxID);
+    expect(entities.map((e) => e.taxID)).toEqual(catalogue.site.legalEntities.map((e) => e.inn));
+    // the institute's node names them by @id: one description of each, however many mentions
+    const institute = nodes.find((node) => node["@id"] === `${origin}/#organization`);
+    expect(institute?.subOrganization?.map((o) => o["@id"])).toEqual(entities.map((e) => e["@id"]));
   });
 
   it("the home page describes both legal entities too", async () => {

@@ -97,9 +97,14 @@ export function TeacherCard({ teacher, heading: Heading = "h3", sizes = TEACHER_
   );
 }
 
-export function ReviewCard({ review, about }: { review: Review; about?: ReactNode }) {
+/** The author's name is the card's heading: h3 inside a section with its own h2, h2 right under the page's h1. */
+export function ReviewCard({ review, about, heading: Heading = "h3" }: { review: Review; about?: ReactNode; heading?: "h2" | "h3" }) {
   return (
     <article className="review-card">
+      <Heading className="review-card__author">
+        {review.author}
+        <span className="review-card__city">, {review.city}</span>
+      </Heading>
       <p className="review-card__rating" role="img" aria-label={`Оценка ${review.rating} из 5`}>
         {"★".repeat(review.rating)}
         <span className="review-card__rating-rest">{"★".repeat(5 - review.rating)}</span>
@@ -107,9 +112,7 @@ export function ReviewCard({ review, about }: { review: Review; about?: ReactNod
       <blockquote className="review-card__text">
         <p>{review.text}</p>
       </blockquote>
-      <footer className="review-card__author">
-        <strong>{review.author}</strong>, {review.city}
-        <br />
+      <footer className="review-card__meta">
         <time dateTime={review.date}>{formatDayMonthYear(review.date)}</time>
         {about ? <span className="review-card__about"> · {about}</span> : null}
       </footer>

@@ -53,11 +53,12 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
 }
 
 /** The field bots fill and people never see (the honeypot). */
-export function Honeypot() {
+/** `idPrefix`: the form's own, so two forms on one page never share an id. */
+export function Honeypot({ idPrefix }: { idPrefix: string }) {
   return (
     <div className="honeypot" aria-hidden="true">
-      <label htmlFor="website">Сайт</label>
-      <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <label htmlFor={`${idPrefix}-website`}>Сайт</label>
+      <input id={`${idPrefix}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
 }

@@ -179,7 +179,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
       {price !== undefined ? <input type="hidden" name="price" value={price} /> : null}
       {pendingId ? <input type="hidden" name="id" value={pendingId} /> : null}
       {gift ? <input type="hidden" name="gift" value={values.gift} /> : null}
-      <Honeypot />
+      <Honeypot idPrefix={idPrefix} />
       <fieldset disabled={sending}>
         <legend className="visually-hidden">Контактные данные</legend>
         {seminar ? <TicketCounter count={count} left={left} perOrder={perOrder} price={seminar.price} disabled={sending} onChange={setCount} /> : null}

@@ -105,7 +105,7 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
     <form className="lead-form lead-form--compact" method="post" action="/api/leads" noValidate onSubmit={submit}>
       <input type="hidden" name="form" value={form} />
       {pendingId ? <input type="hidden" name="id" value={pendingId} /> : null}
-      <Honeypot />
+      <Honeypot idPrefix={idPrefix} />
       <fieldset disabled={sending}>
         <legend className="visually-hidden">Оставьте контакты — подберём программу</legend>
         <Field id={`${idPrefix}-name`} name="name" label="Имя *" value={values.name} error={errors.name} autoComplete="name" onChange={set("name")} />

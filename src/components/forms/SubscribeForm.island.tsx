@@ -59,7 +59,7 @@ function SubscribeForm() {
   return (
     <form className="subscribe-form" method="post" action="/api/subscribe" noValidate onSubmit={submit} id="subscribe">
       <p className="subscribe-form__title">Подпишитесь на новости института</p>
-      <Honeypot />
+      <Honeypot idPrefix="subscribe" />
       <div className={`field${emailError ? " has-error" : ""}`}>
         <label htmlFor="subscribe-email" className="visually-hidden">
           Электронная почта

@@ -11,6 +11,8 @@ export interface ThankYouProps {
   homeLink?: boolean;
   /** after a ticket order: what was ordered, as the server took it */
   order?: OrderSummary;
+  /** h1 where the thanks is the page (/gratefull), h2 inside a dialog */
+  heading?: "h1" | "h2";
 }
 
 import { PROMO_STORAGE_KEY, safeRedirect } from "../../services/promo";
@@ -56,7 +58,7 @@ function storedGiftUrl(): string | undefined {
 }
 
 /** The thank-you content of spec 2.6, on /gratefull and in the registration popup. */
-export function ThankYou({ giftExchange, messengerChannel, homeLink = false, order }: ThankYouProps) {
+export function ThankYou({ giftExchange, messengerChannel, homeLink = false, heading: Heading = "h2", order }: ThankYouProps) {
   const [giftUrl, setGiftUrl] = useState(giftExchange);
   useEffect(() => {
     const stored = storedGiftUrl();
@@ -64,22 +66,22 @@ export function ThankYou({ giftExchange, messengerChannel, homeLink = false, ord
   }, []);
   return (
     <div className="thank-you">
-      <h2 className="thank-you__title">Спасибо за заявку!</h2>
+      <Heading className="thank-you__title">Спасибо за заявку!</Heading>
       {order ? <OrderDetails order={order} /> : null}
       <div className="thank-you__columns">
-        <section className="thank-you__column">
+        <div className="thank-you__column">
           <p>Ваши данные переданы в приёмную комиссию. Специалист свяжется с вами в ближайшее время.</p>
           <p className="thank-you__gift">Пока ждёте звонка — заберите подарок от наших блогеров и партнёров.</p>
           <a className="btn btn--primary" href={giftUrl} target="_blank" rel="noopener noreferrer">
             <span className="btn__label">Получить подарок</span>
           </a>
-        </section>
-        <section className="thank-you__column thank-you__column--channel">
+        </div>
+        <div className="thank-you__column thank-you__column--channel">
           <p>Подписывайтесь на наш канал: разборы случаев, эфиры с преподавателями и новости института.</p>
           <a className="btn btn--outline" href={messengerChannel} target="_blank" rel="noopener noreferrer">
             <span className="btn__label">Перейти в канал</span>
           </a>
-        </section>
+        </div>
       </div>
       {homeLink ? (
         <a className="thank-you__home" href="/">

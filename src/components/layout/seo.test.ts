@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultCatalogue } from "../../../tests/support/content";
-import { resolveMeta, siteJsonLd } from "./seo";
+import { resolveMeta } from "./seo";
+import { siteJsonLd } from "./structured-data";
 
 const { site } = defaultCatalogue();
 

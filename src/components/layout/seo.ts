@@ -1,6 +1,5 @@
 import type { Site } from "../../services/catalogue/schemas";
 import { META_DESCRIPTION_MAX, truncate } from "../../services/text";
-import { mainNavigation } from "./navigation";
 
 /** What a page tells crawlers; anything it leaves out takes the defaults of spec 2.7. */
 export interface PageMeta {
@@ -23,6 +22,8 @@ export interface ResolvedMeta {
   ogType: string;
   siteName: string;
   ogImage: string;
+  /** what the shared picture shows, for people who cannot see it */
+  ogImageAlt: string;
 }
 
 /** 1200×630, the institute's mark on its colours (public/images/og-default.png). */
@@ -44,40 +45,7 @@ export function resolveMeta(meta: PageMeta, site: Site, siteUrl: string, path: s
     robots: meta.robots ?? "index, follow",
     ogType: meta.ogType ?? "website",
     siteName: site.name,
-    ogImage: new URL(meta.ogImage ?? DEFAULT_OG_IMAGE, siteUrl).href,
+    ogImage: siteHref(siteUrl, meta.ogImage ?? DEFAULT_OG_IMAGE),
+    ogImageAlt: meta.ogImage ? `Обложка: ${meta.title ?? site.name}` : `Логотип: ${site.name}`,
   };
-}
-
-/** The sitewide structured data of spec 2.7: navigation, header, logo, footer and organisation. */
-export function siteJsonLd(site: Site, siteUrl: string): Record<string, unknown>[] {
-  const abs = (path: string) => new URL(path, siteUrl).href;
-  const logo = { "@type": "ImageObject", url: abs("/images/logo.svg"), width: 33, height: 40 };
-  return [
-    {
-      "@context": "https://schema.org",
-      "@type": "SiteNavigationElement",
-      name: mainNavigation.map((link) => link.label),
-      url: mainNavigation.map((link) => abs(link.href)),
-    },
-    { "@context": "https://schema.org", "@type": "WPHeader", name: site.name, url: abs("/") },
-    { "@context": "https://schema.org", ...logo, name: `Логотип: ${site.name}` },
-    {
-      "@context": "https://schema.org",
-      "@type": "WPFooter",
-      copyrightHolder: site.legalEntities[0]?.fullName,
-      copyrightYear: new Date().getUTCFullYear(),
-    },
-    {
-      "@context": "https://schema.org",
-      "@type": "EducationalOrganization",
-      name: site.name,
-      alternateName: site.shortName,
-      url: abs("/"),
-      logo,
-      address: { "@type": "PostalAddress", addressLocality: "Москва", addressCountry: "RU", streetAddress: site.moscowOffice.address },
-      telephone: site.phones.map((p) => p.number),
-      email: site.emails[0]?.email,
-      sameAs: Object.values(site.socials),
-    },
-  ];
 }

@@ -3,6 +3,7 @@ import type { ProgramDetails } from "../../services/catalogue/build";
 import { executeCatalogueQuery } from "../../services/catalogue/graphql-schema";
 import { programDetailsOf } from "../../services/catalogue/program-details";
 import type { AppEnv } from "../../worker/env";
+import { bodyKind } from "../../worker/middleware/post-guards";
 import { liveTickets } from "./tickets";
 
 /** Answers are cached at the edge this long: ticket counts in them are at most a minute old. */
@@ -16,6 +17,13 @@ interface GraphqlRequest {
 
 class BadRequest extends Error {
   override name = "BadRequest";
+  constructor(
+    message: string,
+    readonly status: 400 | 415 = 400,
+    readonly code = "BAD_REQUEST",
+  ) {
+    super(message);
+  }
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -46,6 +54,9 @@ function fromSearchParams(url: URL): GraphqlRequest {
 }
 
 async function fromBody(request: Request): Promise<GraphqlRequest> {
+  if (bodyKind(request.headers.get("Content-Type") ?? undefined) !== "json") {
+    throw new BadRequest("Тело запроса принимается только как application/json: {\"query\": \"...\", \"variables\": {...}}", 415, "UNSUPPORTED_MEDIA_TYPE");
+  }
   let body: unknown;
   try {
     body = JSON.parse(await request.text());
@@ -63,15 +74,15 @@ async function cacheKey(c: Context<AppEnv>, request: GraphqlRequest): Promise<Re
   return new Request(`${new URL(c.req.url).origin}/graphql/__cache/${hash}`);
 }
 
-const refusal = (c: Context<AppEnv>, message: string) =>
-  c.json({ errors: [{ message, extensions: { code: "BAD_REQUEST" } }] }, 400, { "Cache-Control": "no-store" });
+const refusal = (c: Context<AppEnv>, error: BadRequest) =>
+  c.json({ errors: [{ message: error.message, extensions: { code: error.code } }] }, error.status, { "Cache-Control": "no-store" });
 
 async function answer(c: Context<AppEnv>, read: () => Promise<GraphqlRequest>) {
   let request: GraphqlRequest;
   try {
     request = await read();
   } catch (error) {
-    if (error instanceof BadRequest) return refusal(c, error.message);
+    if (error instanceof BadRequest) return refusal(c, error);
     throw error;
   }
   const cache = (globalThis.caches as (CacheStorage & { default?: Cache }) | undefined)?.default;

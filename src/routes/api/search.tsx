@@ -44,7 +44,7 @@ async function searchPage(c: Context<AppEnv>) {
     body: (
       <section className="container search-page">
         <h1>Поиск</h1>
-        <form className="search-page__form" action="/search" method="get" role="search">
+        <form className="search-page__form" action="/search" method="get" role="search" aria-label="Уточнить поиск">
           <label htmlFor="search-page-q" className="visually-hidden">
             Что найти
           </label>

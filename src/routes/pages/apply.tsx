@@ -127,7 +127,7 @@ export async function renderThanks(c: Context<AppEnv>) {
     meta: { title: order ? "Билеты заказаны" : "Спасибо за заявку", robots: "noindex, follow" },
     body: (
       <section className="container form-page">
-        <ThankYouIsland giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} homeLink order={order} />
+        <ThankYouIsland giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} homeLink heading="h1" order={order} />
       </section>
     ),
   });

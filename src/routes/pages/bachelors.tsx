@@ -1,9 +1,11 @@
 import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
 import { CheckListSection, Faq, PageSection, TeachersSection } from "../../components/catalogue/blocks";
+import { courseJsonLd, higherEducationEntity, legalEntityRef, organizationRef } from "../../components/layout/structured-data";
 import type { Catalogue } from "../../services/catalogue/build";
 import { bachelorHref } from "../../services/catalogue/links";
 import { indexes, teachersOf } from "../../services/catalogue/queries";
+import { studyYears } from "../../services/catalogue/schedule";
 import type { Bachelor } from "../../services/catalogue/schemas";
 import { formatPrice } from "../../services/text";
 import type { AppEnv } from "../../worker/env";
@@ -100,6 +102,36 @@ function BachelorPage({ catalogue, bachelor }: { catalogue: Catalogue; bachelor:
   );
 }
 
+/**
+ * A bachelor's program as a Course of the higher-education institution: part-time with distance
+ * technologies and sessions at the institution (Blended), year by year.
+ */
+function bachelorJsonLd(catalogue: Catalogue, bachelor: Bachelor, siteUrl: string) {
+  const { site } = catalogue;
+  const institution = higherEducationEntity(site);
+  return courseJsonLd(
+    {
+      name: bachelor.title,
+      description: bachelor.description,
+      path: bachelorHref(bachelor),
+      provider: institution ? legalEntityRef(site, siteUrl, institution) : organizationRef(site, siteUrl),
+      price: bachelor.offlineFullPrice,
+      credential: bachelor.qualification,
+      instance: {
+        courseMode: "Blended",
+        location: {
+          "@type": "Place",
+          name: institution?.shortName ?? site.name,
+          address: { "@type": "PostalAddress", streetAddress: institution?.address ?? site.moscowOffice.address, addressCountry: "RU" },
+        },
+        courseSchedule: { "@type": "Schedule", repeatFrequency: "Yearly", repeatCount: studyYears(bachelor.duration), duration: "P1Y" },
+      },
+      instructors: teachersOf(catalogue, bachelor.teacherIds),
+    },
+    siteUrl,
+  );
+}
+
 export function bachelorDetail(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
   const bachelor = indexes(catalogue).bachelor.get(c.req.param("slug") ?? "");
@@ -108,17 +140,7 @@ export function bachelorDetail(c: Context<AppEnv>) {
     meta: {
       title: `${bachelor.title}: бакалавриат`,
       description: bachelor.description,
-      jsonLd: [
-        {
-          "@context": "https://schema.org",
-          "@type": "Course",
-          name: bachelor.title,
-          description: bachelor.description,
-          provider: { "@type": "CollegeOrUniversity", name: catalogue.site.legalEntities[1]?.fullName ?? catalogue.site.name },
-          educationalCredentialAwarded: bachelor.qualification,
-          offers: { "@type": "Offer", price: bachelor.offlineFullPrice, priceCurrency: "RUB" },
-        },
-      ],
+      jsonLd: [bachelorJsonLd(catalogue, bachelor, c.env.SITE_URL)],
     },
     breadcrumbs: [...listCrumbs, { label: bachelor.title, href: bachelorHref(bachelor) }],
     body: <BachelorPage catalogue={catalogue} bachelor={bachelor} />,

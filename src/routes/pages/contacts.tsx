@@ -1,41 +1,9 @@
 import type { Context } from "hono";
 import { phoneHref } from "../../components/layout/Footer";
-import type { Catalogue } from "../../services/catalogue/build";
+import { legalEntitiesJsonLd } from "../../components/layout/structured-data";
 import type { LegalEntity, Phone } from "../../services/catalogue/schemas";
 import type { AppEnv } from "../../worker/env";
 import { renderPage } from "../../worker/render";
-
-/** Both legal entities as crawlers understand them (issue #7: on the home and contacts pages). */
-export function organizationJsonLd(catalogue: Catalogue, siteUrl: string) {
-  const entity = (e: LegalEntity) => ({
-    "@type": "EducationalOrganization",
-    name: e.fullName,
-    alternateName: e.shortName,
-    taxID: e.inn,
-    identifier: [
-      { "@type": "PropertyValue", propertyID: "ОГРН", value: e.ogrn },
-      { "@type": "PropertyValue", propertyID: "КПП", value: e.kpp },
-    ],
-    address: { "@type": "PostalAddress", streetAddress: e.address, addressCountry: "RU" },
-    email: e.email,
-    telephone: e.phones,
-    founder: { "@type": "Person", name: e.head },
-  });
-  return {
-    "@context": "https://schema.org",
-    "@type": "EducationalOrganization",
-    name: catalogue.site.name,
-    url: new URL("/", siteUrl).href,
-    subOrganization: catalogue.site.legalEntities.map(entity),
-    department: {
-      "@type": "EducationalOrganization",
-      name: `${catalogue.site.name}, офис в Алматы`,
-      address: { "@type": "PostalAddress", streetAddress: catalogue.site.almatyOffice.address, addressCountry: "KZ" },
-      email: catalogue.site.almatyOffice.email,
-      telephone: catalogue.site.almatyOffice.phones.map((p) => p.number),
-    },
-  };
-}
 
 const contactTypeLabel: Record<Phone["contactType"], string> = { study: "Учебный отдел и приёмная комиссия", curators: "Отдел кураторов" };
 const areaLabel: Record<Phone["areas"][number], string> = { RU: "Россия", KZ: "Казахстан", UZ: "Узбекистан" };
@@ -89,7 +57,7 @@ export function contactsPage(c: Context<AppEnv>) {
   const { site, pages } = catalogue;
   const mapUrl = `https://yandex.ru/maps/?text=${encodeURIComponent(`Москва, ${site.moscowOffice.address}`)}`;
   return renderPage(c, {
-    meta: { title: pages.contacts.title, description: pages.contacts.lead, jsonLd: [organizationJsonLd(catalogue, c.env.SITE_URL)] },
+    meta: { title: pages.contacts.title, description: pages.contacts.lead, jsonLd: legalEntitiesJsonLd(catalogue.site, c.env.SITE_URL) },
     breadcrumbs: [
       { label: "Главная", href: "/" },
       { label: pages.contacts.title, href: "/contacts" },

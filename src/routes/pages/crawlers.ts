@@ -7,11 +7,14 @@ import { upcomingSeminars } from "../../services/catalogue/queries";
 import { derived } from "../../services/catalogue/repository";
 import type { AppEnv } from "../../worker/env";
 
-/** Pages that exist whatever the content: lists and institute pages of spec 2.1. */
+/**
+ * Pages that exist whatever the content: lists and institute pages of spec 2.1, each by its canonical
+ * address only (`/seminars` shows the list whose canonical is `/lectorium`).
+ */
 export const staticPaths = [
-  "/", "/programs", "/professions", "/courses", "/shortTerm", "/bachelor", "/practical-training", "/seminars", "/lectorium",
+  "/", "/programs", "/professions", "/courses", "/shortTerm", "/bachelor", "/practical-training", "/lectorium",
   "/live-courses", "/webinars", "/teachers", "/reviews", "/journal", "/ourInstitute", "/contacts", "/incomers", "/vacancies",
-  "/partners", "/legal", "/legal_edu", "/payment_edu_mip", "/rating", "/docs", "/free-access",
+  "/partners", "/legal", "/legal_edu", "/payment_edu_mip", "/rating", "/docs", "/free-access", "/sveden",
 ];
 
 /** Every page a crawler should know, built once per content version. */
@@ -23,7 +26,7 @@ export const sitemapPaths = derived((catalogue: Catalogue): { path: string; last
   ...catalogue.practicalTrainings.map((t) => ({ path: practicalTrainingHref(t) })),
   ...upcomingSeminars(catalogue, Date.parse(catalogue.builtAt)).map((s) => ({ path: seminarHref(s) })),
   ...catalogue.liveCourses.map((l) => ({ path: liveCourseHref(l.slug) })),
-  ...catalogue.journal.map((a) => ({ path: articleHref(a.slug), lastmod: a.publishedAt })),
+  ...catalogue.journal.map((a) => ({ path: articleHref(a.slug), lastmod: a.updatedAt ?? a.publishedAt })),
   ...documentPages.map((p) => ({ path: p.path })),
   ...catalogue.documents.map((d) => ({ path: documentHref(d), lastmod: d.approved })),
   ...svedenSlugs.map((s) => ({ path: `/sveden/${s}` })),

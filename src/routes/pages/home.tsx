@@ -14,7 +14,6 @@ import { sortPrograms } from "../../services/catalogue/sort";
 import { pluralize } from "../../services/text";
 import type { AppEnv } from "../../worker/env";
 import { renderPage } from "../../worker/render";
-import { organizationJsonLd } from "./contacts";
 import { ArticleCard } from "./journal";
 import { SeminarCard } from "./seminars";
 
@@ -198,7 +197,7 @@ function HomePage({ catalogue, now }: { catalogue: Catalogue; now: number }) {
 export function renderHome(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
   return renderPage(c, {
-    meta: { description: catalogue.site.defaultDescription, jsonLd: [organizationJsonLd(catalogue, c.env.SITE_URL)] },
+    meta: { description: catalogue.site.defaultDescription },
     body: <HomePage catalogue={catalogue} now={Date.now()} />,
   });
 }

@@ -9,7 +9,8 @@ import { contactsPage } from "./contacts";
 import {
   aboutPage, freeAccessPage, incomersPage, legalEduPage, legalPage, partnersPage, paymentPage, ratingPage, vacanciesPage,
 } from "./institute";
-import { svedenPage } from "./sveden";
+import { nextImage } from "./next-image";
+import { svedenIndex, svedenPage } from "./sveden";
 import { renderHome } from "./home";
 import { journalArticle, journalList } from "./journal";
 import { liveCourseDetail, liveCoursesList } from "./live-courses";
@@ -80,9 +81,11 @@ export function registerPages(app: Hono<AppEnv>): void {
   app.get("/free-access", freeAccessPage);
   app.get("/docs", docsIndex);
   for (const page of documentPages) app.get(page.path, docsPage(page.path));
+  app.get("/sveden", svedenIndex);
   app.get("/sveden/:section", svedenPage);
   app.get("/sitemap.xml", sitemap);
   app.get("/robots.txt", robots);
+  app.get("/_next/image", nextImage);
 
   for (const [legacy, prefix] of Object.entries(legacyPrefixes)) app.get(`/${legacy}/:slug`, redirectTo(prefix));
 }

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { type CardPlacement, ProgramCard } from "../../components/catalogue/ProgramCard";
 import { OkIcon, TelegramIcon, VkIcon, WhatsAppIcon } from "../../components/ui/icons";
+import { organizationLogo, organizationRef, personRef } from "../../components/layout/structured-data";
 import { Picture } from "../../components/ui/Picture";
 import type { Catalogue } from "../../services/catalogue/build";
 import { articleHref } from "../../services/catalogue/links";
@@ -172,8 +173,9 @@ export function journalArticle(c: Context<AppEnv>) {
           headline: article.title,
           description: article.excerpt,
           datePublished: article.publishedAt,
-          author: author ? { "@type": "Person", name: author.name } : undefined,
-          publisher: { "@type": "EducationalOrganization", name: catalogue.site.name },
+          dateModified: article.updatedAt ?? article.publishedAt,
+          author: author ? personRef(author, c.env.SITE_URL) : undefined,
+          publisher: { ...organizationRef(catalogue.site, c.env.SITE_URL), logo: organizationLogo(c.env.SITE_URL) },
           mainEntityOfPage: url,
           keywords: article.tags.join(", "),
           image: new URL(generatedImage("article", article.slug).src, c.env.SITE_URL).href,

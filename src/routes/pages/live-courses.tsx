@@ -1,9 +1,11 @@
 import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
 import { PageSection, TeachersSection } from "../../components/catalogue/blocks";
+import { courseJsonLd, organizationRef } from "../../components/layout/structured-data";
 import type { Catalogue, LiveCourse } from "../../services/catalogue/build";
 import { liveCourseHref } from "../../services/catalogue/links";
 import { indexes, teachersOf } from "../../services/catalogue/queries";
+import { minutesDuration, weeklySchedule } from "../../services/catalogue/schedule";
 import { formatDayMonthYear } from "../../services/dates";
 import { formatPrice, pluralize } from "../../services/text";
 import type { AppEnv } from "../../worker/env";
@@ -105,6 +107,44 @@ function LiveCoursePage({ catalogue, course }: { catalogue: Catalogue; course: L
   );
 }
 
+/** Live meetings online on the weekdays and hours the schedule names, for as many weeks as the course lasts. */
+function liveCourseJsonLd(catalogue: Catalogue, course: LiveCourse, siteUrl: string) {
+  const week = weeklySchedule(course.schedule);
+  const endDate = new Date(Date.parse(course.startDate) + course.weeks * 7 * 86_400_000).toISOString().slice(0, 10);
+  return courseJsonLd(
+    {
+      name: course.title,
+      description: course.description,
+      path: liveCourseHref(course.slug),
+      provider: organizationRef(catalogue.site, siteUrl),
+      price: course.price,
+      instance: {
+        courseMode: "Online",
+        startDate: course.startDate,
+        endDate,
+        ...(week
+          ? {
+              courseSchedule: {
+                "@type": "Schedule",
+                repeatFrequency: "Weekly",
+                repeatCount: course.weeks * week.days.length,
+                byDay: week.days.map((day) => `https://schema.org/${day}`),
+                startTime: week.start,
+                endTime: week.end,
+                duration: minutesDuration(week.minutes),
+                startDate: course.startDate,
+                endDate,
+                scheduleTimezone: "Europe/Moscow",
+              },
+            }
+          : {}),
+      },
+      instructors: teachersOf(catalogue, course.teacherIds),
+    },
+    siteUrl,
+  );
+}
+
 export function liveCourseDetail(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
   const course = indexes(catalogue).liveCourse.get(c.req.param("slug") ?? "");
@@ -113,17 +153,7 @@ export function liveCourseDetail(c: Context<AppEnv>) {
     meta: {
       title: course.title,
       description: course.description,
-      jsonLd: [
-        {
-          "@context": "https://schema.org",
-          "@type": "Course",
-          name: course.title,
-          description: course.description,
-          provider: { "@type": "EducationalOrganization", name: catalogue.site.name },
-          hasCourseInstance: { "@type": "CourseInstance", courseMode: "online", startDate: course.startDate, courseSchedule: course.schedule },
-          offers: { "@type": "Offer", price: course.price, priceCurrency: "RUB" },
-        },
-      ],
+      jsonLd: [liveCourseJsonLd(catalogue, course, c.env.SITE_URL)],
     },
     breadcrumbs: [...listCrumbs, { label: course.title, href: liveCourseHref(course.slug) }],
     body: <LiveCoursePage catalogue={catalogue} course={course} />,

@@ -1,7 +1,11 @@
 import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
 import { ReviewCard, TEACHER_PHOTO_SIZES, TeacherCard } from "../../components/catalogue/blocks";
+import { organizationRef, personRef } from "../../components/layout/structured-data";
+import { siteHref } from "../../components/layout/seo";
+import type { Catalogue, Webinar } from "../../services/catalogue/build";
 import { programHref } from "../../services/catalogue/links";
+import { generatedImage } from "../../services/images";
 import { indexes } from "../../services/catalogue/queries";
 import { sortPrograms } from "../../services/catalogue/sort";
 import { eventTimes, formatDayMonthYear } from "../../services/dates";
@@ -24,11 +28,10 @@ export function teachersList(c: Context<AppEnv>) {
       description: "Преподаватели института — практикующие психологи, психотерапевты и учёные с многолетним опытом.",
       jsonLd: teachers.map((t) => ({
         "@context": "https://schema.org",
-        "@type": "Person",
-        name: t.name,
+        ...personRef(t, c.env.SITE_URL),
         jobTitle: t.position,
-        worksFor: { "@type": "EducationalOrganization", name: catalogue.site.name },
-        url: new URL(`/teachers#${t.slug}`, c.env.SITE_URL).href,
+        image: siteHref(c.env.SITE_URL, generatedImage("teacher", t.slug).src),
+        worksFor: organizationRef(catalogue.site, c.env.SITE_URL),
       })),
     },
     breadcrumbs: [home, { label: "Преподаватели", href: "/teachers" }],
@@ -63,7 +66,11 @@ export function teachersList(c: Context<AppEnv>) {
   });
 }
 
-/** `/reviews`: reviews, newest first, each linked to its program. */
+/**
+ * `/reviews`: reviews, newest first, each linked to its program. No rating in structured data: these
+ * are reviews of the institute on its own site, which Google does not show as stars (self-serving);
+ * a program's reviews are given with its Course, on its page.
+ */
 export function reviewsList(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
   const index = indexes(catalogue);
@@ -73,14 +80,6 @@ export function reviewsList(c: Context<AppEnv>) {
     meta: {
       title: "Отзывы студентов и выпускников",
       description: "Отзывы студентов из России, Казахстана и Узбекистана о программах, преподавателях и практике.",
-      jsonLd: [
-        {
-          "@context": "https://schema.org",
-          "@type": "EducationalOrganization",
-          name: catalogue.site.name,
-          aggregateRating: { "@type": "AggregateRating", ratingValue: average.toFixed(1), reviewCount: reviews.length, bestRating: 5 },
-        },
-      ],
     },
     breadcrumbs: [home, { label: "Отзывы", href: "/reviews" }],
     body: (
@@ -96,7 +95,7 @@ export function reviewsList(c: Context<AppEnv>) {
             const program = review.programId ? index.programById.get(review.programId) : undefined;
             return (
               <li key={review.id}>
-                <ReviewCard review={review} about={program ? <a href={programHref(program)}>{program.title}</a> : undefined} />
+                <ReviewCard review={review} heading="h2" about={program ? <a href={programHref(program)}>{program.title}</a> : undefined} />
               </li>
             );
           })}
@@ -104,6 +103,30 @@ export function reviewsList(c: Context<AppEnv>) {
       </>
     ),
   });
+}
+
+/**
+ * An upcoming webinar as an Event. Its place online is /webinars, where a visitor signs up (the
+ * link to the broadcast comes after); its picture is the speaker's portrait.
+ */
+function webinarJsonLd(catalogue: Catalogue, webinar: Webinar, siteUrl: string) {
+  const speaker = indexes(catalogue).teacherById.get(webinar.speakerId);
+  const page = siteHref(siteUrl, "/webinars");
+  return {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    "@id": siteHref(siteUrl, `/webinars#${webinar.slug}`),
+    name: webinar.title,
+    description: webinar.description,
+    startDate: webinar.date,
+    endDate: new Date(Date.parse(webinar.date) + webinar.durationMinutes * 60_000).toISOString(),
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
+    location: { "@type": "VirtualLocation", url: page },
+    ...(speaker ? { image: siteHref(siteUrl, generatedImage("teacher", speaker.slug).src), performer: personRef(speaker, siteUrl) } : {}),
+    organizer: organizationRef(catalogue.site, siteUrl),
+    offers: { "@type": "Offer", price: webinar.price, priceCurrency: "RUB", availability: "https://schema.org/InStock", url: page },
+  };
 }
 
 /** `/webinars`: upcoming webinars first, then recordings. */
@@ -134,17 +157,7 @@ export function webinarsList(c: Context<AppEnv>) {
     meta: {
       title: "Вебинары по психологии",
       description: "Бесплатные вебинары и записи эфиров с преподавателями института: ближайшие даты и архив.",
-      jsonLd: upcoming.map((w) => ({
-        "@context": "https://schema.org",
-        "@type": "Event",
-        name: w.title,
-        description: w.description,
-        startDate: w.date,
-        eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
-        location: { "@type": "VirtualLocation", url: new URL(`/webinars#${w.slug}`, c.env.SITE_URL).href },
-        organizer: { "@type": "EducationalOrganization", name: catalogue.site.name },
-        offers: { "@type": "Offer", price: w.price, priceCurrency: "RUB" },
-      })),
+      jsonLd: upcoming.map((w) => webinarJsonLd(catalogue, w, c.env.SITE_URL)),
     },
     breadcrumbs: [home, { label: "Вебинары", href: "/webinars" }],
     body: (

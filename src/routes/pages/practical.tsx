@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
 import { CheckListSection, TeachersSection } from "../../components/catalogue/blocks";
+import { courseJsonLd, hoursDuration, organizationRef } from "../../components/layout/structured-data";
 import type { Catalogue } from "../../services/catalogue/build";
 import { practicalTrainingHref } from "../../services/catalogue/links";
 import { indexes, teachersOf } from "../../services/catalogue/queries";
@@ -115,6 +116,41 @@ function TrainingPage({ catalogue, training }: { catalogue: Catalogue; training:
 }
 
 /** `/practical-training/{slug}`, including the two fixed entries: supervision and build-your-brand. */
+/** Meetings in person (the format says «Очно…») make a training Blended, at the offices it names. */
+function trainingInstance(site: Catalogue["site"], training: PracticalTraining) {
+  if (!/очно/i.test(training.format)) return { courseMode: "Online", courseWorkload: hoursDuration(training.hours) };
+  const office = (name: string, address: string, country: string) => ({
+    "@type": "Place",
+    name,
+    address: { "@type": "PostalAddress", streetAddress: address, addressCountry: country },
+  });
+  const offices = [
+    ...(/москв/i.test(training.format) ? [office(`${site.name}, Москва`, site.moscowOffice.address, "RU")] : []),
+    ...(/алмат/i.test(training.format) ? [office(`${site.name}, Алматы`, site.almatyOffice.address, "KZ")] : []),
+  ];
+  return {
+    courseMode: "Blended",
+    location: offices.length > 0 ? offices : office(site.name, site.moscowOffice.address, "RU"),
+    courseWorkload: hoursDuration(training.hours),
+  };
+}
+
+function trainingJsonLd(catalogue: Catalogue, training: PracticalTraining, siteUrl: string) {
+  return courseJsonLd(
+    {
+      name: training.title,
+      description: training.description,
+      path: practicalTrainingHref(training),
+      image: training.heroPicture.url,
+      provider: organizationRef(catalogue.site, siteUrl),
+      price: training.price,
+      instance: trainingInstance(catalogue.site, training),
+      instructors: teachersOf(catalogue, training.teacherIds),
+    },
+    siteUrl,
+  );
+}
+
 export function practicalDetail(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
   const training = indexes(catalogue).practicalTraining.get(c.req.param("slug") ?? "");
@@ -123,16 +159,7 @@ export function practicalDetail(c: Context<AppEnv>) {
     meta: {
       title: training.title,
       description: training.description,
-      jsonLd: [
-        {
-          "@context": "https://schema.org",
-          "@type": "Course",
-          name: training.title,
-          description: training.description,
-          provider: { "@type": "EducationalOrganization", name: catalogue.site.name },
-          offers: { "@type": "Offer", price: training.price, priceCurrency: "RUB" },
-        },
-      ],
+      jsonLd: [trainingJsonLd(catalogue, training, c.env.SITE_URL)],
     },
     breadcrumbs: [...listCrumbs, { label: training.title, href: practicalTrainingHref(training) }],
     body: <TrainingPage catalogue={catalogue} training={training} />,

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
 import { CheckListSection, Faq, InPageNav, PageSection, ReviewCard, TeachersSection } from "../../components/catalogue/blocks";
 import type { Crumb } from "../../components/layout/Breadcrumbs";
+import { courseJsonLd, hoursDuration, organizationRef } from "../../components/layout/structured-data";
 import { ChevronDownIcon } from "../../components/ui/icons";
 import { Picture } from "../../components/ui/Picture";
 import type { Catalogue, Program, ProgramDetails } from "../../services/catalogue/build";
@@ -178,24 +179,22 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
   );
 }
 
-function courseJsonLd(catalogue: Catalogue, program: Program, siteUrl: string) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "Course",
-    name: program.title,
-    description: program.description,
-    url: new URL(programHref(program), siteUrl).href,
-    provider: { "@type": "EducationalOrganization", name: catalogue.site.name, url: new URL("/", siteUrl).href },
-    timeRequired: `PT${program.hours}H`,
-    inLanguage: "ru",
-    offers: {
-      "@type": "Offer",
+function programJsonLd(catalogue: Catalogue, program: Program & ProgramDetails, siteUrl: string) {
+  return courseJsonLd(
+    {
+      name: program.title,
+      description: program.description,
+      path: programHref(program),
+      image: generatedImage("program", program.id).src,
+      provider: organizationRef(catalogue.site, siteUrl),
       price: discountedPrice(program.price, catalogue.site.discount),
-      priceCurrency: "RUB",
-      category: "Paid",
+      credential: program.diploma.title,
+      instance: { courseMode: "Online", startDate: program.startDate, courseWorkload: hoursDuration(program.hours) },
+      instructors: teachersOf(catalogue, program.teacherIds),
+      reviews: indexes(catalogue).reviewsByProgram.get(program.id) ?? [],
     },
-    hasCourseInstance: { "@type": "CourseInstance", courseMode: "online", startDate: program.startDate },
-  };
+    siteUrl,
+  );
 }
 
 const typeCrumb: Record<ProgramType, Crumb> = {
@@ -220,7 +219,7 @@ export async function renderProgram(c: Context<AppEnv>, program: Program) {
       description: program.description,
       canonicalPath: programHref(program),
       ogImage: generatedImage("program", program.id).src,
-      jsonLd: [courseJsonLd(catalogue, program, c.env.SITE_URL)],
+      jsonLd: [programJsonLd(catalogue, { ...program, ...details }, c.env.SITE_URL)],
     },
     breadcrumbs: [
       { label: "Главная", href: "/" },

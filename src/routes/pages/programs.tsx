@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { type ListingBase, ProgramList } from "../../components/catalogue/ProgramList";
 import type { Crumb } from "../../components/layout/Breadcrumbs";
-import { ListingError, listPrograms, parseListing } from "../../services/catalogue/listing";
+import { ListingError, type ListingQuery, listPrograms, parseListing } from "../../services/catalogue/listing";
 import { indexes } from "../../services/catalogue/queries";
 import type { ProgramType } from "../../services/catalogue/schemas";
 import type { AppEnv } from "../../worker/env";
@@ -41,6 +41,18 @@ const lists: Record<string, ListSpec> = {
   },
 };
 
+/** The list a type filter on `/programs` shows is a list of its own. */
+const listOfType: Partial<Record<ProgramType, string>> = { Profession: "/professions", Course: "/courses" };
+
+/**
+ * Sorted views are the same content as the list: one canonical per list and page. Each page of a
+ * list is its own canonical (`/programs?page=2`); `/programs?type=course` is `/courses`.
+ */
+function canonicalPath(listPath: string, query: ListingQuery): string {
+  const path = listPath === "/programs" && query.type ? (listOfType[query.type] ?? listPath) : listPath;
+  return query.page > 1 ? `${path}?page=${query.page}` : path;
+}
+
 function renderList(c: Context<AppEnv>, spec: ListSpec, field?: string) {
   const catalogue = c.get("catalogue");
   const studyField = field ? indexes(catalogue).studyField.get(field) : undefined;
@@ -54,6 +66,8 @@ function renderList(c: Context<AppEnv>, spec: ListSpec, field?: string) {
     throw error;
   }
   const listing = listPrograms(catalogue, query);
+  // a page past the end does not exist; the first page of an empty list does
+  if (query.page > listing.pages) return renderNotFound(c);
   const title = studyField ? `${studyField.title}: программы обучения` : spec.title;
   const breadcrumbs: Crumb[] = [
     { label: "Главная", href: "/" },
@@ -64,8 +78,7 @@ function renderList(c: Context<AppEnv>, spec: ListSpec, field?: string) {
     meta: {
       title,
       description: studyField?.description ?? spec.intro,
-      // filtered and sorted views are the same content: one canonical per list
-      canonicalPath: studyField ? `/programs/${studyField.slug}` : spec.path,
+      canonicalPath: canonicalPath(studyField ? `/programs/${studyField.slug}` : spec.path, query),
     },
     breadcrumbs,
     body: (

@@ -3,6 +3,8 @@ import { PageSection, TeachersSection } from "../../components/catalogue/blocks"
 import SeminarActions from "../../components/catalogue/SeminarActions.island";
 import TicketsLeft from "../../components/catalogue/TicketsLeft.island";
 import type { CardPlacement } from "../../components/catalogue/ProgramCard";
+import { siteHref } from "../../components/layout/seo";
+import { organizationRef, personRef } from "../../components/layout/structured-data";
 import { Picture } from "../../components/ui/Picture";
 import { liveTickets } from "../api/tickets";
 import type { Catalogue, Seminar } from "../../services/catalogue/build";
@@ -163,9 +165,11 @@ function SeminarPage({ catalogue, seminar, left, now }: { catalogue: Catalogue; 
 function eventJsonLd(catalogue: Catalogue, seminar: Seminar, left: number, siteUrl: string) {
   const end = new Date(Date.parse(seminar.targetDate) + seminar.durationHours * 3600_000).toISOString();
   const speakers = teachersOf(catalogue, seminar.speakerIds);
+  const page = siteHref(siteUrl, seminarHref(seminar));
   return {
     "@context": "https://schema.org",
     "@type": "Event",
+    "@id": `${page}#event`,
     name: seminar.title,
     description: seminar.description,
     startDate: seminar.targetDate,
@@ -175,16 +179,17 @@ function eventJsonLd(catalogue: Catalogue, seminar: Seminar, left: number, siteU
       seminar.format === "online" ? "https://schema.org/OnlineEventAttendanceMode" : "https://schema.org/OfflineEventAttendanceMode",
     location:
       seminar.format === "online"
-        ? { "@type": "VirtualLocation", url: new URL(seminarHref(seminar), siteUrl).href }
+        ? { "@type": "VirtualLocation", url: page }
         : { "@type": "Place", name: catalogue.site.name, address: seminar.place },
-    organizer: { "@type": "EducationalOrganization", name: catalogue.site.name, url: new URL("/", siteUrl).href },
-    performer: speakers.map((t) => ({ "@type": "Person", name: t.name })),
+    image: siteHref(siteUrl, generatedImage("seminar", seminar.slug).src),
+    organizer: organizationRef(catalogue.site, siteUrl),
+    performer: speakers.map((t) => personRef(t, siteUrl)),
     offers: {
       "@type": "Offer",
       price: seminar.price,
       priceCurrency: "RUB",
       availability: left > 0 ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
-      url: new URL(seminarHref(seminar), siteUrl).href,
+      url: page,
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { Catalogue } from "../../services/catalogue/build";
 import { TextBlocks } from "../../components/catalogue/TextBlocks";
 import { type SvedenSlug, svedenSlugs } from "../../services/catalogue/institute-schemas";
 import type { AppEnv } from "../../worker/env";
@@ -9,6 +10,56 @@ import { DocumentLink } from "./docs";
 export const SVEDEN_TITLE = "Сведения об образовательной организации";
 
 const isSveden = (slug: string): slug is SvedenSlug => (svedenSlugs as readonly string[]).includes(slug);
+
+function SvedenMenu({ titles, current }: { titles: Record<SvedenSlug, string>; current?: SvedenSlug }) {
+  return (
+    <nav className="sveden__menu" aria-label="Подразделы сведений">
+      <p className="sveden__menu-title">{SVEDEN_TITLE}</p>
+      <ul>
+        {svedenSlugs.map((s) => (
+          <li key={s}>
+            <a href={`/sveden/${s}`} aria-current={s === current ? "page" : undefined}>
+              {titles[s]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+const svedenTitles = (pages: Catalogue["pages"]) =>
+  Object.fromEntries(svedenSlugs.map((s) => [s, pages.sveden[s].title])) as Record<SvedenSlug, string>;
+
+const rootCrumbs = [
+  { label: "Главная", href: "/" },
+  { label: SVEDEN_TITLE, href: "/sveden" },
+];
+
+/** `/sveden`: the section's root (Rosobrnadzor order 1493), listing every subsection. */
+export function svedenIndex(c: Context<AppEnv>) {
+  const titles = svedenTitles(c.get("catalogue").pages);
+  return renderPage(c, {
+    meta: { title: SVEDEN_TITLE, description: `${SVEDEN_TITLE}: ${Object.values(titles).join(", ")}.` },
+    breadcrumbs: rootCrumbs,
+    body: (
+      <div className="container sveden">
+        <SvedenMenu titles={titles} />
+        <article className="sveden__content prose">
+          <h1>{SVEDEN_TITLE}</h1>
+          <p>Раздел, который образовательная организация публикует по требованиям Рособрнадзора. Выберите подраздел:</p>
+          <ul>
+            {svedenSlugs.map((s) => (
+              <li key={s}>
+                <a href={`/sveden/${s}`}>{titles[s]}</a>
+              </li>
+            ))}
+          </ul>
+        </article>
+      </div>
+    ),
+  });
+}
 
 /**
  * `/sveden/{subsection}`: the section a Russian educational organisation must publish
@@ -21,25 +72,10 @@ export function svedenPage(c: Context<AppEnv>) {
   const section = pages.sveden[slug];
   return renderPage(c, {
     meta: { title: `${section.title} — ${SVEDEN_TITLE}`, description: `${SVEDEN_TITLE}: ${section.title}.` },
-    breadcrumbs: [
-      { label: "Главная", href: "/" },
-      { label: SVEDEN_TITLE, href: "/sveden/common" },
-      ...(slug === "common" ? [] : [{ label: section.title, href: `/sveden/${slug}` }]),
-    ],
+    breadcrumbs: [...rootCrumbs, { label: section.title, href: `/sveden/${slug}` }],
     body: (
       <div className="container sveden">
-        <nav className="sveden__menu" aria-label="Подразделы сведений">
-          <p className="sveden__menu-title">{SVEDEN_TITLE}</p>
-          <ul>
-            {svedenSlugs.map((s) => (
-              <li key={s}>
-                <a href={`/sveden/${s}`} aria-current={s === slug ? "page" : undefined}>
-                  {pages.sveden[s].title}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SvedenMenu titles={svedenTitles(pages)} current={slug} />
         <article className="sveden__content prose">
           <h1>{section.title}</h1>
           <TextBlocks blocks={section.body} />

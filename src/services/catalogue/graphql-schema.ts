@@ -25,6 +25,8 @@ export const DEFAULT_PAGE_SIZE = 20;
 const ASSUMED_LIST_SIZE = 20;
 /** A document longer than this is refused by the parser before any work is done on it. */
 const MAX_TOKENS = 5000;
+/** The most error objects one answer carries, the last saying the rest were left out. */
+export const MAX_ERRORS = 20;
 
 const listOf = <T extends GraphQLObjectType>(type: T) => new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type)));
 
@@ -312,6 +314,17 @@ function maskInternal(error: GraphQLError): GraphQLError {
   });
 }
 
+/** At most MAX_ERRORS errors: a query repeating one mistake a thousand times gets a short answer. */
+function capped(errors: readonly GraphQLError[]): GraphQLError[] {
+  if (errors.length <= MAX_ERRORS) return [...errors];
+  return [
+    ...errors.slice(0, MAX_ERRORS - 1),
+    new GraphQLError(`Слишком много ошибок: показаны первые ${MAX_ERRORS - 1}, исправьте их и повторите запрос`, {
+      extensions: { code: "TOO_MANY_ERRORS" },
+    }),
+  ];
+}
+
 /**
  * Parses, validates (standard rules, depth, cost, queries only) and runs a query. A result
  * without `data` means the request itself was refused (syntax, validation, unknown operation).
@@ -334,8 +347,9 @@ export async function executeCatalogueQuery(request: CatalogueQuery): Promise<Ex
   }
   const variables = request.variables ?? undefined;
   const rules = [...specifiedRules, queriesOnlyRule, depthRule(MAX_DEPTH), costRule(MAX_COST, variables)];
-  const errors = validate(catalogueSchema, document, rules);
-  if (errors.length > 0) return { errors };
+  // validation stops soon after the cap: its own last error is replaced by ours
+  const errors = validate(catalogueSchema, document, rules, { maxErrors: MAX_ERRORS });
+  if (errors.length > 0) return { errors: capped(errors) };
   const contextValue: CatalogueContext = {
     catalogue: request.catalogue,
     siteUrl: request.siteUrl,
@@ -350,5 +364,5 @@ export async function executeCatalogueQuery(request: CatalogueQuery): Promise<Ex
     operationName: request.operationName ?? undefined,
     contextValue,
   });
-  return result.errors ? { ...result, errors: result.errors.map(maskInternal) } : result;
+  return result.errors ? { ...result, errors: capped(result.errors.map(maskInternal)) } : result;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ctaKeys } from "./cta-keys";
 import { documentSchema, pagesSchema } from "./institute-schemas";
+import { studyYears, weeklySchedule } from "./schedule";
 
 export { type CtaKey, ctaKeys } from "./cta-keys";
 
@@ -64,7 +65,8 @@ export const bachelorSchema = z.object({
   title: text,
   offlineFullPrice: z.number().positive(),
   description: text,
-  duration: text,
+  /** a number of years ("4 года"): crawlers get it as the course's schedule */
+  duration: text.refine((value) => studyYears(value) !== null, { message: "срок обучения — число лет, например «4 года»" }),
   studyForm: text,
   qualification: text,
   entranceExams: z.array(text).min(1),
@@ -118,7 +120,10 @@ export const liveCourseSourceSchema = z.object({
   description: text,
   startsInDays: z.number().int().min(1),
   weeks: z.number().int().positive(),
-  schedule: text,
+  /** "По вторникам и четвергам, 19:00–21:00 мск": crawlers get it as the course's schedule */
+  schedule: text.refine((value) => weeklySchedule(value) !== null, {
+    message: "расписание — дни недели и время, например «По вторникам и четвергам, 19:00–21:00 мск»",
+  }),
   price: z.number().nonnegative(),
   teacherIds: z.array(id).min(1),
   modules: z.array(z.object({ title: text, topics: z.array(text).min(1) })).min(2),
@@ -173,6 +178,8 @@ export const articleSchema = z.object({
   title: text,
   excerpt: text,
   publishedAt: isoDate,
+  /** the last substantial change; the publication date when absent */
+  updatedAt: isoDate.optional(),
   authorId: id,
   tags: z.array(text),
   relatedProgramIds: z.array(id),

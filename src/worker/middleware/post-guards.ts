@@ -8,6 +8,12 @@ export const MAX_BODY_BYTES = 16 * 1024;
 
 const writes = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** A refusal in the caller's format: GraphQL's errors on /graphql (docs/graphql.md), `{ok, message}` elsewhere. */
+function refuse(c: Context<AppEnv>, status: 403 | 413, message: string, code: string) {
+  if (new URL(c.req.url).pathname === "/graphql") return c.json({ errors: [{ message, extensions: { code } }] }, status);
+  return c.json({ ok: false, message }, status);
+}
+
 /**
  * Every write from another origin is refused (403): the browser says so in Origin and
  * Sec-Fetch-Site. Tools without an Origin (ops with a bearer token) pass.
@@ -19,7 +25,7 @@ export const sameOrigin = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header("Origin");
   const fetchSite = c.req.header("Sec-Fetch-Site");
   if (fetchSite === "cross-site" || (origin !== undefined && origin !== site && origin !== own)) {
-    return c.json({ ok: false, message: refusals.crossSite }, 403);
+    return refuse(c, 403, refusals.crossSite, "FORBIDDEN");
   }
   return next();
 });
@@ -27,7 +33,7 @@ export const sameOrigin = createMiddleware<AppEnv>(async (c, next) => {
 /** A body sent without its length is read to its end up to this, discarded past the limit, then refused. */
 export const MAX_DRAINED_BYTES = 32 * 1024 * 1024;
 
-const tooLarge = (c: Context<AppEnv>) => c.json({ ok: false, message: refusals.tooLarge }, 413);
+const tooLarge = (c: Context<AppEnv>) => refuse(c, 413, refusals.tooLarge, "PAYLOAD_TOO_LARGE");
 
 /**
  * Bodies over MAX_BODY_BYTES get 413. A declared length is refused before anything is read. A body

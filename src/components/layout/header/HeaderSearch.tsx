@@ -50,6 +50,7 @@ export function HeaderSearch({ open, onOpen, onClose, alwaysOpen = false, id, ve
     <form
       className={`header-search${shown ? " is-open" : ""}${alwaysOpen ? " header-search--inline" : ""}`}
       role="search"
+      aria-label={alwaysOpen ? "Поиск по сайту в меню" : "Поиск по сайту"}
       action="/search"
       method="get"
     >
