@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { unstable_readConfig } from "wrangler";
-import { readSettings, type SettingProblem } from "../src/worker/config.server";
+import { readSettings, type SettingProblem } from "../src/server/config.server";
 import { root } from "./lib/wrangler";
 
 /** KEY=value lines; `#` comments and blank lines skipped; quotes around a value removed. */

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import type { LeadRecord } from "./leads/record";
 import { popupLeadSchema } from "./leads/schemas";
 import { perOrderLimit } from "./ticket-limits";
 
@@ -41,3 +42,23 @@ export interface OrderSummary {
 /** The seminar has taken place: no tickets are sold. */
 export const SEMINAR_PAST = "Семинар уже прошёл: билеты не продаются.";
 export const NO_SUCH_SEMINAR = "Такого семинара нет";
+
+/** What an order asks for: its id and fingerprint, the seats, and the lead that goes to the CRM. */
+export interface OrderRequest {
+  orderId: string;
+  fingerprint: string;
+  tickets: number;
+  /** the content's count, the start before ops or an order set one */
+  initial: number;
+  /** the keyed digest of the buyer's phone number: seats per phone are counted without keeping the number */
+  phoneKey: string;
+  /** seats one phone number may hold for this seminar */
+  perPhone: number;
+  lead: LeadRecord;
+}
+
+export type OrderResult =
+  | { ok: true; tickets_quantity: number; duplicate: boolean }
+  | { ok: false; reason: "tooFew"; tickets_quantity: number }
+  | { ok: false; reason: "perPhone"; held: number; tickets_quantity: number }
+  | { ok: false; reason: "conflict"; tickets_quantity: number };

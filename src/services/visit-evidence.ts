@@ -4,6 +4,9 @@
  * minimum fill time of a form is measured from it, so nothing the client claims is trusted.
  */
 export const VISIT_COOKIE = "first_visit";
+
+/** What a key of the site signs; one key per purpose, so no signature can be replayed for another use. */
+export type KeyPurpose = "visit" | "phone";
 /** The cookie lives a year: a visitor who comes back months later is still a person who visited. */
 export const VISIT_MAX_AGE_S = 365 * 24 * 3600;
 

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { bareServerError, renderNotFound, renderServerError } from "../routes/pages/errors";
+import { renderNotFound, renderServerError } from "../render/error-pages";
+import { bareServerError } from "../server/bare-pages";
 import { registerLeadApi } from "../routes/api/leads";
 import { registerMenuApi } from "../routes/api/menu";
 import { crmExchangeApp, opsApp, registerOutboxOps } from "../routes/api/ops";
@@ -10,14 +11,14 @@ import { registerTicketsApi, registerTicketsOps } from "../routes/api/tickets";
 import { registerWheelApi } from "../routes/api/wheel";
 import { registerPages } from "../routes/pages";
 import { log } from "../services/log";
-import type { AppEnv } from "./env";
-import { withCatalogue } from "./middleware/catalogue";
-import { requestId } from "./middleware/request-id";
-import { limitBody, sameOrigin } from "./middleware/post-guards";
-import { securityHeaders } from "./middleware/security-headers";
-import { edgeCache } from "./middleware/edge-cache";
-import { tracking } from "./middleware/tracking";
-import { dropTrailingSlash } from "./middleware/trailing-slash";
+import type { AppEnv } from "../server/env";
+import { withCatalogue } from "../server/middleware/catalogue";
+import { requestId } from "../server/middleware/request-id";
+import { limitBody, sameOrigin } from "../server/middleware/post-guards";
+import { securityHeaders } from "../server/middleware/security-headers";
+import { edgeCache } from "../server/middleware/edge-cache";
+import { tracking } from "../server/middleware/tracking";
+import { dropTrailingSlash } from "../server/middleware/trailing-slash";
 
 /** The whole site: middleware, pages and APIs. */
 export function createApp() {

@@ -1,5 +1,5 @@
 import { createApp } from "./app";
-import { settledEnv } from "./config.server";
+import { settledEnv } from "../server/config.server";
 
 export { CrmToken } from "./durable/CrmToken";
 export { LeadOutbox } from "./durable/LeadOutbox";

@@ -11,7 +11,7 @@ import type * as ReactDomServer from "react-dom/server";
 import { join } from "node:path";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import type { AppEnv } from "../../src/worker/env";
+import type { AppEnv } from "../../src/server/env";
 
 export interface RenderCost {
   /** median CPU ms of one streamed render, read to the last byte */
@@ -77,7 +77,7 @@ export async function renderCosts(paths: string[], persistTo: string, rounds = 6
   process.env.WRANGLER_LOG ??= "error";
   const { getPlatformProxy } = await import("wrangler");
   const { registerPages } = await import("../../src/routes/pages");
-  const { withCatalogue } = await import("../../src/worker/middleware/catalogue");
+  const { withCatalogue } = await import("../../src/server/middleware/catalogue");
   // a configuration with the catalogue alone: the proxy cannot serve the Worker's own Durable Objects
   const configDir = mkdtempSync(join(tmpdir(), "render-cost-"));
   const configPath = join(configDir, "wrangler.json");

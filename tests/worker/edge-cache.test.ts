@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { freshIsolate } from "../../src/services/isolate";
-import { cacheVersion, pageCacheKey } from "../../src/worker/middleware/edge-cache";
+import { cacheVersion, pageCacheKey } from "../../src/server/middleware/edge-cache";
 import { defaultCatalogue } from "../support/content";
 import { seedCatalogue } from "./seed";
 

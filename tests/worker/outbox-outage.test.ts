@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { allShards, type LeadView } from "../../src/services/leads/outbox";
 import type { LeadOutbox } from "../../src/worker/durable/LeadOutbox";
 import { log } from "../../src/services/log";
-import { config } from "../../src/worker/config.server";
+import { config } from "../../src/server/config.server";
 import { defaultCatalogue } from "../support/content";
 import { fakes, postJson, received, seedCrmToken, validLead } from "./leads-helpers";
 import { seedCatalogue } from "./seed";

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { log } from "../../src/services/log";
-import { SETTING_NAMES } from "../../src/worker/config.server";
+import { SETTING_NAMES } from "../../src/server/config.server";
 import { defaultCatalogue } from "../support/content";
 import { opsToken, origin, seedCrmToken, uniqueId, validLead, visitEvidence } from "./leads-helpers";
 import { seedCatalogue } from "./seed";

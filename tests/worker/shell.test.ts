@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import manifest from "../../build/manifest.json";
-import { UNAVAILABLE_TITLE } from "../../src/routes/pages/errors";
+import { UNAVAILABLE_TITLE } from "../../src/server/bare-pages";
 import { CONTENT_VERSION_KEY } from "../../src/services/catalogue/keys";
 import { freshIsolate } from "../../src/services/isolate";
 import { defaultCatalogue } from "../support/content";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { manifest } from "../../src/worker/assets";
+import { manifest } from "../../src/render/assets";
 
 const origin = "https://mip.institute";
 const asset = (path: string) => env.ASSETS.fetch(new Request(`${origin}${path}`));

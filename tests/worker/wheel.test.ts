@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GIFT_NOT_CONFIRMED } from "../../src/routes/api/wheel";
+import { GIFT_NOT_CONFIRMED } from "../../src/server/intake/gift";
 import { prizes } from "../../src/services/wheel";
 import { defaultCatalogue } from "../support/content";
 import { origin, postJson, seedCrmToken, validLead } from "./leads-helpers";

@@ -2,9 +2,9 @@ import type { Context, Hono } from "hono";
 import type { ProgramDetails } from "../../services/catalogue/build";
 import { executeCatalogueQuery } from "../../services/catalogue/graphql-schema";
 import { programDetailsOf } from "../../services/catalogue/program-details";
-import type { AppEnv } from "../../worker/env";
-import { bodyKind } from "../../worker/middleware/post-guards";
-import { liveTickets } from "./tickets";
+import type { AppEnv } from "../../server/env";
+import { bodyKind } from "../../server/middleware/post-guards";
+import { liveTickets } from "../../server/seminar-tickets";
 
 /** Answers are cached at the edge this long: ticket counts in them are at most a minute old. */
 export const GRAPHQL_CACHE_S = 60;
@@ -101,7 +101,7 @@ async function answer(c: Context<AppEnv>, read: () => Promise<GraphqlRequest>) {
     ...request,
     catalogue,
     siteUrl: c.env.SITE_URL,
-    ticketsLeft: (seminar) => liveTickets(c, seminar),
+    ticketsLeft: (seminar) => liveTickets(c.env, seminar),
     programDetails: (program) => {
       const known = details.get(program.id);
       if (known) return known;

@@ -6,13 +6,13 @@ import { subscriptionId } from "../../services/leads/record";
 import { consentErrors, notFoundLeadSchema, popupLeadSchema, subscribeSchema, validate } from "../../services/leads/schemas";
 import { requestFingerprint } from "../../services/leads/fingerprint";
 import { log } from "../../services/log";
-import type { AppEnv } from "../../worker/env";
-import { bodyKind } from "../../worker/middleware/post-guards";
-import { visitorOf } from "../../worker/middleware/tracking";
+import type { AppEnv } from "../../server/env";
+import { bodyKind } from "../../server/middleware/post-guards";
+import { visitorOf } from "../../server/middleware/tracking";
 import { renderApply, renderSubscribeResult } from "../pages/apply";
-import { humanCheck } from "./human-check";
-import { filledHoneypot, fingerprintOf, leadRecord, parse, type Refusal, storeLead, visitRefusal, withinRateLimit } from "./intake";
-import { giftError } from "./wheel";
+import { humanCheck } from "../../server/intake/human-check";
+import { filledHoneypot, fingerprintOf, leadRecord, parse, type Refusal, storeLead, visitRefusal, withinRateLimit } from "../../server/intake/intake";
+import { giftError } from "../../server/intake/gift";
 
 const forms = { popup: popupLeadSchema, notFound: notFoundLeadSchema, freeAccess: notFoundLeadSchema } as const;
 type FormName = keyof typeof forms;
@@ -27,7 +27,7 @@ async function acceptLead(c: Context<AppEnv>): Promise<{ id: string } | Refusal>
   const visitor = visitorOf(c);
   const result = validate(forms[form], body);
   const consent = form === "popup" ? {} : consentErrors(visitor.roistatAB, body.consent === true);
-  const gift = await giftError(c, body.gift, body.giftToken);
+  const gift = await giftError(c.env, body.gift, body.giftToken);
   const phone = result.ok ? await toE164(result.data.phone, result.data.country) : null;
   if (!result.ok || Object.keys(consent).length > 0 || gift || (phone && "error" in phone)) {
     const errors = { ...(result.ok ? {} : result.errors), ...(phone && "error" in phone ? { phone: phone.error } : {}), ...consent, ...(gift ? { gift } : {}) };

@@ -2,7 +2,7 @@ import type { Context, Hono } from "hono";
 import type { Catalogue } from "../../services/catalogue/build";
 import { menuVersion, programMenu } from "../../services/catalogue/menu";
 import { derived } from "../../services/catalogue/repository";
-import type { AppEnv } from "../../worker/env";
+import type { AppEnv } from "../../server/env";
 import { versionedJson } from "./versioned";
 
 /** The menu's JSON, once per content version and isolate. */

@@ -3,9 +3,9 @@ import { createMiddleware } from "hono/factory";
 import * as z from "zod/mini";
 import { allShards, type DeliveryStatus, type LeadView, shardHolding } from "../../services/leads/outbox";
 import { log } from "../../services/log";
-import { config } from "../../worker/config.server";
-import type { AppEnv } from "../../worker/env";
-import { opsJson } from "../../worker/middleware/post-guards";
+import { config } from "../../server/config.server";
+import type { AppEnv } from "../../server/env";
+import { opsJson } from "../../server/middleware/post-guards";
 import { crmToken, outboxShard } from "../../server/objects";
 
 const encoder = new TextEncoder();

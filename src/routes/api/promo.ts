@@ -1,9 +1,9 @@
 import type { Context, Hono } from "hono";
 import * as z from "zod/mini";
 import { type PromoData, safeRedirect } from "../../services/promo";
-import type { AppEnv } from "../../worker/env";
+import type { AppEnv } from "../../server/env";
 import type { OpsApp } from "./ops";
-import { opsJson } from "../../worker/middleware/post-guards";
+import { opsJson } from "../../server/middleware/post-guards";
 import { promoRegistry } from "../../server/objects";
 
 /** Promos are cached at the edge this long: a change reaches visitors within a minute. */

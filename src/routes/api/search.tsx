@@ -5,8 +5,8 @@ import { MAX_RESULTS, searchIndex } from "../../services/search/engine";
 import { browserSearchIndexOf, searchIndexOf } from "../../services/search/repository";
 import type { SearchResult } from "../../services/search/documents";
 import { pluralize } from "../../services/text";
-import type { AppEnv } from "../../worker/env";
-import { renderPage } from "../../worker/render";
+import type { AppEnv } from "../../server/env";
+import { renderPage } from "../../render/render";
 import { versionedJson } from "./versioned";
 
 const query = (c: Context<AppEnv>) => (c.req.query("q") ?? "").slice(0, 100);

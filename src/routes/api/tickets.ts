@@ -1,6 +1,5 @@
 import type { Context, Hono } from "hono";
 import * as z from "zod/mini";
-import type { Seminar } from "../../services/catalogue/build";
 import { indexes } from "../../services/catalogue/queries";
 import { refusals } from "../../services/leads/messages";
 import { toE164 } from "../../services/leads/phone-number";
@@ -9,25 +8,20 @@ import { validate } from "../../services/leads/schemas";
 import { log } from "../../services/log";
 import { CLAIMED_BY_CLIENT, NO_SUCH_SEMINAR, type OrderSummary, perOrderLimit, perPhoneLimit, SEMINAR_PAST, ticketOrderSchema, tooFewTickets } from "../../services/tickets";
 import { keyedDigest } from "../../services/visit-evidence";
-import { config } from "../../worker/config.server";
-import type { OrderResult } from "../../worker/durable/SeminarTickets";
-import type { AppEnv } from "../../worker/env";
-import { withCatalogue } from "../../worker/middleware/catalogue";
-import { bodyKind, opsJson } from "../../worker/middleware/post-guards";
-import { siteKey } from "../../worker/site-keys.server";
+import { config } from "../../server/config.server";
+import type { OrderResult } from "../../services/tickets";
+import type { AppEnv } from "../../server/env";
+import { withCatalogue } from "../../server/middleware/catalogue";
+import { bodyKind, opsJson } from "../../server/middleware/post-guards";
+import { siteKey } from "../../server/site-keys.server";
 import { renderApply } from "../pages/apply";
-import { humanCheck } from "./human-check";
-import { filledHoneypot, fingerprintOf, leadRecord, newId, parse, type RefusalStatus, storeLead, visitRefusal, withinRateLimit } from "./intake";
+import { humanCheck } from "../../server/intake/human-check";
+import { filledHoneypot, fingerprintOf, leadRecord, newId, parse, type RefusalStatus, storeLead, visitRefusal, withinRateLimit } from "../../server/intake/intake";
 import type { OpsApp } from "./ops";
-import { giftError } from "./wheel";
+import { giftError } from "../../server/intake/gift";
 import { seminarTickets } from "../../server/objects";
+import { liveTickets } from "../../server/seminar-tickets";
 
-export const ticketsOf = (c: Context<AppEnv>, seminar: Pick<Seminar, "id">) => seminarTickets(c.env, seminar.id);
-
-/** Tickets left right now: the object's count, or the content's before the first order. */
-export function liveTickets(c: Context<AppEnv>, seminar: Seminar): Promise<number> {
-  return ticketsOf(c, seminar).ticketsLeft(seminar.tickets_quantity);
-}
 
 type Placed = { ok: true; tickets_quantity: number; order: OrderSummary };
 type Refused = { status: RefusalStatus; message: string; errors?: FieldErrors; tickets_quantity?: number; values?: Record<string, unknown> };
@@ -48,7 +42,7 @@ async function placeOrder(c: Context<AppEnv>): Promise<Placed | Refused> {
   if (result.ok && result.data.tickets > settings.TICKETS_PER_ORDER) errors.tickets = perOrderLimit(settings.TICKETS_PER_ORDER);
   const phone = result.ok ? await toE164(result.data.phone, result.data.country) : null;
   if (phone && "error" in phone) errors.phone = phone.error;
-  const gift = await giftError(c, body.gift, body.giftToken);
+  const gift = await giftError(c.env, body.gift, body.giftToken);
   if (gift) errors.gift = gift;
   if (!result.ok || !phone || "error" in phone || Object.keys(errors).length > 0) {
     return { status: 400, message: errors.tickets ?? refusals.badValue, errors, values: body };
@@ -72,7 +66,7 @@ async function placeOrder(c: Context<AppEnv>): Promise<Placed | Refused> {
     ticket: { seminar_id: seminar.id, seminar_title: seminar.title, tickets: data.tickets, date: Date.parse(seminar.targetDate), seminar_tickets_quantity: 0 },
   };
   const fingerprint = await fingerprintOf("ticket", claimed);
-  const stub = ticketsOf(c, seminar);
+  const stub = seminarTickets(c.env, seminar.id);
   let order: OrderResult;
   try {
     const phoneKey = await keyedDigest(await siteKey(c.env, "phone"), `${seminar.id}:${data.phone}`);
@@ -143,7 +137,7 @@ export function registerTicketsApi(app: Hono<AppEnv>): void {
   app.get("/api/seminars/:id/tickets", async (c) => {
     const seminar = indexes(c.get("catalogue")).seminarById.get(c.req.param("id"));
     if (!seminar) return c.json({ ok: false, message: NO_SUCH_SEMINAR }, 404);
-    return c.json({ ok: true, tickets_quantity: await liveTickets(c, seminar) }, 200, { "Cache-Control": "no-store" });
+    return c.json({ ok: true, tickets_quantity: await liveTickets(c.env, seminar) }, 200, { "Cache-Control": "no-store" });
   });
 }
 
@@ -153,7 +147,7 @@ export function registerTicketsOps(ops: OpsApp): void {
   ops.use("/seminars/*", withCatalogue);
   ops.get("/seminars", async (c) => {
     const seminars = c.get("catalogue").seminars;
-    const counts = await Promise.all(seminars.map((s) => liveTickets(c, s)));
+    const counts = await Promise.all(seminars.map((s) => liveTickets(c.env, s)));
     return c.json(seminars.map((s, i) => ({ id: s.id, title: s.title, targetDate: s.targetDate, tickets_quantity: counts[i] })));
   });
 
@@ -162,7 +156,7 @@ export function registerTicketsOps(ops: OpsApp): void {
     if (!seminar) return c.json({ ok: false, message: NO_SUCH_SEMINAR }, 404);
     const parsed = await opsJson(c.req.raw, setTickets, "tickets_quantity: целое число от 0");
     if ("refusal" in parsed) return c.json(parsed.refusal, 400);
-    await ticketsOf(c, seminar).setTickets(parsed.data.tickets_quantity);
+    await seminarTickets(c.env, seminar.id).setTickets(parsed.data.tickets_quantity);
     return c.json({ ok: true, id: seminar.id, tickets_quantity: parsed.data.tickets_quantity });
   });
 }

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../worker/env";
+import type { AppEnv } from "../../server/env";
 
 /**
  * JSON the browser fetches under a version (`?v=`): kept for good when asked under the current

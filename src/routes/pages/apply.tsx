@@ -5,16 +5,17 @@ import ThankYouIsland from "../../components/forms/ThankYou.island";
 import { ctaKeys, type CtaKey } from "../../services/catalogue/schemas";
 import { outcomes } from "../../services/leads/messages";
 import type { FieldErrors } from "../../services/leads/schemas";
-import type { AppEnv } from "../../worker/env";
-import { renderPage } from "../../worker/render";
+import type { AppEnv } from "../../server/env";
+import { renderPage } from "../../render/render";
 import NothingFound from "../../components/forms/NothingFound.island";
 import { FREE_ACCESS_TEXTS } from "../../components/forms/NothingFoundPanel";
 import { fallbackContacts } from "../../components/layout/SiteShell";
-import { visitorOf } from "../../worker/middleware/tracking";
+import { visitorOf } from "../../server/middleware/tracking";
 import { indexes } from "../../services/catalogue/queries";
 import type { Seminar } from "../../services/catalogue/build";
 import type { OrderSummary } from "../../services/tickets";
-import { liveTickets, ticketsOf } from "../api/tickets";
+import { seminarTickets } from "../../server/objects";
+import { liveTickets } from "../../server/seminar-tickets";
 import { pageQuery } from "../../services/page-params";
 
 const isCta = (value: unknown): value is CtaKey => typeof value === "string" && (ctaKeys as readonly string[]).includes(value);
@@ -44,7 +45,7 @@ export async function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
   const cta: CtaKey = isCta(query.cta) ? query.cta : "submitApplication";
   // the buy link of a seminar: the form takes the seats itself (tickets mode)
   const seminar = cta === "buyTicket" ? upcomingSeminar(c, query.seminar ?? query.seminar_id) : undefined;
-  const left = seminar ? await liveTickets(c, seminar) : 0;
+  const left = seminar ? await liveTickets(c.env, seminar) : 0;
   // the short forms (the 404 page's and /free-access) come back as themselves
   const shortForm = query.form === "notFound" || query.form === "freeAccess" ? query.form : undefined;
   const { title, description } =
@@ -113,7 +114,7 @@ async function placedOrder(c: Context<AppEnv>): Promise<OrderSummary | undefined
   const id = c.req.query("order");
   const seminar = indexes(c.get("catalogue")).seminarById.get(c.req.query("seminar") ?? "");
   if (!id || !seminar || !/^[A-Za-z0-9_-]{8,64}$/.test(id)) return undefined;
-  const order = await ticketsOf(c, seminar).orderOf(id);
+  const order = await seminarTickets(c.env, seminar.id).orderOf(id);
   return order
     ? { id, seminar_id: seminar.id, seminar_title: seminar.title, date: seminar.targetDate, tickets: order.tickets, sum: seminar.price * order.tickets }
     : undefined;

@@ -2,8 +2,8 @@ import type { Context } from "hono";
 import { phoneHref } from "../../components/layout/Footer";
 import { legalEntitiesJsonLd } from "../../components/layout/structured-data";
 import type { LegalEntity, Phone } from "../../services/catalogue/schemas";
-import type { AppEnv } from "../../worker/env";
-import { renderPage } from "../../worker/render";
+import type { AppEnv } from "../../server/env";
+import { renderPage } from "../../render/render";
 
 const contactTypeLabel: Record<Phone["contactType"], string> = { study: "Учебный отдел и приёмная комиссия", curators: "Отдел кураторов" };
 const areaLabel: Record<Phone["areas"][number], string> = { RU: "Россия", KZ: "Казахстан", UZ: "Узбекистан" };

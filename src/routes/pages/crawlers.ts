@@ -5,7 +5,7 @@ import { svedenSlugs } from "../../services/catalogue/institute-schemas";
 import { articleHref, bachelorHref, liveCourseHref, practicalTrainingHref, programHref, seminarHref, studyFieldHref } from "../../services/catalogue/links";
 import { upcomingSeminars } from "../../services/catalogue/queries";
 import { derived } from "../../services/catalogue/repository";
-import type { AppEnv } from "../../worker/env";
+import type { AppEnv } from "../../server/env";
 
 /**
  * Pages that exist whatever the content: lists and institute pages of spec 2.1, each by its canonical

@@ -3,9 +3,9 @@ import type { Crumb } from "../../components/layout/Breadcrumbs";
 import { documentHref, documentPages, fileSize } from "../../services/catalogue/documents";
 import type { DocumentCategory, InstituteDocument } from "../../services/catalogue/institute-schemas";
 import { formatDayMonthYear } from "../../services/dates";
-import { documentFiles } from "../../worker/documents";
-import type { AppEnv } from "../../worker/env";
-import { renderPage } from "../../worker/render";
+import { documentFiles } from "../../server/documents";
+import type { AppEnv } from "../../server/env";
+import { renderPage } from "../../render/render";
 
 const docsCrumb: Crumb = { label: "Документы", href: "/docs" };
 

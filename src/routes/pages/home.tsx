@@ -12,8 +12,8 @@ import { menuCounts, programMenu } from "../../services/catalogue/menu";
 import { upcomingSeminars } from "../../services/catalogue/queries";
 import { sortPrograms } from "../../services/catalogue/sort";
 import { pluralize } from "../../services/text";
-import type { AppEnv } from "../../worker/env";
-import { renderPage } from "../../worker/render";
+import type { AppEnv } from "../../server/env";
+import { renderPage } from "../../render/render";
 import { ArticleCard } from "./journal";
 import { SeminarCard } from "./seminars";
 

@@ -1,5 +1,5 @@
 import type { Context, Hono } from "hono";
-import type { AppEnv } from "../../worker/env";
+import type { AppEnv } from "../../server/env";
 import { applyPage, renderThanks } from "./apply";
 import { bachelorDetail, bachelorsList } from "./bachelors";
 import { robots, sitemap } from "./crawlers";

@@ -6,8 +6,8 @@ import FreeAccessForm from "../../components/forms/NothingFound.island";
 import { FREE_ACCESS_TEXTS } from "../../components/forms/NothingFoundPanel";
 import type { Crumb } from "../../components/layout/Breadcrumbs";
 import type { Block } from "../../services/catalogue/institute-schemas";
-import type { AppEnv } from "../../worker/env";
-import { renderPage } from "../../worker/render";
+import type { AppEnv } from "../../server/env";
+import { renderPage } from "../../render/render";
 
 const home: Crumb = { label: "Главная", href: "/" };
 const crumbs = (label: string, href: string): Crumb[] => [home, { label, href }];

@@ -11,9 +11,9 @@ import { formatDayMonthYear } from "../../services/dates";
 import { generatedImage } from "../../services/images";
 import { readingMinutes, shareLinks } from "../../services/share";
 import { pluralize } from "../../services/text";
-import type { AppEnv } from "../../worker/env";
-import { renderPage } from "../../worker/render";
-import { renderNotFound } from "./errors";
+import type { AppEnv } from "../../server/env";
+import { renderPage } from "../../render/render";
+import { renderNotFound } from "../../render/error-pages";
 
 const listCrumbs = [
   { label: "Главная", href: "/" },

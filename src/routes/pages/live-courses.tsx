@@ -8,9 +8,9 @@ import { indexes, teachersOf } from "../../services/catalogue/queries";
 import { minutesDuration, weeklySchedule } from "../../services/catalogue/schedule";
 import { formatDayMonthYear } from "../../services/dates";
 import { formatPrice, pluralize } from "../../services/text";
-import type { AppEnv } from "../../worker/env";
-import { renderPage } from "../../worker/render";
-import { renderNotFound } from "./errors";
+import type { AppEnv } from "../../server/env";
+import { renderPage } from "../../render/render";
+import { renderNotFound } from "../../render/error-pages";
 
 const listCrumbs = [
   { label: "Главная", href: "/" },

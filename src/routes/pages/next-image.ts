@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { generatedImagePath, imageKinds, nearestWidth, parseGeneratedImagePath } from "../../services/images";
-import type { AppEnv } from "../../worker/env";
+import type { AppEnv } from "../../server/env";
 
 const imageFile = /^\/images\/[\w/-]+\.(?:webp|png|jpe?g|svg|avif|gif)$/;
 

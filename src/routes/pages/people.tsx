@@ -10,8 +10,8 @@ import { indexes } from "../../services/catalogue/queries";
 import { sortPrograms } from "../../services/catalogue/sort";
 import { eventTimes, formatDayMonthYear } from "../../services/dates";
 import { formatPrice, pluralize } from "../../services/text";
-import type { AppEnv } from "../../worker/env";
-import { renderPage } from "../../worker/render";
+import type { AppEnv } from "../../server/env";
+import { renderPage } from "../../render/render";
 
 const home = { label: "Главная", href: "/" };
 

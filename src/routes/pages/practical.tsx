@@ -7,9 +7,9 @@ import { practicalTrainingHref } from "../../services/catalogue/links";
 import { indexes, teachersOf } from "../../services/catalogue/queries";
 import type { PracticalTraining } from "../../services/catalogue/schemas";
 import { formatPrice } from "../../services/text";
-import type { AppEnv } from "../../worker/env";
-import { renderPage } from "../../worker/render";
-import { renderNotFound } from "./errors";
+import type { AppEnv } from "../../server/env";
+import { renderPage } from "../../render/render";
+import { renderNotFound } from "../../render/error-pages";
 
 const listCrumbs = [
   { label: "Главная", href: "/" },

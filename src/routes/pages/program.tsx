@@ -16,9 +16,10 @@ import { formatDayMonthYear } from "../../services/dates";
 import { generatedImage } from "../../services/images";
 import { discountedPrice, monthlyInstalment } from "../../services/pricing";
 import { formatPrice, pluralize } from "../../services/text";
-import type { AppEnv } from "../../worker/env";
-import { renderPage } from "../../worker/render";
-import { contentUnavailable, renderNotFound } from "./errors";
+import type { AppEnv } from "../../server/env";
+import { renderPage } from "../../render/render";
+import { renderNotFound } from "../../render/error-pages";
+import { contentUnavailable } from "../../server/bare-pages";
 
 const INSTALMENT_MONTHS = 12;
 

@@ -4,9 +4,9 @@ import type { Crumb } from "../../components/layout/Breadcrumbs";
 import { ListingError, type ListingQuery, listPrograms, parseListing } from "../../services/catalogue/listing";
 import { indexes } from "../../services/catalogue/queries";
 import type { ProgramType } from "../../services/catalogue/schemas";
-import type { AppEnv } from "../../worker/env";
-import { renderPage } from "../../worker/render";
-import { renderBadRequest, renderNotFound } from "./errors";
+import type { AppEnv } from "../../server/env";
+import { renderPage } from "../../render/render";
+import { renderBadRequest, renderNotFound } from "../../render/error-pages";
 
 interface ListSpec {
   path: string;

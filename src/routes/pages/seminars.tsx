@@ -6,16 +6,16 @@ import type { CardPlacement } from "../../components/catalogue/ProgramCard";
 import { siteHref } from "../../components/layout/seo";
 import { organizationRef, personRef } from "../../components/layout/structured-data";
 import { Picture } from "../../components/ui/Picture";
-import { liveTickets } from "../api/tickets";
+import { liveTickets } from "../../server/seminar-tickets";
 import type { Catalogue, Seminar } from "../../services/catalogue/build";
 import { seminarHref } from "../../services/catalogue/links";
 import { indexes, teachersOf, upcomingSeminars } from "../../services/catalogue/queries";
 import { eventTimes, formatDayMonth, formatDayMonthYear, formatMoscowTime, formatWeekday } from "../../services/dates";
 import { generatedImage } from "../../services/images";
 import { formatPrice, pluralize } from "../../services/text";
-import type { AppEnv } from "../../worker/env";
-import { renderPage } from "../../worker/render";
-import { renderNotFound } from "./errors";
+import type { AppEnv } from "../../server/env";
+import { renderPage } from "../../render/render";
+import { renderNotFound } from "../../render/error-pages";
 
 const listCrumbs = [
   { label: "Главная", href: "/" },
@@ -197,7 +197,7 @@ function eventJsonLd(catalogue: Catalogue, seminar: Seminar, left: number, siteU
 async function renderSeminar(c: Context<AppEnv>, seminar: Seminar | undefined) {
   if (!seminar) return renderNotFound(c);
   const catalogue = c.get("catalogue");
-  const left = await liveTickets(c, seminar);
+  const left = await liveTickets(c.env, seminar);
   return renderPage(c, {
     meta: {
       title: `${seminar.title} — семинар ${formatDayMonth(seminar.targetDate)}`,

@@ -2,9 +2,9 @@ import type { Context } from "hono";
 import type { Catalogue } from "../../services/catalogue/build";
 import { TextBlocks } from "../../components/catalogue/TextBlocks";
 import { type SvedenSlug, svedenSlugs } from "../../services/catalogue/institute-schemas";
-import type { AppEnv } from "../../worker/env";
-import { renderPage } from "../../worker/render";
-import { renderNotFound } from "./errors";
+import type { AppEnv } from "../../server/env";
+import { renderPage } from "../../render/render";
+import { renderNotFound } from "../../render/error-pages";
 import { DocumentLink } from "./docs";
 
 export const SVEDEN_TITLE = "Сведения об образовательной организации";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { config } from "../../worker/config.server";
+import { config } from "../../server/config.server";
 import { givenUpAfterMs, MAX_RETRY_DELAY_MS, retryDelay } from "./retry";
 
 const HOUR = 3600_000;

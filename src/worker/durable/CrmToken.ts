@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { log } from "../../services/log";
-import { config } from "../config.server";
+import { config } from "../../server/config.server";
 import { type Migration, migrate } from "./migrations";
 
 /** Spec 4 and 9: refresh when fewer than 1800 s remain; store the new expiry as now + 84400 s. */

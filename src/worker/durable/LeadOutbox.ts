@@ -5,7 +5,7 @@ import { sinkByName, sinksFor } from "../../services/leads/sinks/index.server";
 import { type SinkContext, SinkError } from "../../services/leads/sinks/types";
 import { retryDelay } from "../../services/leads/retry";
 import { log } from "../../services/log";
-import { type Config, config } from "../config.server";
+import { type Config, config } from "../../server/config.server";
 import { hasColumn, type Migration, migrate } from "./migrations";
 import { crmToken } from "../../server/objects";
 

@@ -1,14 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-
-/** One limit: at most `limit` units of cost within `windowMs`. */
-export interface Budget {
-  name: string;
-  limit: number;
-  windowMs: number;
-  cost: number;
-}
-
-export type Take = { ok: true } | { ok: false; budget: string };
+import type { Budget, Take } from "../../services/rate-limit";
 
 /**
  * Counts what one client (an IPv4 address or an IPv6 /64) sends in sliding windows, one object

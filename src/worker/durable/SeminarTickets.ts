@@ -1,29 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
 import { type LeadRecord, readLeadRecord } from "../../services/leads/record";
+import type { OrderRequest, OrderResult } from "../../services/tickets";
 import { acceptInItsShard } from "../../services/leads/outbox";
 import { log } from "../../services/log";
 import { hasColumn, type Migration, migrate } from "./migrations";
 import { outboxShard } from "../../server/objects";
-
-/** What an order asks for: its id and fingerprint, the seats, and the lead that goes to the CRM. */
-export interface OrderRequest {
-  orderId: string;
-  fingerprint: string;
-  tickets: number;
-  /** the content's count, the start before ops or an order set one */
-  initial: number;
-  /** the keyed digest of the buyer's phone number: seats per phone are counted without keeping the number */
-  phoneKey: string;
-  /** seats one phone number may hold for this seminar */
-  perPhone: number;
-  lead: LeadRecord;
-}
-
-export type OrderResult =
-  | { ok: true; tickets_quantity: number; duplicate: boolean }
-  | { ok: false; reason: "tooFew"; tickets_quantity: number }
-  | { ok: false; reason: "perPhone"; held: number; tickets_quantity: number }
-  | { ok: false; reason: "conflict"; tickets_quantity: number };
 
 /** A taken order's lead waits this long for the Worker's own hand-over before the alarm hands it over. */
 export const HANDOVER_GRACE_MS = 15_000;

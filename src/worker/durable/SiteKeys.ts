@@ -1,8 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
+import type { KeyPurpose } from "../../services/visit-evidence";
 import { migrate } from "./migrations";
 
-/** What a key signs; one key per purpose, so no signature can be replayed for another use. */
-export type KeyPurpose = "visit" | "phone";
 
 const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 

@@ -1,9 +1,24 @@
-import type { Config } from "../../../worker/config.server";
 import type { LeadRecord } from "../record";
+
+/** The settings the sinks read (the Worker's config has them all). */
+export interface SinkSettings {
+  CRM_WEBHOOK_URL?: string;
+  AMOCRM_BASE_URL?: string;
+  ADVCAKE_URL?: string;
+  ADMITAD_URL?: string;
+  ADMITAD_CAMPAIGN_CODE?: string;
+  ADMITAD_POSTBACK_KEY?: string;
+  EDPARTNERS_URL?: string;
+  SRAVNI_URL?: string;
+  HH_URL?: string;
+  LEADMAGNET_URL?: string;
+  ROISTAT_URL?: string;
+  ROISTAT_KEY?: string;
+}
 
 /** What a sink needs besides the lead: settings, a fetch with a timeout, the CRM token. */
 export interface SinkContext {
-  config: Config;
+  config: SinkSettings;
   fetch: (url: string, init?: RequestInit) => Promise<Response>;
   crmAccessToken: () => Promise<string>;
   /**

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { LOW_VISION_COOKIE } from "../../services/low-vision";
 import { isolateSlot } from "../../services/isolate";
 import { pageQuery } from "../../services/page-params";
-import { settingsAttributes } from "../../components/site-settings";
+import { settingsAttributes } from "../../services/site-settings";
 import { publicSettings } from "../config.server";
 import type { AppEnv } from "../env";
 

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { contentUnavailable } from "../../routes/pages/errors";
+import { contentUnavailable } from "../bare-pages";
 import { ContentUnavailableError, getCatalogue, type KeepAlive } from "../../services/catalogue/repository";
 import type { AppEnv } from "../env";
 import { bodyKind } from "./post-guards";

@@ -12,8 +12,8 @@ import { SiteShell } from "../components/layout/SiteShell";
 import { RenderContext, type RenderContextValue } from "../components/render-context";
 import { log } from "../services/log";
 import { manifest } from "./assets";
-import { publicSettings } from "./config.server";
-import type { AppEnv } from "./env";
+import { publicSettings } from "../server/config.server";
+import type { AppEnv } from "../server/env";
 
 export interface Page {
   meta: PageMeta;

@@ -2,8 +2,8 @@ import type { Context } from "hono";
 import { refusals } from "../../services/leads/messages";
 import { TURNSTILE_FIELD, verifyTurnstile } from "../../services/leads/turnstile.server";
 import { log } from "../../services/log";
-import { config, turnstileOn } from "../../worker/config.server";
-import type { AppEnv } from "../../worker/env";
+import { config, turnstileOn } from "../config.server";
+import type { AppEnv } from "../env";
 
 export type HumanCheck = { turnstile?: "passed" | "unverified" } | { refused: string };
 

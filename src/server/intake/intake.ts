@@ -11,12 +11,12 @@ import { type AcceptOutcome, acceptInItsShard } from "../../services/leads/outbo
 import type { LeadKind, LeadRecord, Visitor } from "../../services/leads/record";
 import type { FieldErrors, PopupLeadInput } from "../../services/leads/schemas";
 import { log } from "../../services/log";
-import { config } from "../../worker/config.server";
-import type { Budget } from "../../worker/durable/RateLimiter";
-import type { AppEnv } from "../../worker/env";
-import { BadBodyError, type BodyKind, bodyKind, readBody } from "../../worker/middleware/post-guards";
-import { firstVisitAt, visitorOf } from "../../worker/middleware/tracking";
-import { outboxShard, rateLimiter } from "../../server/objects";
+import { config } from "../config.server";
+import type { Budget } from "../../services/rate-limit";
+import type { AppEnv } from "../env";
+import { BadBodyError, type BodyKind, bodyKind, readBody } from "../middleware/post-guards";
+import { firstVisitAt, visitorOf } from "../middleware/tracking";
+import { outboxShard, rateLimiter } from "../objects";
 
 export type RefusalStatus = 400 | 403 | 409 | 415 | 429 | 503;
 export type Refusal = { status: RefusalStatus; message: string; errors?: FieldErrors; values?: Record<string, unknown> };

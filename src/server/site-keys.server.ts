@@ -1,7 +1,7 @@
 import { isolateSlot } from "../services/isolate";
 import { hmacKey } from "../services/visit-evidence";
-import type { KeyPurpose } from "./durable/SiteKeys";
-import { siteKeys } from "../server/objects";
+import type { KeyPurpose } from "../services/visit-evidence";
+import { siteKeys } from "./objects";
 
 /** The site's keys as this isolate holds them: asked of the SiteKeys object once per purpose. */
 const state = isolateSlot("site-keys", () => ({ keys: new Map<KeyPurpose, Promise<CryptoKey>>(), ready: new Map<KeyPurpose, CryptoKey>() }));

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import type { SiteSettings } from "../components/site-settings";
+import type { SiteSettings } from "../services/site-settings";
 import { isolateSlot } from "../services/isolate";
 import { log } from "../services/log";
 import { DEFAULT_TICKETS_PER_ORDER } from "../services/ticket-limits";

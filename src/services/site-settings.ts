@@ -1,0 +1,36 @@
+import { DEFAULT_TICKETS_PER_ORDER } from "./ticket-limits";
+
+/** The deployment's settings a page may know (src/server/config.server.ts lists them): nothing secret. */
+export interface SiteSettings {
+  /** spec 4: forms skip sending and open the thank-you at once */
+  leadsDryRun?: boolean;
+  /** tickets one order may hold (TICKETS_PER_ORDER): the counter stops there and says so */
+  ticketsPerOrder?: number;
+  /** the lead forms show the Turnstile widget with this key */
+  turnstileSiteKey?: string;
+  /** analytics asks for consent, then loads this Yandex Metrika counter */
+  ymCounterId?: string;
+}
+
+/** How the settings ride on <html>: the same for every visitor, so cached pages carry them too. */
+export function settingsAttributes(settings: SiteSettings): Record<string, string> {
+  return {
+    ...(settings.leadsDryRun ? { "data-leads-dry-run": "1" } : {}),
+    // the default rides on no page: a deployment that keeps it changes no byte of its pages
+    ...(settings.ticketsPerOrder && settings.ticketsPerOrder !== DEFAULT_TICKETS_PER_ORDER ? { "data-tickets-per-order": String(settings.ticketsPerOrder) } : {}),
+    ...(settings.turnstileSiteKey ? { "data-turnstile-site-key": settings.turnstileSiteKey } : {}),
+    ...(settings.ymCounterId ? { "data-ym-counter": settings.ymCounterId } : {}),
+  };
+}
+
+/** The settings as the browser reads them back from <html>. */
+export function settingsFromPage(): SiteSettings {
+  if (typeof document === "undefined") return {};
+  const data = document.documentElement.dataset;
+  return {
+    leadsDryRun: data.leadsDryRun === "1",
+    ticketsPerOrder: Number(data.ticketsPerOrder) || DEFAULT_TICKETS_PER_ORDER,
+    turnstileSiteKey: data.turnstileSiteKey || undefined,
+    ymCounterId: data.ymCounter || undefined,
+  };
+}
