@@ -3,7 +3,7 @@ import type { ProgramDetails } from "../../services/catalogue/build";
 import { executeCatalogueQuery } from "../../services/catalogue/graphql-schema";
 import { programDetailsOf } from "../../services/catalogue/program-details";
 import type { AppEnv } from "../../server/env";
-import { bodyKind } from "../../server/middleware/post-guards";
+import { bodyKind } from "../../server/body";
 import { liveTickets } from "../../server/seminar-tickets";
 
 /** Answers are cached at the edge this long: ticket counts in them are at most a minute old. */

@@ -7,8 +7,8 @@ import { consentErrors, notFoundLeadSchema, popupLeadSchema, subscribeSchema, va
 import { requestFingerprint } from "../../services/leads/fingerprint";
 import { log } from "../../services/log";
 import type { AppEnv } from "../../server/env";
-import { bodyKind } from "../../server/middleware/post-guards";
-import { visitorOf } from "../../server/middleware/tracking";
+import { bodyKind } from "../../server/body";
+import { visitorOf } from "../../server/visitor";
 import { renderApply, renderSubscribeResult } from "../pages/apply";
 import { humanCheck } from "../../server/intake/human-check";
 import { filledHoneypot, fingerprintOf, leadRecord, parse, type Refusal, storeLead, visitRefusal, withinRateLimit } from "../../server/intake/intake";

@@ -5,7 +5,7 @@ import { allShards, type DeliveryStatus, type LeadView, shardHolding } from "../
 import { log } from "../../services/log";
 import { config } from "../../server/config.server";
 import type { AppEnv } from "../../server/env";
-import { opsJson } from "../../server/middleware/post-guards";
+import { opsJson } from "../../server/body";
 import { crmToken, outboxShard } from "../../server/objects";
 
 const encoder = new TextEncoder();

@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import { type PromoData, safeRedirect } from "../../services/promo";
 import type { AppEnv } from "../../server/env";
 import type { OpsApp } from "./ops";
-import { opsJson } from "../../server/middleware/post-guards";
+import { opsJson } from "../../server/body";
 import { promoRegistry } from "../../server/objects";
 
 /** Promos are cached at the edge this long: a change reaches visitors within a minute. */

@@ -12,7 +12,7 @@ import { config } from "../../server/config.server";
 import type { OrderResult } from "../../services/tickets";
 import type { AppEnv } from "../../server/env";
 import { withCatalogue } from "../../server/middleware/catalogue";
-import { bodyKind, opsJson } from "../../server/middleware/post-guards";
+import { bodyKind, opsJson } from "../../server/body";
 import { siteKey } from "../../server/site-keys.server";
 import { renderApply } from "../pages/apply";
 import { humanCheck } from "../../server/intake/human-check";

@@ -10,7 +10,7 @@ import { renderPage } from "../../render/render";
 import NothingFound from "../../components/forms/NothingFound.island";
 import { FREE_ACCESS_TEXTS } from "../../components/forms/NothingFoundPanel";
 import { fallbackContacts } from "../../components/layout/SiteShell";
-import { visitorOf } from "../../server/middleware/tracking";
+import { visitorOf } from "../../server/visitor";
 import { indexes } from "../../services/catalogue/queries";
 import type { Seminar } from "../../services/catalogue/build";
 import type { OrderSummary } from "../../services/tickets";

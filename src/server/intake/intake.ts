@@ -14,8 +14,8 @@ import { log } from "../../services/log";
 import { config } from "../config.server";
 import type { Budget } from "../../services/rate-limit";
 import type { AppEnv } from "../env";
-import { BadBodyError, type BodyKind, bodyKind, readBody } from "../middleware/post-guards";
-import { firstVisitAt, visitorOf } from "../middleware/tracking";
+import { BadBodyError, type BodyKind, bodyKind, readBody } from "../body";
+import { firstVisitAt, visitorOf } from "../visitor";
 import { outboxShard, rateLimiter } from "../objects";
 
 export type RefusalStatus = 400 | 403 | 409 | 415 | 429 | 503;

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { contentUnavailable } from "../bare-pages";
 import { ContentUnavailableError, getCatalogue, type KeepAlive } from "../../services/catalogue/repository";
 import type { AppEnv } from "../env";
-import { bodyKind } from "./post-guards";
+import { bodyKind } from "../body";
 
 /**
  * What still works with no content at all: a lead or a subscription sent as JSON (the site's own

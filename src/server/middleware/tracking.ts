@@ -1,10 +1,9 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import type { Visitor } from "../../services/leads/record";
 import { log } from "../../services/log";
 import {
-  AB_MAX_AGE_S, assignVariant, CLICK_MAX_AGE_S, cookies, parseUtmCookie, parseVariant, utmFromUrl, utmMaxAge,
+  AB_MAX_AGE_S, assignVariant, CLICK_MAX_AGE_S, cookies, parseUtmCookie, utmFromUrl, utmMaxAge,
 } from "../../services/tracking";
 import { looksLikeVisit, signVisit, VISIT_COOKIE, VISIT_MAX_AGE_S, visitIssuedAt } from "../../services/visit-evidence";
 import { config } from "../config.server";
@@ -96,28 +95,3 @@ export const tracking = createMiddleware<AppEnv>(async (c, next) => {
     log.warn("visit.evidence", { requestId: c.get("requestId"), error: String(error) });
   }
 });
-
-/**
- * When the visitor first opened the site, by the server's own signed evidence; null when the
- * request carries none (a script that never opened a page) or a forged one.
- */
-export async function firstVisitAt(c: Context<AppEnv>): Promise<number | null> {
-  const value = getCookie(c, VISIT_COOKIE);
-  if (!looksLikeVisit(value)) return null;
-  return visitIssuedAt(await siteKey(c.env, "visit"), value);
-}
-
-/** What the request's cookies say about the visitor, for the lead record (record.ts: visitorShape). */
-export function visitorOf(c: Context<AppEnv>): Visitor {
-  const bounded = (name: string) => getCookie(c, name)?.slice(0, 300) || undefined;
-  return {
-    utm: parseUtmCookie(getCookie(c, cookies.utm), (error) => log.warn("tracking.cookie", { error: String(error) })),
-    roistatAB: parseVariant(getCookie(c, cookies.abVariant)),
-    roistat_visit: bounded(cookies.roistatVisit),
-    ymUid: bounded(cookies.ymUid),
-    advcake_track_id: bounded(cookies.advcakeTrackId),
-    advcake_track_url: bounded(cookies.advcakeTrackUrl),
-    admitad_uid: bounded(cookies.admitadUid),
-    click_id: bounded(cookies.clickId),
-  };
-}

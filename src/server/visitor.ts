@@ -1,0 +1,35 @@
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import type { Visitor } from "../services/leads/record";
+import { log } from "../services/log";
+import { cookies, parseUtmCookie, parseVariant } from "../services/tracking";
+import { looksLikeVisit, VISIT_COOKIE, visitIssuedAt } from "../services/visit-evidence";
+import type { AppEnv } from "./env";
+import { siteKey } from "./site-keys.server";
+
+/** What the request's cookies say of the visitor: set by the tracking middleware, read by the intake. */
+
+/**
+ * When the visitor first opened the site, by the server's own signed evidence; null when the
+ * request carries none (a script that never opened a page) or a forged one.
+ */
+export async function firstVisitAt(c: Context<AppEnv>): Promise<number | null> {
+  const value = getCookie(c, VISIT_COOKIE);
+  if (!looksLikeVisit(value)) return null;
+  return visitIssuedAt(await siteKey(c.env, "visit"), value);
+}
+
+/** What the request's cookies say about the visitor, for the lead record (record.ts: visitorShape). */
+export function visitorOf(c: Context<AppEnv>): Visitor {
+  const bounded = (name: string) => getCookie(c, name)?.slice(0, 300) || undefined;
+  return {
+    utm: parseUtmCookie(getCookie(c, cookies.utm), (error) => log.warn("tracking.cookie", { error: String(error) })),
+    roistatAB: parseVariant(getCookie(c, cookies.abVariant)),
+    roistat_visit: bounded(cookies.roistatVisit),
+    ymUid: bounded(cookies.ymUid),
+    advcake_track_id: bounded(cookies.advcakeTrackId),
+    advcake_track_url: bounded(cookies.advcakeTrackUrl),
+    admitad_uid: bounded(cookies.admitadUid),
+    click_id: bounded(cookies.clickId),
+  };
+}
