@@ -15,7 +15,7 @@ const SECRET_NAME = /SECRET|TOKEN|_KEY$|CLIENT_ID|PASSWORD|REDIRECT_URI/;
 /** Every setting name the project knows: the environment schema, the documented example, wrangler.toml. */
 function settingNames(): string[] {
   const sources = [
-    readFileSync(join(root, "src/worker/config.server.ts"), "utf8").match(/^ {2}([A-Z][A-Z0-9_]+):/gm) ?? [],
+    readFileSync(join(root, "src/server/config.server.ts"), "utf8").match(/^ {2}([A-Z][A-Z0-9_]+):/gm) ?? [],
     readFileSync(join(root, ".dev.vars.example"), "utf8").match(/^# ([A-Z][A-Z0-9_]+)=/gm) ?? [],
     readFileSync(join(root, "wrangler.toml"), "utf8").match(/\b([A-Z][A-Z0-9_]{2,})\s*=/g) ?? [],
   ];

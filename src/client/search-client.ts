@@ -1,4 +1,5 @@
 import type { SearchResult } from "../services/search/documents";
+import { searchClient } from "./api";
 import { loadSearchIndex, type SearchIndex, searchIndex } from "../services/search/engine";
 
 /** Results the header panel shows at most. */
@@ -10,10 +11,11 @@ export const SERVER_DEBOUNCE_MS = 150;
 let index: Promise<SearchIndex> | undefined;
 
 export function browserIndex(version: string): Promise<SearchIndex> {
-  index ??= fetch(`/api/search/index?v=${encodeURIComponent(version)}`)
+  index ??= searchClient.search.index
+    .$get({ query: { v: version } })
     .then((response) => {
-      if (!response.ok) throw new Error(`search index: ${response.status}`);
-      return response.text();
+      if (response.status !== 200) throw new Error(`search index: ${response.status}`);
+      return response.json();
     })
     .then(loadSearchIndex)
     .catch((error: unknown) => {
@@ -31,8 +33,8 @@ export async function searchInBrowser(version: string, query: string): Promise<{
 
 /** The same search on the server, over the whole catalogue. */
 export async function searchOnServer(query: string, signal: AbortSignal): Promise<SearchResult[]> {
-  const response = await fetch(`/api/search?q=${encodeURIComponent(query)}`, { signal });
-  if (!response.ok) throw new Error(`search: ${response.status}`);
-  const { results } = (await response.json()) as { results: SearchResult[] };
+  const response = await searchClient.search.$get({ query: { q: query } }, { init: { signal } });
+  if (response.status !== 200) throw new Error(`search: ${response.status}`);
+  const { results } = await response.json();
   return results.slice(0, PANEL_RESULTS);
 }

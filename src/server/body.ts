@@ -1,6 +1,9 @@
 /** A write's body as the site reads it: JSON that is an object, or a plain HTML form. */
 
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import { refusals } from "../services/leads/messages";
+import type { AppEnv } from "./env";
 
 export type BodyKind = "json" | "form";
 
@@ -34,22 +37,32 @@ export async function readBody(request: Request, kind: BodyKind): Promise<Record
   return parsed as Record<string, unknown>;
 }
 
-/**
- * The JSON object an ops call sent, parsed by `schema`; or the 400 answer saying what is wrong.
- * Ops tools send JSON only.
- */
-export async function opsJson<T>(
-  request: Request,
-  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false } },
-  message: string,
-): Promise<{ data: T } | { refusal: { ok: false; message: string } }> {
-  let body: Record<string, unknown>;
-  try {
-    body = await readBody(request, "json");
-  } catch (error) {
-    if (error instanceof BadBodyError) return { refusal: { ok: false, message: error.message } };
-    throw error;
+/** A plain HTML form sends strings: numbers and checkboxes become what the schema expects. */
+export function fromForm(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...fields };
+  for (const key of ["price", "tickets"]) {
+    if (typeof out[key] === "string") out[key] = out[key] === "" ? undefined : Number(out[key]);
   }
-  const parsed = schema.safeParse(body);
-  return parsed.success ? { data: parsed.data } : { refusal: { ok: false, message } };
+  for (const key of ["consent", "subscribeNews"]) out[key] = out[key] === "on" || out[key] === "true" || out[key] === "1";
+  for (const key of Object.keys(out)) if (out[key] === "") delete out[key];
+  return out;
+}
+
+/**
+ * Before a JSON route's validator: a body that is not JSON gets 415, JSON that is not an object
+ * 400, each with the site's Russian message in the route's own shape. The parsed body stays on the
+ * request (Hono keeps it), so the validator reads it without parsing again.
+ */
+export function jsonBody(answer: (c: Context<AppEnv>, status: 400 | 415, message: string, reason: "type" | "malformed" | "notObject") => Response) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (bodyKind(c.req.header("Content-Type")) !== "json") return answer(c, 415, refusals.unsupportedType, "type");
+    let parsed: unknown;
+    try {
+      parsed = await c.req.json();
+    } catch {
+      return answer(c, 400, refusals.badJson, "malformed");
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return answer(c, 400, refusals.badJson, "notObject");
+    await next();
+  });
 }

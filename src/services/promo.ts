@@ -1,12 +1,10 @@
 /** Promos of spec 3 and 4: the data, the local copy, and which redirect addresses are safe. */
 import { formatCalendarDayMonth, moscowClock, moscowInstant } from "./dates";
+import type { PromoData } from "./promo-schema";
 
-export interface PromoData {
-  is_active: boolean;
-  promo_code: string;
-  redirect_url: string | null;
-  show_sticky_bottom: boolean;
-}
+export type { PromoData } from "./promo-schema";
+
+
 
 /** Spec 3: the local copy under the key promoData holds name, promo_code and redirect_url. */
 export const PROMO_STORAGE_KEY = "promoData";

@@ -1,15 +1,16 @@
 import { Hono } from "hono";
 import { renderNotFound, renderServerError } from "../render/error-pages";
 import { bareServerError } from "../server/bare-pages";
-import { registerLeadApi } from "../routes/api/leads";
-import { registerMenuApi } from "../routes/api/menu";
+import { graphqlApi } from "../routes/api/graphql";
+import { leadsApi } from "../routes/api/leads";
+import { menuApi } from "../routes/api/menu";
 import { crmExchangeApp, opsApp, registerOutboxOps } from "../routes/api/ops";
-import { registerPromoApi, registerPromoOps } from "../routes/api/promo";
-import { registerGraphqlApi } from "../routes/api/graphql";
-import { registerSearch } from "../routes/api/search";
-import { registerTicketsApi, registerTicketsOps } from "../routes/api/tickets";
-import { registerWheelApi } from "../routes/api/wheel";
+import { promoApi, registerPromoOps } from "../routes/api/promo";
+import { searchApi } from "../routes/api/search";
+import { registerTicketsOps, ticketsApi } from "../routes/api/tickets";
+import { wheelApi } from "../routes/api/wheel";
 import { registerPages } from "../routes/pages";
+import { registerFormPosts } from "../routes/pages/forms";
 import { log } from "../services/log";
 import type { AppEnv } from "../server/env";
 import { withCatalogue } from "../server/middleware/catalogue";
@@ -20,7 +21,12 @@ import { edgeCache } from "../server/middleware/edge-cache";
 import { tracking } from "../server/middleware/tracking";
 import { dropTrailingSlash } from "../server/middleware/trailing-slash";
 
-/** The whole site: middleware, pages and APIs. */
+/**
+ * The whole site, wired in the order a request meets it (docs/architecture.md): the guards of
+ * every request, ops behind their door, the promo lookup, then the content, the visitor's
+ * cookies and the edge cache; forms posted without JavaScript before the JSON APIs of the same
+ * addresses; the pages last.
+ */
 export function createApp() {
   const app = new Hono<AppEnv>();
   app.use(requestId);
@@ -35,16 +41,17 @@ export function createApp() {
   registerTicketsOps(ops);
   app.route("/ops", ops);
   app.route("/api/amoCRMexchangeToken", crmExchangeApp());
-  registerPromoApi(app);
+  app.route("/", promoApi);
   app.use(withCatalogue);
   app.use(tracking);
   app.use(edgeCache);
-  registerLeadApi(app);
-  registerTicketsApi(app);
-  registerWheelApi(app);
-  registerGraphqlApi(app);
-  registerSearch(app);
-  registerMenuApi(app);
+  registerFormPosts(app);
+  app.route("/", leadsApi);
+  app.route("/", ticketsApi);
+  app.route("/", wheelApi);
+  app.route("/", graphqlApi);
+  app.route("/", searchApi);
+  app.route("/", menuApi);
   registerPages(app);
 
   app.notFound((c) => renderNotFound(c));

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { defineIsland } from "../island";
 import { useSignalValue } from "../state/signals";
 import { setTicketsLeft, ticketsLeft } from "../state/tickets";
+import { answerOf, ticketsClient } from "../../client/api";
 
 /**
  * The live ticket count of a seminar page: the server's count first, then the object's own
@@ -10,10 +11,11 @@ import { setTicketsLeft, ticketsLeft } from "../state/tickets";
 function TicketsLeft({ seminarId, initial }: { seminarId: string; initial: number }) {
   const left = useSignalValue(ticketsLeft)[seminarId] ?? initial;
   useEffect(() => {
-    fetch(`/api/seminars/${encodeURIComponent(seminarId)}/tickets`)
-      .then((response) => (response.ok ? (response.json() as Promise<{ tickets_quantity: number }>) : null))
+    ticketsClient.seminars[":id"].tickets
+      .$get({ param: { id: seminarId } })
+      .then((response) => answerOf(response))
       .then((answer) => {
-        if (answer) setTicketsLeft(seminarId, answer.tickets_quantity);
+        if (answer?.ok) setTicketsLeft(seminarId, answer.tickets_quantity);
       })
       .catch((error) => console.error("tickets: cannot read the live count", error));
   }, [seminarId]);

@@ -3,6 +3,7 @@ import type { CtaKey } from "../../services/catalogue/schemas";
 import { outcomes, sendFailedLine } from "../../services/leads/messages";
 import { type FieldErrors, popupLeadSchema, validate } from "../../services/leads/schemas";
 import { resetTurnstiles, turnstileToken } from "../../client/turnstile";
+import { answerOf, leadsClient, ticketsClient } from "../../client/api";
 import { newLeadId, reachGoal, visitContext } from "../../client/visit";
 import { TURNSTILE_FIELD } from "../../services/leads/turnstile";
 import { FullScreenLoader } from "../ui/FullScreenLoader";
@@ -114,54 +115,52 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
     setStatus({ state: "sending" });
     setNotice("");
     try {
-      const ticketFields = seminar
-        ? {
-            tickets: count,
-            seminar_id: seminar.id,
-            seminar_title: seminar.title,
-            seminar_tickets_quantity: left,
-            date: Date.parse(seminar.date),
-            price: seminar.price * count,
-          }
-        : {};
-      const response = await fetch(seminar ? "/api/tickets" : "/api/leads", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({
-          ...payload(),
-          ...ticketFields,
-          id: leadId.current,
-          leadPage: location.pathname,
-          ...visitContext(),
-          [TURNSTILE_FIELD]: turnstileToken(form),
-        }),
-      });
+      const lead = {
+        ...payload(),
+        id: leadId.current,
+        leadPage: location.pathname,
+        ...visitContext(),
+        [TURNSTILE_FIELD]: turnstileToken(form),
+      };
+      const response = seminar
+        ? await ticketsClient.tickets.$post({
+            json: {
+              ...lead,
+              tickets: count,
+              seminar_id: seminar.id,
+              seminar_title: seminar.title,
+              seminar_tickets_quantity: left,
+              date: Date.parse(seminar.date),
+              price: seminar.price * count,
+            },
+          })
+        : await leadsClient.leads.$post({ json: lead });
       // a Turnstile token is good for one check, whatever the answer
       void resetTurnstiles(form);
-      const answer = (await response.clone().json().catch(() => null)) as { tickets_quantity?: number; message?: string; code?: string; order?: OrderSummary } | null;
-      if (seminar && typeof answer?.tickets_quantity === "number") setTicketsLeft(seminar.id, answer.tickets_quantity);
+      const answer = await answerOf(response);
+      if (seminar && answer && "tickets_quantity" in answer && typeof answer.tickets_quantity === "number") setTicketsLeft(seminar.id, answer.tickets_quantity);
+      if (answer?.ok === true) {
+        reachGoal("lead");
+        setStatus({ state: "editing" });
+        onSent(leadId.current, "order" in answer ? answer.order : undefined);
+        return;
+      }
       if (response.status === 409) {
         // too few seats, the per-phone limit, or an id that went with other values: the next try is a new request
         setNotice(answer?.message ?? "");
-        if (seminar) setCount((current) => Math.max(1, Math.min(current, answer?.tickets_quantity ?? 1)));
+        if (seminar) setCount((current) => Math.max(1, Math.min(current, answer && "tickets_quantity" in answer ? (answer.tickets_quantity ?? 1) : 1)));
         leadId.current = newLeadId();
         setStatus({ state: "editing" });
         return;
       }
-      if (response.status === 200) {
-        reachGoal("lead");
-        setStatus({ state: "editing" });
-        onSent(leadId.current, answer?.order);
-        return;
-      }
-      const body = (await response.json().catch(() => null)) as { errors?: FieldErrors; message?: string } | null;
-      if (response.status === 400 && body?.errors && Object.keys(body.errors).some((f) => f in values || f === "turnstile")) {
-        setErrors(body.errors);
+      const errors = answer && "errors" in answer ? answer.errors : undefined;
+      if (response.status === 400 && errors && Object.keys(errors).some((f) => f in values || f === "turnstile")) {
+        setErrors(errors);
         setStatus({ state: "editing" });
         return;
       }
       // the id stays, so sending again after "try again" is still the same lead
-      setStatus({ state: "failed", message: body?.message });
+      setStatus({ state: "failed", message: answer?.message });
     } catch (error) {
       console.error("lead form:", error);
       setStatus({ state: "failed" });

@@ -9,6 +9,7 @@ import { Consents, useAbVariant } from "./Consents";
 import { Field, Honeypot } from "./Field";
 import { PhoneField } from "./PhoneField";
 import { TurnstileWidget } from "./TurnstileWidget";
+import { answerOf, leadsClient } from "../../client/api";
 
 export interface NotFoundFormProps {
   idPrefix: string;
@@ -62,10 +63,8 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
     if (!check() || sending) return;
     setSending(true);
     try {
-      const response = await fetch("/api/leads", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({
+      const response = await leadsClient.leads.$post({
+        json: {
           form,
           ...values,
           id: leadId.current,
@@ -73,15 +72,17 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
           ...visitContext(),
           ...(variant === "visible" ? { consent, subscribeNews: news } : {}),
           [TURNSTILE_FIELD]: turnstileToken(formElement),
-        }),
+        },
       });
       void resetTurnstiles(formElement);
       if (!response.ok) {
-        // the one refusal the visitor can act on: the human check (decision 010)
-        const answer = (await response.json().catch(() => null)) as { errors?: FieldErrors; code?: string } | null;
+        const answer = await answerOf(response);
+        const refused = answer && answer.ok === false ? answer : null;
         // the id went with other values before: the next try is a new lead
-        if (answer?.code === "id_conflict") leadId.current = newLeadId();
-        if (answer?.errors?.turnstile) setErrors((current) => ({ ...current, turnstile: answer.errors?.turnstile ?? "" }));
+        if (refused?.code === "id_conflict") leadId.current = newLeadId();
+        // the one refusal the visitor can act on: the human check (decision 010)
+        const turnstile = refused?.errors?.turnstile;
+        if (turnstile) setErrors((current) => ({ ...current, turnstile }));
         throw new Error(`status ${response.status}`);
       }
       forgetVisit();

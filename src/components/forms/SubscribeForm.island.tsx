@@ -4,6 +4,7 @@ import { subscribeSchema, validate } from "../../services/leads/schemas";
 import { defineIsland } from "../island";
 import { Consents, useAbVariant } from "./Consents";
 import { Honeypot } from "./Field";
+import { answerOf, leadsClient } from "../../client/api";
 
 type Result = { kind: "success" | "failed" | "network"; text: string } | null;
 
@@ -34,12 +35,8 @@ function SubscribeForm() {
     setSending(true);
     setResult(null);
     try {
-      const response = await fetch("/api/subscribe", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(variant === "visible" ? { email, consent, subscribeNews: news } : { email }),
-      });
-      const body = (await response.json().catch(() => null)) as { success?: boolean } | null;
+      const response = await leadsClient.subscribe.$post({ json: variant === "visible" ? { email, consent, subscribeNews: news } : { email } });
+      const body = await answerOf(response);
       if (body?.success === true) {
         setEmail("");
         setConsent(false);

@@ -5,6 +5,7 @@ import { leadPopup } from "../state/lead-popup";
 import { useSignalValue } from "../state/signals";
 import { keepWheelResult, restoreWheelResult, wheelResult } from "../state/wheel";
 import { CloseButton } from "../ui/Button";
+import { answerOf, wheelClient } from "../../client/api";
 
 const SPIN_MS = 4500;
 const colours = ["#6f01c6", "#ffb38a", "#8f3fe0", "#ffd6b8", "#5a009f", "#f3e9fc", "#b05cf2", "#ffe9dc"];
@@ -89,9 +90,9 @@ function FortuneWheel() {
     setError("");
     setSpinning(true);
     try {
-      const response = await fetch("/api/wheel/spin", { method: "POST", headers: { Accept: "application/json" } });
-      const answer = (await response.json()) as WheelResult & { ok: boolean; message?: string };
-      if (!response.ok || !answer.ok) throw new Error(answer.message ?? String(response.status));
+      const response = await wheelClient.wheel.spin.$post();
+      const answer = await answerOf(response);
+      if (!answer?.ok) throw new Error(answer?.message ?? String(response.status));
       const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       setRotation(landingRotation(answer.index, reduced ? 0 : 6));
       window.setTimeout(

@@ -2,6 +2,7 @@ import { signal } from "@preact/signals-core";
 import { readCookie } from "../../client/visit";
 import { type PromoData, PROMO_STORAGE_KEY, safeRedirect } from "../../services/promo";
 import { cookies, parseUtmCookie } from "../../services/tracking";
+import { promoClient } from "../../client/api";
 
 /** The visitor's promo, or null when there is none (spec 4). */
 export const activePromo = signal<PromoData | null>(null);
@@ -33,9 +34,9 @@ export function loadPromo(): Promise<void> {
     const name = campaign();
     if (!name) return;
     try {
-      const response = await fetch(`/api/promo/findPromo/${encodeURIComponent(name)}`);
-      if (!response.ok) return forget(`lookup answered ${response.status}`);
-      const promo = (await response.json()) as PromoData;
+      const response = await promoClient.promo.findPromo[":utm_campaign"].$get({ param: { utm_campaign: name } });
+      if (response.status !== 200) return forget(`lookup answered ${response.status}`);
+      const promo = await response.json();
       const redirect = safeRedirect(promo.redirect_url);
       activePromo.value = { ...promo, redirect_url: redirect };
       localStorage.setItem(PROMO_STORAGE_KEY, JSON.stringify({ name, promo_code: promo.promo_code, redirect_url: redirect }));

@@ -1,70 +1,45 @@
-import type { Context, Hono } from "hono";
+import { type Context, Hono } from "hono";
+import * as z from "zod/mini";
 import type { ProgramDetails } from "../../services/catalogue/build";
 import { executeCatalogueQuery } from "../../services/catalogue/graphql-schema";
 import { programDetailsOf } from "../../services/catalogue/program-details";
 import type { AppEnv } from "../../server/env";
-import { bodyKind } from "../../server/body";
+import { jsonBody } from "../../server/body";
+import { validJson, validQuery } from "../../server/validate";
 import { liveTickets } from "../../server/seminar-tickets";
 
 /** Answers are cached at the edge this long: ticket counts in them are at most a minute old. */
 export const GRAPHQL_CACHE_S = 60;
 
-interface GraphqlRequest {
-  query: string;
-  variables: Record<string, unknown> | null;
-  operationName: string | null;
-}
+const NO_QUERY = "Не указан запрос: передайте GraphQL-запрос в поле query";
 
-class BadRequest extends Error {
-  override name = "BadRequest";
-  constructor(
-    message: string,
-    readonly status: 400 | 415 = 400,
-    readonly code = "BAD_REQUEST",
-  ) {
-    super(message);
-  }
-}
+/** A GraphQL request's envelope (GraphQL over HTTP): what the validator checks, with Russian messages. */
+const envelopeSchema = z.object({
+  query: z.string({ error: NO_QUERY }).check(z.refine((query) => query.trim() !== "", NO_QUERY)),
+  variables: z.optional(z.nullable(z.record(z.string(), z.unknown(), { error: "Поле variables должно быть JSON-объектом" }))),
+  operationName: z.optional(z.nullable(z.string({ error: "Поле operationName должно быть строкой" }))),
+});
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+type GraphqlRequest = z.output<typeof envelopeSchema>;
 
-function checked(query: unknown, variables: unknown, operationName: unknown): GraphqlRequest {
-  if (typeof query !== "string" || query.trim() === "") throw new BadRequest("Не указан запрос: передайте GraphQL-запрос в поле query");
-  if (variables !== undefined && variables !== null && !isObject(variables)) {
-    throw new BadRequest("Поле variables должно быть JSON-объектом");
-  }
-  if (operationName !== undefined && operationName !== null && typeof operationName !== "string") {
-    throw new BadRequest("Поле operationName должно быть строкой");
-  }
-  return { query, variables: variables ?? null, operationName: operationName ?? null };
-}
+/** A refusal in GraphQL's error format (docs/graphql.md). */
+const refuse = (c: Context<AppEnv>, message: string, status: 400 | 415 = 400, code = "BAD_REQUEST") =>
+  c.json({ errors: [{ message, extensions: { code } }] }, status, { "Cache-Control": "no-store" });
 
-function fromSearchParams(url: URL): GraphqlRequest {
-  const raw = url.searchParams.get("variables");
+/** The GET form: `variables` is JSON text in the query string. */
+const getEnvelope = z.object({ query: z.optional(z.string()), variables: z.optional(z.string()), operationName: z.optional(z.string()) });
+
+function fromSearchParams(c: Context<AppEnv>, params: z.output<typeof getEnvelope>): GraphqlRequest | Response {
   let variables: unknown = null;
-  if (raw !== null && raw !== "") {
+  if (params.variables) {
     try {
-      variables = JSON.parse(raw);
+      variables = JSON.parse(params.variables);
     } catch {
-      throw new BadRequest("Параметр variables не удалось прочитать: это должен быть JSON-объект");
+      return refuse(c, "Параметр variables не удалось прочитать: это должен быть JSON-объект");
     }
   }
-  return checked(url.searchParams.get("query") ?? undefined, variables, url.searchParams.get("operationName") || null);
-}
-
-async function fromBody(request: Request): Promise<GraphqlRequest> {
-  if (bodyKind(request.headers.get("Content-Type") ?? undefined) !== "json") {
-    throw new BadRequest("Тело запроса принимается только как application/json: {\"query\": \"...\", \"variables\": {...}}", 415, "UNSUPPORTED_MEDIA_TYPE");
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch {
-    throw new BadRequest("Тело запроса не удалось прочитать: нужен JSON вида {\"query\": \"...\", \"variables\": {...}}");
-  }
-  if (!isObject(body)) throw new BadRequest("Тело запроса должно быть JSON-объектом с полем query");
-  return checked(body.query, body.variables, body.operationName);
+  const parsed = z.safeParse(envelopeSchema, { query: params.query, variables, operationName: params.operationName || null });
+  return parsed.success ? parsed.data : refuse(c, parsed.error.issues[0]?.message ?? NO_QUERY);
 }
 
 async function cacheKey(c: Context<AppEnv>, request: GraphqlRequest): Promise<Request> {
@@ -74,17 +49,7 @@ async function cacheKey(c: Context<AppEnv>, request: GraphqlRequest): Promise<Re
   return new Request(`${new URL(c.req.url).origin}/graphql/__cache/${hash}`);
 }
 
-const refusal = (c: Context<AppEnv>, error: BadRequest) =>
-  c.json({ errors: [{ message: error.message, extensions: { code: error.code } }] }, error.status, { "Cache-Control": "no-store" });
-
-async function answer(c: Context<AppEnv>, read: () => Promise<GraphqlRequest>) {
-  let request: GraphqlRequest;
-  try {
-    request = await read();
-  } catch (error) {
-    if (error instanceof BadRequest) return refusal(c, error);
-    throw error;
-  }
+async function answer(c: Context<AppEnv>, request: GraphqlRequest) {
   const cache = (globalThis.caches as (CacheStorage & { default?: Cache }) | undefined)?.default;
   const key = await cacheKey(c, request);
   const cached = await cache?.match(key);
@@ -124,10 +89,19 @@ async function answer(c: Context<AppEnv>, read: () => Promise<GraphqlRequest>) {
 }
 
 /** The read-only catalogue API for partners (docs/graphql.md). */
-export function registerGraphqlApi(app: Hono<AppEnv>): void {
-  app.get("/graphql", (c) => answer(c, async () => fromSearchParams(new URL(c.req.url))));
-  app.post("/graphql", (c) => answer(c, () => fromBody(c.req.raw)));
-  app.all("/graphql", (c) =>
-    c.json({ errors: [{ message: "Поддерживаются только GET и POST" }] }, 405, { Allow: "GET, POST", "Cache-Control": "no-store" }),
-  );
-}
+export const graphqlApi = new Hono<AppEnv>()
+  .get("/graphql", validQuery(getEnvelope), async (c) => {
+    const request = fromSearchParams(c, c.req.valid("query"));
+    return request instanceof Response ? request : answer(c, request);
+  })
+  .post(
+    "/graphql",
+    jsonBody((c, _status, _message, reason) =>
+      reason === "type"
+        ? refuse(c, "Тело запроса принимается только как application/json: {\"query\": \"...\", \"variables\": {...}}", 415, "UNSUPPORTED_MEDIA_TYPE")
+        : refuse(c, reason === "malformed" ? "Тело запроса не удалось прочитать: нужен JSON вида {\"query\": \"...\", \"variables\": {...}}" : "Тело запроса должно быть JSON-объектом с полем query"),
+    ),
+    validJson(envelopeSchema, (c, _body, parsed) => (parsed.success ? undefined : refuse(c, parsed.error.issues[0]?.message ?? NO_QUERY))),
+    (c) => answer(c, c.req.valid("json")),
+  )
+  .all("/graphql", (c) => c.json({ errors: [{ message: "Поддерживаются только GET и POST" }] }, 405, { Allow: "GET, POST", "Cache-Control": "no-store" }));

@@ -1,11 +1,13 @@
+import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import * as z from "zod/mini";
-import { allShards, type DeliveryStatus, type LeadView, shardHolding } from "../../services/leads/outbox";
+import { allShards, type LeadView, shardHolding } from "../../services/leads/outbox";
 import { log } from "../../services/log";
 import { config } from "../../server/config.server";
 import type { AppEnv } from "../../server/env";
-import { opsJson } from "../../server/body";
+import { jsonBody } from "../../server/body";
+import { validJson } from "../../server/validate";
 import { crmToken, outboxShard } from "../../server/objects";
 
 const encoder = new TextEncoder();
@@ -46,6 +48,15 @@ export function opsApp(): OpsApp {
 const statuses = ["pending", "delivered", "skipped", "dead"] as const;
 /** leads listed per outbox shard at most */
 const MAX_LIST = 100_000;
+
+/** `status=` one of the delivery states; `limit=` leads a shard, newest first (100 unless ops ask for more: the load drill reads every lead it sent). */
+const leadsQuery = z.object({
+  status: z.optional(z.enum(statuses, { error: `status: одно из ${statuses.join(", ")}` })),
+  limit: z._default(
+    z.coerce.number({ error: `limit: целое от 1 до ${MAX_LIST}` }).check(z.int(`limit: целое от 1 до ${MAX_LIST}`), z.minimum(1, `limit: целое от 1 до ${MAX_LIST}`), z.maximum(MAX_LIST, `limit: целое от 1 до ${MAX_LIST}`)),
+    100,
+  ),
+});
 const outbox = (c: Context<AppEnv>, shard: string) => outboxShard(c.env, shard);
 
 const tokenSeed = z.object({
@@ -56,17 +67,9 @@ const tokenSeed = z.object({
 
 /** The outbox and the CRM token, for ops (mounted at /ops). */
 export function registerOutboxOps(ops: OpsApp): void {
-  ops.get("/leads", async (c) => {
-    const status = c.req.query("status");
-    if (status !== undefined && !(statuses as readonly string[]).includes(status)) {
-      return c.json({ ok: false, message: `status: одно из ${statuses.join(", ")}` }, 400);
-    }
-    // newest first, 100 a shard unless ops ask for more (the load drill reads every lead it sent)
-    const limit = Number(c.req.query("limit") ?? 100);
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST) {
-      return c.json({ ok: false, message: `limit: целое от 1 до ${MAX_LIST}` }, 400);
-    }
-    const lists = await Promise.all(allShards().map((shard) => outbox(c, shard).list(status as DeliveryStatus | undefined, limit)));
+  ops.get("/leads", zValidator("query", leadsQuery, (parsed, c) => (parsed.success ? undefined : c.json({ ok: false, message: parsed.error.issues[0]?.message }, 400))), async (c) => {
+    const { status, limit } = c.req.valid("query");
+    const lists = await Promise.all(allShards().map((shard) => outbox(c, shard).list(status, limit)));
     const leads: LeadView[] = lists.flat().sort((a, b) => b.receivedAt - a.receivedAt);
     return c.json({ ok: true, leads });
   });
@@ -77,12 +80,16 @@ export function registerOutboxOps(ops: OpsApp): void {
     return retried ? c.json({ ok: true, id }) : c.json({ ok: false, message: "Нет заявки с ожидающими или неудавшимися отправками" }, 404);
   });
 
-  ops.put("/crm/token", async (c) => {
-    const seed = await opsJson(c.req.raw, tokenSeed, "Нужны access, refresh и expired_in (unix-секунды)");
-    if ("refusal" in seed) return c.json(seed.refusal, 400);
-    await crmToken(c.env).seed(seed.data.access, seed.data.refresh, seed.data.expired_in);
-    return c.json({ ok: true });
-  });
+  ops.put(
+    "/crm/token",
+    jsonBody((c, status, message) => c.json({ ok: false, message }, status)),
+    validJson(tokenSeed, (c, _body, parsed) => (parsed.success ? undefined : c.json({ ok: false, message: "Нужны access, refresh и expired_in (unix-секунды)" }, 400))),
+    async (c) => {
+      const seed = c.req.valid("json");
+      await crmToken(c.env).seed(seed.access, seed.refresh, seed.expired_in);
+      return c.json({ ok: true });
+    },
+  );
 }
 
 /** `POST /api/amoCRMexchangeToken` (spec 7): the token refreshed now; ops only, behind the same door. */

@@ -1,16 +1,20 @@
-import type { Context, Hono } from "hono";
+/** `GET /api/promo/findPromo/:utm_campaign` (spec 7) and the ops' `PUT /ops/promos/:utm_campaign`. */
+import { Hono } from "hono";
 import * as z from "zod/mini";
 import { type PromoData, safeRedirect } from "../../services/promo";
+import { promoDataSchema } from "../../services/promo-schema";
+import { jsonBody } from "../../server/body";
 import type { AppEnv } from "../../server/env";
-import type { OpsApp } from "./ops";
-import { opsJson } from "../../server/body";
 import { promoRegistry } from "../../server/objects";
+import { validJson } from "../../server/validate";
+import type { OpsApp } from "./ops";
 
 /** Promos are cached at the edge this long: a change reaches visitors within a minute. */
 export const PROMO_CACHE_S = 60;
 
 const campaignPattern = /^[\w.-]{1,100}$/;
-const registry = (c: Context<AppEnv>) => promoRegistry(c.env);
+const NO_PROMO = "Нет такой акции";
+const cached = { "Cache-Control": `public, max-age=${PROMO_CACHE_S}` };
 
 const promoInput = z.object({
   promo_code: z.string().check(z.trim(), z.minLength(1), z.maxLength(32)),
@@ -19,42 +23,45 @@ const promoInput = z.object({
   show_sticky_bottom: z.boolean(),
 });
 
-async function findPromo(c: Context<AppEnv>) {
-  const campaign = c.req.param("utm_campaign") ?? "";
-  if (!campaignPattern.test(campaign)) return c.json({ ok: false, message: "Нет такой акции" }, 404);
-  const cache = (globalThis.caches as CacheStorage & { default?: Cache } | undefined)?.default;
+/** A promo as the Cache API kept it (or null: none), read back through its schema. */
+async function keptPromo(cache: Cache | undefined, key: Request): Promise<PromoData | null | undefined> {
+  const hit = await cache?.match(key);
+  if (!hit) return undefined;
+  if (hit.status === 404) return null;
+  const parsed = z.safeParse(promoDataSchema, await hit.json());
+  return parsed.success ? parsed.data : undefined;
+}
+
+export const promoApi = new Hono<AppEnv>().get("/api/promo/findPromo/:utm_campaign", async (c) => {
+  const campaign = c.req.param("utm_campaign");
+  if (!campaignPattern.test(campaign)) return c.json({ ok: false as const, message: NO_PROMO }, 404);
+  const cache = (globalThis.caches as (CacheStorage & { default?: Cache }) | undefined)?.default;
   const key = new Request(new URL(`/api/promo/findPromo/${encodeURIComponent(campaign)}`, c.req.url).href);
-  const cached = await cache?.match(key);
-  // a cached response has immutable headers: answer with a copy the middleware can add to
-  if (cached) return new Response(cached.body, cached);
-  const promo = await registry(c).find(campaign);
-  const response = promo
-    ? c.json(promo satisfies PromoData, 200, { "Cache-Control": `public, max-age=${PROMO_CACHE_S}` })
-    : c.json({ ok: false, message: "Нет такой акции" }, 404, { "Cache-Control": `public, max-age=${PROMO_CACHE_S}` });
-  if (cache) c.executionCtx.waitUntil(cache.put(key, response.clone()));
+  const kept = await keptPromo(cache, key);
+  const promo = kept === undefined ? await promoRegistry(c.env).find(campaign) : kept;
+  const response = promo ? c.json(promo, 200, cached) : c.json({ ok: false as const, message: NO_PROMO }, 404, cached);
+  if (cache && kept === undefined) c.executionCtx.waitUntil(cache.put(key, response.clone()));
   return response;
-}
+});
 
-async function putPromo(c: Context<AppEnv>) {
-  const campaign = c.req.param("utm_campaign") ?? "";
-  if (!campaignPattern.test(campaign)) return c.json({ ok: false, message: "utm_campaign: латиница, цифры, . _ -" }, 400);
-  const parsed = await opsJson(c.req.raw, promoInput, "Нужны promo_code, is_active и show_sticky_bottom");
-  if ("refusal" in parsed) return c.json(parsed.refusal, 400);
-  const raw = parsed.data.redirect_url;
-  const redirect = raw === undefined || raw === null || raw === "" ? null : safeRedirect(raw);
-  if (raw && !redirect) {
-    return c.json({ ok: false, message: "redirect_url: только https:// на разрешённом адресе, без логина и пароля" }, 400);
-  }
-  const promo: PromoData = { ...parsed.data, redirect_url: redirect };
-  await registry(c).set(campaign, promo);
-  return c.json({ ok: true, utm_campaign: campaign, ...promo });
-}
-
-export function registerPromoApi(app: Hono<AppEnv>): void {
-  app.get("/api/promo/findPromo/:utm_campaign", findPromo);
-}
+export type PromoApi = typeof promoApi;
 
 /** Ops set promos (mounted at /ops, behind its token). */
 export function registerPromoOps(ops: OpsApp): void {
-  ops.put("/promos/:utm_campaign", putPromo);
+  ops.put(
+    "/promos/:utm_campaign",
+    jsonBody((c, status, message) => c.json({ ok: false, message }, status)),
+    validJson(promoInput, (c, _body, parsed) => (parsed.success ? undefined : c.json({ ok: false, message: "Нужны promo_code, is_active и show_sticky_bottom" }, 400))),
+    async (c) => {
+      const campaign = c.req.param("utm_campaign");
+      if (!campaignPattern.test(campaign)) return c.json({ ok: false, message: "utm_campaign: латиница, цифры, . _ -" }, 400);
+      const input = c.req.valid("json");
+      const raw = input.redirect_url;
+      const redirect = raw === undefined || raw === null || raw === "" ? null : safeRedirect(raw);
+      if (raw && !redirect) return c.json({ ok: false, message: "redirect_url: только https:// на разрешённом адресе, без логина и пароля" }, 400);
+      const promo: PromoData = { ...input, redirect_url: redirect };
+      await promoRegistry(c.env).set(campaign, promo);
+      return c.json({ ok: true, utm_campaign: campaign, ...promo });
+    },
+  );
 }

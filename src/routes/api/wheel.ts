@@ -1,4 +1,5 @@
-import type { Context, Hono } from "hono";
+/** `POST /api/wheel/spin`: the fortune wheel's draw, one per visitor, made and signed by the server. */
+import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../../server/env";
 import { promoRegistry } from "../../server/objects";
@@ -6,9 +7,8 @@ import { promoRegistry } from "../../server/objects";
 const VISITOR_COOKIE = "wheel_visitor";
 const YEAR_S = 365 * 24 * 3600;
 
-
-async function spin(c: Context<AppEnv>) {
-  if (!c.get("catalogue").site.wheel.enabled) return c.json({ ok: false, message: "Колесо фортуны сейчас выключено" }, 403);
+export const wheelApi = new Hono<AppEnv>().post("/api/wheel/spin", async (c) => {
+  if (!c.get("catalogue").site.wheel.enabled) return c.json({ ok: false as const, message: "Колесо фортуны сейчас выключено" }, 403);
   let visitor = getCookie(c, VISITOR_COOKIE);
   if (!visitor || !/^[\w-]{8,64}$/.test(visitor)) {
     visitor = crypto.randomUUID();
@@ -21,9 +21,7 @@ async function spin(c: Context<AppEnv>) {
     });
   }
   const result = await promoRegistry(c.env).spin(visitor);
-  return c.json({ ok: true, ...result }, 200, { "Cache-Control": "no-store" });
-}
+  return c.json({ ok: true as const, ...result }, 200, { "Cache-Control": "no-store" });
+});
 
-export function registerWheelApi(app: Hono<AppEnv>): void {
-  app.post("/api/wheel/spin", spin);
-}
+export type WheelApi = typeof wheelApi;

@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../../server/env";
 import { applyPage, renderThanks } from "./apply";
+import { searchPage } from "./search";
 import { bachelorDetail, bachelorsList } from "./bachelors";
 import { robots, sitemap } from "./crawlers";
 import { docsIndex, docsPage } from "./docs";
@@ -40,6 +41,7 @@ export function registerPages(app: Hono<AppEnv>): void {
   app.get("/", renderHome);
   app.get("/apply", applyPage);
   app.get("/gratefull", renderThanks);
+  app.get("/search", searchPage);
 
   app.get("/programs", programsList);
   app.get("/programs/:field", studyFieldList);

@@ -14,35 +14,43 @@ import { log } from "../../services/log";
 import { config } from "../config.server";
 import type { Budget } from "../../services/rate-limit";
 import type { AppEnv } from "../env";
-import { BadBodyError, type BodyKind, bodyKind, readBody } from "../body";
 import { firstVisitAt, visitorOf } from "../visitor";
 import { outboxShard, rateLimiter } from "../objects";
 
 export type RefusalStatus = 400 | 403 | 409 | 415 | 429 | 503;
-export type Refusal = { status: RefusalStatus; message: string; errors?: FieldErrors; values?: Record<string, unknown> };
 
-/** A plain HTML form sends strings: numbers and checkboxes become what the schema expects. */
-function fromForm(fields: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...fields };
-  for (const key of ["price", "tickets"]) {
-    if (typeof out[key] === "string") out[key] = out[key] === "" ? undefined : Number(out[key]);
-  }
-  for (const key of ["consent", "subscribeNews"]) out[key] = out[key] === "on" || out[key] === "true" || out[key] === "1";
-  for (const key of Object.keys(out)) if (out[key] === "") delete out[key];
-  return out;
+/**
+ * A request the intake does not take, and why: the status, the message, the fields' messages,
+ * and what the form sent (a form posted without JavaScript comes back with it).
+ */
+export interface Refusal {
+  status: RefusalStatus;
+  message: string;
+  errors?: FieldErrors;
+  values?: Record<string, unknown>;
+  /** "id_conflict": the id went with another request before (decision 016) */
+  code?: "id_conflict";
+  /** an order's refusal says how many tickets are left */
+  tickets_quantity?: number;
 }
 
-export async function parse(c: Context<AppEnv>): Promise<{ kind: BodyKind; body: Record<string, unknown> } | Refusal> {
-  const kind = bodyKind(c.req.header("Content-Type"));
-  if (!kind) return { status: 415, message: refusals.unsupportedType };
-  try {
-    const raw = await readBody(c.req.raw, kind);
-    return { kind, body: kind === "form" ? fromForm(raw) : raw };
-  } catch (error) {
-    if (error instanceof BadBodyError) return { status: 400, message: error.message };
-    throw error;
-  }
+/** A refusal as the JSON API answers it: `{ok: false, message, code?, errors?, tickets_quantity?}`. */
+export function refusalJson(c: Context<AppEnv>, refusal: Refusal) {
+  return c.json(
+    {
+      ok: false as const,
+      message: refusal.message,
+      ...(refusal.code ? { code: refusal.code } : {}),
+      ...(refusal.errors ? { errors: refusal.errors } : {}),
+      ...(refusal.tickets_quantity !== undefined ? { tickets_quantity: refusal.tickets_quantity } : {}),
+    },
+    refusal.status,
+  );
 }
+
+/** The fields of what a form sent, whatever it was. */
+export const fieldsOf = (body: unknown): Record<string, unknown> =>
+  typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 
 /** Whether the honeypot, a field people never see, was filled. */
 export const filledHoneypot = (body: Record<string, unknown>) => typeof body.website === "string" && body.website.trim() !== "";

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { ctaKeys } from "../catalogue/cta-keys";
 import { hasPhoneCharactersOnly, isCleanText, isCode, isPersonName, isPlainText } from "./clean-text";
 import { cleanMessages, messages } from "./messages";
+import { TURNSTILE_FIELD } from "./turnstile";
 
 /**
  * One schema per form, shared by the islands (instant messages) and the API (the same messages in
@@ -61,6 +62,8 @@ const context = {
   form: z.optional(z.enum(["popup", "notFound", "freeAccess"])),
   /** the honeypot: a field people never see, so it stays empty */
   website: z.optional(z.string().check(z.maxLength(200))),
+  /** the Turnstile widget's token, when Turnstile is on (decision 010) */
+  [TURNSTILE_FIELD]: z.optional(z.string().check(z.maxLength(4096))),
 };
 
 /** The popup lead form (spec 3 and 5), also the page form of /apply and the ticket order's base. */
@@ -93,6 +96,17 @@ export const notFoundLeadSchema = z.object({
   subscribeNews: z.optional(z.boolean()),
 });
 
+/**
+ * The body of `POST /api/leads`: the popup's fields (`form` "popup" or none), or a short form's
+ * (`form` "notFound", the search's nothing-found panel, or "freeAccess").
+ */
+export const leadBodySchema = z.discriminatedUnion("form", [
+  z.extend(popupLeadSchema, { form: z.optional(z.literal("popup")) }),
+  z.extend(notFoundLeadSchema, { form: z.enum(["notFound", "freeAccess"]) }),
+]);
+
+export type LeadBody = z.output<typeof leadBodySchema>;
+
 /** The subscription form (spec 3 and 5). */
 export const subscribeSchema = z.object({
   email: required(email().check(z.minLength(1, messages.emailRequiredSubscribe))),
@@ -106,6 +120,9 @@ export type NotFoundLeadInput = z.infer<typeof notFoundLeadSchema>;
 export type SubscribeInput = z.infer<typeof subscribeSchema>;
 
 export type FieldErrors = Record<string, string>;
+
+/** A validation's outcome as zod gives it: the data, or the issues. */
+export type Parsed<T> = { success: true; data: T } | { success: false; error: z.core.$ZodError };
 
 /** The first message of each field, as the forms show them. */
 export function fieldErrors(error: z.core.$ZodError): FieldErrors {

@@ -1,6 +1,7 @@
 import type { BuiltCatalogue, Catalogue } from "../catalogue/build";
 import { BROWSER_SEARCH_KEY_PREFIX, SEARCH_KEY_PREFIX } from "../catalogue/keys";
 import { isolateSlot } from "../isolate";
+import { type Json, jsonOf } from "../json";
 import { log } from "../log";
 import { type SearchDocument, searchDocuments } from "./documents";
 import { buildBrowserIndex, buildSearchIndex, loadSearchIndex, type SearchIndex, type SearchIndexData } from "./engine";
@@ -17,7 +18,7 @@ export function searchIndexEntries(catalogue: BuiltCatalogue): Array<{ key: stri
 interface Memo {
   version: string;
   index?: Promise<SearchIndex>;
-  browserJson?: Promise<string>;
+  browserJson?: Promise<Json<SearchIndexData>>;
 }
 
 const state = isolateSlot("search-index", () => ({ memo: undefined as Memo | undefined }));
@@ -35,11 +36,12 @@ function memoOf(version: string): Memo {
   return known.memo;
 }
 
-function read(kv: KVNamespace, catalogue: Catalogue, prefix: string, build: (documents: SearchDocument[]) => SearchIndexData): Promise<string> {
+/** The index as `npm run content:push` stored it (this site's own JSON), or built here when the push left it out. */
+function read(kv: KVNamespace, catalogue: Catalogue, prefix: string, build: (documents: SearchDocument[]) => SearchIndexData): Promise<Json<SearchIndexData>> {
   return kv.get(`${prefix}${catalogue.version}`, { cacheTtl: 3600 }).then((stored) => {
-    if (stored) return stored;
+    if (stored) return stored as Json<SearchIndexData>;
     log.warn("search.index.missing", { version: catalogue.version, key: prefix });
-    return JSON.stringify(build(searchDocuments(catalogue)));
+    return jsonOf(build(searchDocuments(catalogue)));
   });
 }
 
@@ -55,7 +57,7 @@ export function searchIndexOf(kv: KVNamespace, catalogue: Catalogue): Promise<Se
   return index;
 }
 
-export function browserSearchIndexOf(kv: KVNamespace, catalogue: Catalogue): Promise<string> {
+export function browserSearchIndexOf(kv: KVNamespace, catalogue: Catalogue): Promise<Json<SearchIndexData>> {
   const entry = memoOf(catalogue.version);
   if (entry.browserJson) return entry.browserJson;
   const json = read(kv, catalogue, BROWSER_SEARCH_KEY_PREFIX, (documents) => buildBrowserIndex(documents));

@@ -1,39 +1,15 @@
-import type { Context, Hono } from "hono";
+import type { Context } from "hono";
 import { SearchResults } from "../../components/catalogue/SearchResults";
 import NothingFound from "../../components/forms/NothingFound.island";
-import { MAX_RESULTS, searchIndex } from "../../services/search/engine";
-import { browserSearchIndexOf, searchIndexOf } from "../../services/search/repository";
-import type { SearchResult } from "../../services/search/documents";
+import { renderPage } from "../../render/render";
 import { pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
-import { renderPage } from "../../render/render";
-import { versionedJson } from "./versioned";
-
-const query = (c: Context<AppEnv>) => (c.req.query("q") ?? "").slice(0, 100);
-
-async function results(c: Context<AppEnv>): Promise<SearchResult[]> {
-  const index = await searchIndexOf(c.env.CATALOGUE, c.get("catalogue"));
-  return searchIndex(index, query(c), MAX_RESULTS);
-}
-
-/** `GET /api/search?q=` (DESIGN.md): an empty query gives `[]`. */
-async function apiSearch(c: Context<AppEnv>) {
-  return c.json({ results: await results(c) }, 200, { "Cache-Control": "public, max-age=60" });
-}
-
-/**
- * The compact index the browser searches as the visitor types (the whole catalogue, or a sample of
- * a big one: then the browser asks `/api/search` too); immutable for its content version.
- */
-async function apiIndex(c: Context<AppEnv>) {
-  const catalogue = c.get("catalogue");
-  return versionedJson(c, await browserSearchIndexOf(c.env.CATALOGUE, catalogue), c.req.query("v") === catalogue.version);
-}
+import { searchQuery, searchResults } from "../../server/search";
 
 /** `/search?q=`: the same results rendered on the server; it works without JavaScript and can be linked. */
-async function searchPage(c: Context<AppEnv>) {
-  const q = query(c).trim();
-  const found = q ? await results(c) : [];
+export async function searchPage(c: Context<AppEnv>) {
+  const q = searchQuery(c).trim();
+  const found = q ? await searchResults(c, q) : [];
   const { site } = c.get("catalogue");
   return renderPage(c, {
     meta: { title: q ? `Поиск: ${q}` : "Поиск", description: "Поиск по программам, семинарам, преподавателям и статьям института.", robots: "noindex, follow" },
@@ -67,8 +43,3 @@ async function searchPage(c: Context<AppEnv>) {
   });
 }
 
-export function registerSearch(app: Hono<AppEnv>): void {
-  app.get("/api/search", apiSearch);
-  app.get("/api/search/index", apiIndex);
-  app.get("/search", searchPage);
-}

@@ -1,0 +1,27 @@
+/** `GET /api/search?q=` and the browser's copy of the index (DESIGN.md). */
+import { Hono } from "hono";
+import * as z from "zod/mini";
+import { browserSearchIndexOf } from "../../services/search/repository";
+import type { AppEnv } from "../../server/env";
+import { validQuery } from "../../server/validate";
+import { searchQuery, searchResults } from "../../server/search";
+import { versionedJson } from "./versioned";
+
+const searchParams = z.object({ q: z.optional(z.string()) });
+const versionParams = z.object({ v: z.optional(z.string()) });
+
+export const searchApi = new Hono<AppEnv>()
+  /** an empty query gives `[]` */
+  .get("/api/search", validQuery(searchParams), async (c) =>
+    c.json({ results: await searchResults(c, searchQuery(c)) }, 200, { "Cache-Control": "public, max-age=60" }),
+  )
+  /**
+   * The compact index the browser searches as the visitor types (the whole catalogue, or a sample of
+   * a big one: then the browser asks `/api/search` too); immutable for its content version.
+   */
+  .get("/api/search/index", validQuery(versionParams), async (c) => {
+    const catalogue = c.get("catalogue");
+    return versionedJson(await browserSearchIndexOf(c.env.CATALOGUE, catalogue), c.req.valid("query").v === catalogue.version);
+  });
+
+export type SearchApi = typeof searchApi;

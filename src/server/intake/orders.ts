@@ -1,0 +1,105 @@
+/**
+ * A ticket order from the moment its fields are read to the moment its seats and its lead are
+ * one fact (decision 016): the same steps for the JSON API and a form posted without JavaScript.
+ */
+import type { Context } from "hono";
+import { indexes } from "../../services/catalogue/queries";
+import { refusals } from "../../services/leads/messages";
+import { toE164 } from "../../services/leads/phone-number";
+import { type FieldErrors, fieldErrors, type Parsed } from "../../services/leads/schemas";
+import { log } from "../../services/log";
+import {
+  CLAIMED_BY_CLIENT, NO_SUCH_SEMINAR, type OrderResult, type OrderSummary, perOrderLimit, perPhoneLimit, SEMINAR_PAST, type TicketOrderInput, tooFewTickets,
+} from "../../services/tickets";
+import { keyedDigest } from "../../services/visit-evidence";
+import { config } from "../config.server";
+import type { AppEnv } from "../env";
+import { seminarTickets } from "../objects";
+import { siteKey } from "../site-keys.server";
+import { giftError } from "./gift";
+import { humanCheck } from "./human-check";
+import { fieldsOf, filledHoneypot, fingerprintOf, leadRecord, newId, type Refusal, storeLead, visitRefusal, withinRateLimit } from "./intake";
+
+/** An order taken: the seats left and what the buyer's confirmation names. */
+export interface Placed {
+  tickets_quantity: number;
+  order: OrderSummary;
+}
+
+/** The honeypot, the fields' messages, the deployment's limit of one order, the gift code's signature. */
+export async function orderRefusal(c: Context<AppEnv>, body: unknown, parsed: Parsed<TicketOrderInput>): Promise<Refusal | null> {
+  const fields = fieldsOf(body);
+  if (filledHoneypot(fields)) return { status: 400, message: refusals.honeypot };
+  const most = config(c.env).TICKETS_PER_ORDER;
+  const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
+  if (parsed.success && parsed.data.tickets > most) errors.tickets = perOrderLimit(most);
+  const gift = await giftError(c.env, fields.gift, fields.giftToken);
+  if (gift) errors.gift = gift;
+  return Object.keys(errors).length > 0 ? { status: 400, message: errors.tickets ?? refusals.badValue, errors, values: fields } : null;
+}
+
+/**
+ * Takes an order whose fields are valid: seats and the lead as one fact (SeminarTickets), then the
+ * lead handed to the outbox before the answer, so a placed order is durably on its way to the CRM.
+ * An id used before for another request is refused (409) and any seats it took go back.
+ */
+export async function placeOrder(c: Context<AppEnv>, input: TicketOrderInput, values: Record<string, unknown>): Promise<Placed | Refusal> {
+  const settings = config(c.env);
+  const phone = await toE164(input.phone, input.country);
+  if ("error" in phone) return { status: 400, message: refusals.badValue, errors: { phone: phone.error }, values };
+  const seminar = indexes(c.get("catalogue")).seminarById.get(input.seminar_id);
+  if (!seminar) return { status: 400, message: NO_SUCH_SEMINAR, errors: { seminar_id: NO_SUCH_SEMINAR }, values };
+  if (Date.parse(seminar.targetDate) <= Date.now()) return { status: 409, message: SEMINAR_PAST, values };
+  const tooFast = await visitRefusal(c);
+  if (tooFast) return { status: 400, message: tooFast, values };
+  const data = { ...input, phone: phone.e164 };
+  if (!(await withinRateLimit(c, data.tickets))) return { status: 429, message: refusals.rateLimited, values };
+  // before the tickets are taken: a bot must not hold seats
+  const human = await humanCheck(c, values);
+  if ("refused" in human) return { status: 400, message: human.refused, errors: { turnstile: human.refused }, values };
+
+  const id = data.id ?? newId();
+  const claimed = Object.fromEntries(Object.entries(data).filter(([key]) => !(CLAIMED_BY_CLIENT as readonly string[]).includes(key))) as typeof data;
+  const lead = {
+    ...leadRecord(c, "ticket", { ...claimed, id, price: seminar.price * data.tickets, blockForAmo: `Билеты: ${seminar.title}` }),
+    ...human,
+    ticket: { seminar_id: seminar.id, seminar_title: seminar.title, tickets: data.tickets, date: Date.parse(seminar.targetDate), seminar_tickets_quantity: 0 },
+  };
+  const fingerprint = await fingerprintOf("ticket", claimed);
+  const stub = seminarTickets(c.env, seminar.id);
+  const again = { ...values, id: undefined };
+  let order: OrderResult;
+  try {
+    const phoneKey = await keyedDigest(await siteKey(c.env, "phone"), `${seminar.id}:${data.phone}`);
+    order = await stub.order({ orderId: id, fingerprint, tickets: data.tickets, initial: seminar.tickets_quantity, phoneKey, perPhone: settings.TICKETS_PER_PHONE, lead });
+  } catch (error) {
+    log.error("tickets.order", { requestId: c.get("requestId"), seminar: seminar.id, error: String(error) });
+    return { status: 503, message: refusals.storeFailed, values: { ...values, id } };
+  }
+  if (!order.ok) {
+    if (order.reason === "conflict") return { status: 409, message: refusals.idConflict, code: "id_conflict", tickets_quantity: order.tickets_quantity, values: again };
+    const message = order.reason === "perPhone" ? perPhoneLimit(settings.TICKETS_PER_PHONE, order.held) : tooFewTickets(order.tickets_quantity);
+    return { status: 409, message, tickets_quantity: order.tickets_quantity, values: again };
+  }
+
+  try {
+    const waiting = order.duplicate ? await stub.waitingLead(id) : { lead: { ...lead, ticket: { ...lead.ticket, seminar_tickets_quantity: order.tickets_quantity } }, fingerprint };
+    if (waiting) {
+      const outcome = await storeLead(c, waiting.lead, waiting.fingerprint);
+      if (outcome === "conflict") {
+        const left = await stub.release(id);
+        return { status: 409, message: refusals.idConflict, code: "id_conflict", tickets_quantity: left, values: again };
+      }
+      // if this call is lost, the object's alarm finds the outbox has the lead and forgets it then
+      await stub.handedOver(id).catch((error: unknown) => log.warn("tickets.handover.mark", { id, error: String(error) }));
+    }
+  } catch (error) {
+    // the seats and the lead are kept together: the object's alarm hands the lead over, and a retry with this id completes it
+    log.error("tickets.lead", { requestId: c.get("requestId"), id, error: String(error) });
+    return { status: 503, message: refusals.storeFailed, values: { ...values, id } };
+  }
+  return {
+    tickets_quantity: order.tickets_quantity,
+    order: { id, seminar_id: seminar.id, seminar_title: seminar.title, date: seminar.targetDate, tickets: data.tickets, sum: seminar.price * data.tickets },
+  };
+}
