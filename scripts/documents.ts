@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import PDFDocument from "pdfkit";
+import * as z from "zod/mini";
 import type { Block, InstituteDocument } from "../src/services/catalogue/institute-schemas";
 import { documentSchema } from "../src/services/catalogue/institute-schemas";
 import { siteSchema, type Site } from "../src/services/catalogue/schemas";
@@ -73,7 +74,7 @@ export interface DocumentFile {
 
 export async function buildDocuments(): Promise<Record<string, DocumentFile>> {
   const site = siteSchema.parse(JSON.parse(readFileSync(join(root, "content/site.json"), "utf8")));
-  const documents = documentSchema.array().parse(JSON.parse(readFileSync(join(root, "content/documents.json"), "utf8")));
+  const documents = z.array(documentSchema).parse(JSON.parse(readFileSync(join(root, "content/documents.json"), "utf8")));
   mkdirSync(outDir, { recursive: true });
   const files: Record<string, DocumentFile> = {};
   for (const document of documents) {

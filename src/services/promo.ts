@@ -1,6 +1,5 @@
 /** Promos of spec 3 and 4: the data, the local copy, and which redirect addresses are safe. */
 import { formatCalendarDayMonth, moscowClock, moscowInstant } from "./dates";
-import type { PromoData } from "./promo-schema";
 
 export type { PromoData } from "./promo-schema";
 

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { moscowClock, moscowInstant } from "../dates";
 import {
   type Article, type Bachelor, type ContentFileName, contentFiles, type LiveCourseSource, type Partner,

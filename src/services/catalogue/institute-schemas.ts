@@ -1,17 +1,17 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** Content of the institute pages, the documents and the disclosure section (spec 2.1, issue #7). */
-const text = z.string().min(1);
+const text = z.string().check(z.minLength(1));
 
 /** A block of a text page. */
 export const blockSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("p"), text }),
   z.object({ type: z.literal("h2"), text }),
-  z.object({ type: z.literal("ul"), items: z.array(text).min(1) }),
-  z.object({ type: z.literal("table"), rows: z.array(z.object({ label: text, value: text })).min(1) }),
+  z.object({ type: z.literal("ul"), items: z.array(text).check(z.minLength(1)) }),
+  z.object({ type: z.literal("table"), rows: z.array(z.object({ label: text, value: text })).check(z.minLength(1)) }),
 ]);
 
-const textPage = z.object({ title: text, lead: text, body: z.array(blockSchema).min(2) });
+const textPage = z.object({ title: text, lead: text, body: z.array(blockSchema).check(z.minLength(2)) });
 
 export const svedenSlugs = [
   "common", "struct", "document", "education", "eduStandarts", "managers", "employees", "objects",
@@ -26,54 +26,55 @@ export const pagesSchema = z.object({
   about: z.object({
     title: text,
     lead: text,
-    facts: z.array(z.object({ value: text, label: text })).min(3),
-    body: z.array(blockSchema).min(4),
+    facts: z.array(z.object({ value: text, label: text })).check(z.minLength(3)),
+    body: z.array(blockSchema).check(z.minLength(4)),
   }),
-  contacts: z.object({ title: text, lead: text, mapImageAlt: text, directions: z.array(text).min(1) }),
+  contacts: z.object({ title: text, lead: text, mapImageAlt: text, directions: z.array(text).check(z.minLength(1)) }),
   incomers: z.object({
     title: text,
     lead: text,
-    rules: z.array(text).min(3),
-    documents: z.array(text).min(3),
-    steps: z.array(z.object({ title: text, text })).min(3),
-    deadlines: z.array(z.object({ label: text, value: text })).min(2),
-    faq: z.array(z.object({ question: text, answer: text })).min(3),
+    rules: z.array(text).check(z.minLength(3)),
+    documents: z.array(text).check(z.minLength(3)),
+    steps: z.array(z.object({ title: text, text })).check(z.minLength(3)),
+    deadlines: z.array(z.object({ label: text, value: text })).check(z.minLength(2)),
+    faq: z.array(z.object({ question: text, answer: text })).check(z.minLength(3)),
   }),
   vacancies: z.object({ title: text, lead: text }),
   partners: z.object({
     title: text,
     lead: text,
-    partnerProgram: z.object({ title: text, text, conditions: z.array(text).min(2) }),
-    referralProgram: z.object({ title: text, text, conditions: z.array(text).min(2) }),
+    partnerProgram: z.object({ title: text, text, conditions: z.array(text).check(z.minLength(2)) }),
+    referralProgram: z.object({ title: text, text, conditions: z.array(text).check(z.minLength(2)) }),
   }),
   legal: textPage,
   legalEdu: textPage,
   payment: z.object({
     title: text,
     lead: text,
-    methods: z.array(z.object({ title: text, text })).min(3),
-    details: z.array(z.object({ label: text, value: text })).min(5),
-    body: z.array(blockSchema).min(2),
+    methods: z.array(z.object({ title: text, text })).check(z.minLength(3)),
+    details: z.array(z.object({ label: text, value: text })).check(z.minLength(5)),
+    body: z.array(blockSchema).check(z.minLength(2)),
   }),
-  rating: z.object({ title: text, lead: text, items: z.array(z.object({ source: text, place: text, year: z.number().int(), text })).min(3) }),
+  rating: z.object({ title: text, lead: text, items: z.array(z.object({ source: text, place: text, year: z.number().check(z.int()), text })).check(z.minLength(3)) }),
   docs: z.object({ title: text, lead: text }),
-  freeAccess: z.object({ title: text, lead: text, benefits: z.array(text).min(3) }),
-  sveden: z.record(z.enum(svedenSlugs), z.object({ title: text, body: z.array(blockSchema).min(1) })).refine(
-    (sveden) => svedenSlugs.every((slug) => slug in sveden),
-    { message: "нужны все подразделы «Сведений об образовательной организации»" },
+  freeAccess: z.object({ title: text, lead: text, benefits: z.array(text).check(z.minLength(3)) }),
+  sveden: z.record(z.enum(svedenSlugs), z.object({ title: text, body: z.array(blockSchema).check(z.minLength(1)) })).check(
+    z.refine((sveden) => svedenSlugs.every((slug) => slug in sveden), {
+      message: "нужны все подразделы «Сведений об образовательной организации»",
+    }),
   ),
 });
 
 export const documentSchema = z.object({
   id: text,
   /** file name under /docs/pdf/, without .pdf */
-  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  slug: z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)),
   title: text,
   category: z.enum(documentCategories),
   /** the legal entity the document belongs to */
   entity: z.enum(["ano", "ochu-vo"]),
-  approved: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  body: z.array(blockSchema).min(3),
+  approved: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  body: z.array(blockSchema).check(z.minLength(3)),
 });
 
 export type Block = z.infer<typeof blockSchema>;

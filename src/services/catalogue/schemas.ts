@@ -1,23 +1,29 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import en from "zod/v4/locales/en.js";
 import { ctaKeys } from "./cta-keys";
 import { documentSchema, pagesSchema } from "./institute-schemas";
 import { studyYears, weeklySchedule } from "./schedule";
+
+// zod/mini ships no locale: without one every message zod writes itself is "Invalid input". Set
+// English, as `zod` does on first use, so that content and snapshot errors say what is wrong;
+// a locale configured elsewhere wins.
+if (!z.core.globalConfig.localeError) z.config(en());
 
 export { type CtaKey, ctaKeys } from "./cta-keys";
 
 /** Content schemas for every entity of spec section 3 and the site data of section 1. */
 
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "slug: латиница в нижнем регистре, цифры и дефисы");
-const id = z.string().min(1);
-const text = z.string().min(1);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "дата в формате ГГГГ-ММ-ДД");
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "время в формате ЧЧ:ММ");
+const slug = z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "slug: латиница в нижнем регистре, цифры и дефисы"));
+const id = z.string().check(z.minLength(1));
+const text = z.string().check(z.minLength(1));
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "дата в формате ГГГГ-ММ-ДД"));
+const time = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "время в формате ЧЧ:ММ"));
 
 /** An image shipped in public/ (never an outside host), with its intrinsic size so nothing shifts. */
 export const imageSchema = z.object({
-  url: z.string().regex(/^\/[^/]/, "путь к файлу в public/, начиная с /"),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  url: z.string().check(z.regex(/^\/[^/]/, "путь к файлу в public/, начиная с /")),
+  width: z.number().check(z.int(), z.positive()),
+  height: z.number().check(z.int(), z.positive()),
   alt: z.string(),
 });
 
@@ -37,42 +43,42 @@ export const programSchema = z.object({
   title: text,
   slug,
   type: programTypeSchema,
-  studyFieldSlug: slug.optional(),
-  price: z.number().nonnegative(),
+  studyFieldSlug: z.optional(slug),
+  price: z.number().check(z.nonnegative()),
   isPopular: z.boolean(),
-  index_number: z.object({ idx: z.number().int() }).optional(),
+  index_number: z.optional(z.object({ idx: z.number().check(z.int()) })),
   description: text,
   duration: text,
-  durationMonths: z.number().positive(),
-  hours: z.number().int().positive(),
+  durationMonths: z.number().check(z.positive()),
+  hours: z.number().check(z.int(), z.positive()),
   format: text,
   /** the next intake, relative to the day the content is loaded */
-  startsInDays: z.number().int().min(1),
-  forWhom: z.array(z.object({ title: text, text })).min(2),
-  outcomes: z.array(text).min(3),
+  startsInDays: z.number().check(z.int(), z.gte(1)),
+  forWhom: z.array(z.object({ title: text, text })).check(z.minLength(2)),
+  outcomes: z.array(text).check(z.minLength(3)),
   modules: z
-    .array(z.object({ title: text, hours: z.number().int().positive(), topics: z.array(text).min(2) }))
-    .min(3),
+    .array(z.object({ title: text, hours: z.number().check(z.int(), z.positive()), topics: z.array(text).check(z.minLength(2)) }))
+    .check(z.minLength(3)),
   diploma: z.object({ title: text, text }),
-  teacherIds: z.array(id).min(1),
-  paymentOptions: z.array(text).min(1),
-  faq: z.array(faqItemSchema).min(2),
+  teacherIds: z.array(id).check(z.minLength(1)),
+  paymentOptions: z.array(text).check(z.minLength(1)),
+  faq: z.array(faqItemSchema).check(z.minLength(2)),
 });
 
 export const bachelorSchema = z.object({
   id,
   slug,
   title: text,
-  offlineFullPrice: z.number().positive(),
+  offlineFullPrice: z.number().check(z.positive()),
   description: text,
   /** a number of years ("4 года"): crawlers get it as the course's schedule */
-  duration: text.refine((value) => studyYears(value) !== null, { message: "срок обучения — число лет, например «4 года»" }),
+  duration: text.check(z.refine((value) => studyYears(value) !== null, { message: "срок обучения — число лет, например «4 года»" })),
   studyForm: text,
   qualification: text,
-  entranceExams: z.array(text).min(1),
-  outcomes: z.array(text).min(3),
-  teacherIds: z.array(id).min(1),
-  faq: z.array(faqItemSchema).min(2),
+  entranceExams: z.array(text).check(z.minLength(1)),
+  outcomes: z.array(text).check(z.minLength(3)),
+  teacherIds: z.array(id).check(z.minLength(1)),
+  faq: z.array(faqItemSchema).check(z.minLength(2)),
 });
 
 /** The two practical trainings the spec hard-codes (section 3); the menu counts add them (2.4). */
@@ -83,15 +89,15 @@ export const practicalTrainingSchema = z.object({
   slug,
   title: text,
   duration: text,
-  hours: z.number().int().positive(),
-  price: z.number().nonnegative(),
+  hours: z.number().check(z.int(), z.positive()),
+  price: z.number().check(z.nonnegative()),
   description: text,
   heroPicture: imageSchema,
-  outcomes: z.array(text).min(3),
+  outcomes: z.array(text).check(z.minLength(3)),
   format: text,
-  teacherIds: z.array(id).min(1),
+  teacherIds: z.array(id).check(z.minLength(1)),
   /** the two entries section 3 hard-codes (supervision, build-your-brand) carry this flag */
-  fixed: z.boolean().default(false),
+  fixed: z._default(z.boolean(), false),
 });
 
 /** Seminar dates are stored relative to the day the content is loaded, so they stay in the future. */
@@ -101,16 +107,16 @@ export const seminarSourceSchema = z.object({
   title: text,
   subtitle: text,
   studyFieldSlug: slug,
-  startsInDays: z.number().int().min(1),
+  startsInDays: z.number().check(z.int(), z.gte(1)),
   time,
-  durationHours: z.number().positive(),
-  price: z.number().nonnegative(),
-  tickets_quantity: z.number().int().nonnegative(),
+  durationHours: z.number().check(z.positive()),
+  price: z.number().check(z.nonnegative()),
+  tickets_quantity: z.number().check(z.int(), z.nonnegative()),
   format: z.enum(["online", "offline"]),
   place: text,
   description: text,
-  speakerIds: z.array(id).min(1),
-  program: z.array(text).min(2),
+  speakerIds: z.array(id).check(z.minLength(1)),
+  program: z.array(text).check(z.minLength(2)),
 });
 
 export const liveCourseSourceSchema = z.object({
@@ -118,15 +124,17 @@ export const liveCourseSourceSchema = z.object({
   slug,
   title: text,
   description: text,
-  startsInDays: z.number().int().min(1),
-  weeks: z.number().int().positive(),
+  startsInDays: z.number().check(z.int(), z.gte(1)),
+  weeks: z.number().check(z.int(), z.positive()),
   /** "По вторникам и четвергам, 19:00–21:00 мск": crawlers get it as the course's schedule */
-  schedule: text.refine((value) => weeklySchedule(value) !== null, {
-    message: "расписание — дни недели и время, например «По вторникам и четвергам, 19:00–21:00 мск»",
-  }),
-  price: z.number().nonnegative(),
-  teacherIds: z.array(id).min(1),
-  modules: z.array(z.object({ title: text, topics: z.array(text).min(1) })).min(2),
+  schedule: text.check(
+    z.refine((value) => weeklySchedule(value) !== null, {
+      message: "расписание — дни недели и время, например «По вторникам и четвергам, 19:00–21:00 мск»",
+    }),
+  ),
+  price: z.number().check(z.nonnegative()),
+  teacherIds: z.array(id).check(z.minLength(1)),
+  modules: z.array(z.object({ title: text, topics: z.array(text).check(z.minLength(1)) })).check(z.minLength(2)),
 });
 
 export const webinarSourceSchema = z.object({
@@ -135,12 +143,12 @@ export const webinarSourceSchema = z.object({
   title: text,
   description: text,
   /** negative: already held (a recording), positive: upcoming */
-  startsInDays: z.number().int(),
+  startsInDays: z.number().check(z.int()),
   time,
-  durationMinutes: z.number().int().positive(),
-  price: z.number().nonnegative(),
+  durationMinutes: z.number().check(z.int(), z.positive()),
+  price: z.number().check(z.nonnegative()),
   speakerId: id,
-  index_number: z.object({ idx: z.number().int() }).optional(),
+  index_number: z.optional(z.object({ idx: z.number().check(z.int()) })),
 });
 
 export const teacherSchema = z.object({
@@ -149,18 +157,18 @@ export const teacherSchema = z.object({
   name: text,
   position: text,
   degree: z.string(),
-  experienceYears: z.number().int().positive(),
+  experienceYears: z.number().check(z.int(), z.positive()),
   bio: text,
-  specializations: z.array(text).min(1),
-  index_number: z.object({ idx: z.number().int() }).optional(),
+  specializations: z.array(text).check(z.minLength(1)),
+  index_number: z.optional(z.object({ idx: z.number().check(z.int()) })),
 });
 
 export const reviewSchema = z.object({
   id,
   author: text,
   city: text,
-  programId: id.optional(),
-  rating: z.number().int().min(1).max(5),
+  programId: z.optional(id),
+  rating: z.number().check(z.int(), z.gte(1), z.lte(5)),
   date: isoDate,
   text,
 });
@@ -168,7 +176,7 @@ export const reviewSchema = z.object({
 export const articleBlockSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("p"), text }),
   z.object({ type: z.literal("h2"), text }),
-  z.object({ type: z.literal("ul"), items: z.array(text).min(1) }),
+  z.object({ type: z.literal("ul"), items: z.array(text).check(z.minLength(1)) }),
   z.object({ type: z.literal("quote"), text }),
 ]);
 
@@ -179,11 +187,11 @@ export const articleSchema = z.object({
   excerpt: text,
   publishedAt: isoDate,
   /** the last substantial change; the publication date when absent */
-  updatedAt: isoDate.optional(),
+  updatedAt: z.optional(isoDate),
   authorId: id,
   tags: z.array(text),
   relatedProgramIds: z.array(id),
-  body: z.array(articleBlockSchema).min(4),
+  body: z.array(articleBlockSchema).check(z.minLength(4)),
 });
 
 export const vacancySchema = z.object({
@@ -193,8 +201,8 @@ export const vacancySchema = z.object({
   employment: text,
   salary: z.string(),
   description: text,
-  requirements: z.array(text).min(1),
-  duties: z.array(text).min(1),
+  requirements: z.array(text).check(z.minLength(1)),
+  duties: z.array(text).check(z.minLength(1)),
 });
 
 export const partnerSchema = z.object({
@@ -202,7 +210,7 @@ export const partnerSchema = z.object({
   name: text,
   kind: z.enum(["university", "clinic", "company", "community", "media"]),
   description: text,
-  url: z.url({ protocol: /^https$/ }).optional(),
+  url: z.optional(z.url({ protocol: /^https$/ })),
 });
 
 export const contactTypes = ["study", "curators"] as const;
@@ -210,11 +218,11 @@ export const countryCodes = ["RU", "KZ", "UZ"] as const;
 export const languageCodes = ["ru", "kk", "uz"] as const;
 
 export const phoneSchema = z.object({
-  number: z.string().regex(/^\+\d{10,15}$/, "номер в формате +79990000000"),
+  number: z.string().check(z.regex(/^\+\d{10,15}$/, "номер в формате +79990000000")),
   display: text,
   contactType: z.enum(contactTypes),
-  areas: z.array(z.enum(countryCodes)).min(1),
-  languages: z.array(z.enum(languageCodes)).min(1),
+  areas: z.array(z.enum(countryCodes)).check(z.minLength(1)),
+  languages: z.array(z.enum(languageCodes)).check(z.minLength(1)),
 });
 
 export const legalEntitySchema = z.object({
@@ -223,12 +231,12 @@ export const legalEntitySchema = z.object({
   shortName: text,
   head: text,
   headPosition: text,
-  inn: z.string().regex(/^\d{10}$/),
-  kpp: z.string().regex(/^\d{9}$/),
-  ogrn: z.string().regex(/^\d{13}$/),
+  inn: z.string().check(z.regex(/^\d{10}$/)),
+  kpp: z.string().check(z.regex(/^\d{9}$/)),
+  ogrn: z.string().check(z.regex(/^\d{13}$/)),
   address: text,
   email: z.email(),
-  phones: z.array(z.string().regex(/^\+\d{10,15}$/)).min(1),
+  phones: z.array(z.string().check(z.regex(/^\+\d{10,15}$/))).check(z.minLength(1)),
   licence: text,
 });
 
@@ -240,17 +248,17 @@ export const siteSchema = z.object({
   shortName: text,
   defaultTitle: text,
   defaultDescription: text,
-  legalEntities: z.array(legalEntitySchema).length(2),
+  legalEntities: z.array(legalEntitySchema).check(z.length(2)),
   moscowOffice: z.object({ address: text, metro: text }),
-  almatyOffice: z.object({ address: text, email: z.email(), phones: z.array(phoneSchema).length(3) }),
-  phones: z
-    .array(phoneSchema)
-    .min(2)
-    .refine((phones) => phones.some((p) => p.contactType === "curators"), { message: "нужен телефон отдела кураторов" })
-    .refine((phones) => phones.some((p) => p.contactType === "study" && p.areas.includes("RU")), {
+  almatyOffice: z.object({ address: text, email: z.email(), phones: z.array(phoneSchema).check(z.length(3)) }),
+  phones: z.array(phoneSchema).check(
+    z.minLength(2),
+    z.refine((phones) => phones.some((p) => p.contactType === "curators"), { message: "нужен телефон отдела кураторов" }),
+    z.refine((phones) => phones.some((p) => p.contactType === "study" && p.areas.includes("RU")), {
       message: "нужен телефон приёмной комиссии для России",
     }),
-  emails: z.array(z.object({ label: text, email: z.email() })).min(2),
+  ),
+  emails: z.array(z.object({ label: text, email: z.email() })).check(z.minLength(2)),
   admissionsHours: z.object({ footer: text, header: text }),
   links: z.object({
     account: z.url({ protocol: /^https$/ }),
@@ -270,12 +278,11 @@ export const siteSchema = z.object({
     dzen: z.url({ protocol: /^https$/ }),
   }),
   /** the fortune wheel: ops switch it on and off and choose the pages (path prefixes) it appears on */
-  wheel: z.object({ enabled: z.boolean(), pages: z.array(z.string().regex(/^\//, "путь страницы, начиная с /")) }),
+  wheel: z.object({ enabled: z.boolean(), pages: z.array(z.string().check(z.regex(/^\//, "путь страницы, начиная с /"))) }),
   /** the sitewide discount (spec 9: a string starting with '-') */
-  discount: z.string().regex(/^-\d+%$/, "скидка — строка, начинающаяся с '-', например '-30%'"),
-  cta: z.record(z.enum(ctaKeys), ctaSchema).refine(
-    (cta) => ctaKeys.every((key) => key in cta),
-    { message: "в каталоге CTA должны быть все ключи раздела 9" },
+  discount: z.string().check(z.regex(/^-\d+%$/, "скидка — строка, начинающаяся с '-', например '-30%'")),
+  cta: z.record(z.enum(ctaKeys), ctaSchema).check(
+    z.refine((cta) => ctaKeys.every((key) => key in cta), { message: "в каталоге CTA должны быть все ключи раздела 9" }),
   ),
 });
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { type BuiltCatalogue, type Catalogue, PROGRAM_DETAIL_FIELDS, type ProgramDetails } from "./build";
 import { documentSchema, pagesSchema } from "./institute-schemas";
 import {
@@ -6,30 +6,32 @@ import {
   seminarSourceSchema, siteSchema, studyFieldSchema, teacherSchema, vacancySchema, webinarSourceSchema,
 } from "./schemas";
 
-const isoInstant = z.string().refine((value) => !Number.isNaN(Date.parse(value)), "дата и время в формате ISO");
+const isoInstant = z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), "дата и время в формате ISO"));
 
 const detailFields = Object.fromEntries(PROGRAM_DETAIL_FIELDS.map((field) => [field, true])) as Record<(typeof PROGRAM_DETAIL_FIELDS)[number], true>;
 
 /** A program's details as `content:push` writes them beside the snapshot (decision 013). */
-export const programDetailsSchema = programSchema.pick(detailFields);
+export const programDetailsSchema = z.pick(programSchema, detailFields);
 
 /**
  * The snapshot `content:push` writes: the content schemas with relative dates resolved (build.ts).
  * The Worker checks what it reads from KV against it, so a broken or foreign value never reaches a page.
  */
 export const catalogueSnapshotSchema = z.object({
-  version: z.string().min(1),
+  version: z.string().check(z.minLength(1)),
   builtAt: isoInstant,
   site: siteSchema,
   studyFields: z.array(studyFieldSchema),
   programs: z.array(
-    programSchema.omit({ startsInDays: true, ...detailFields }).extend({ startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+    z.extend(z.omit(programSchema, { startsInDays: true, ...detailFields }), {
+      startDate: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+    }),
   ),
   bachelors: z.array(bachelorSchema),
   practicalTrainings: z.array(practicalTrainingSchema),
-  seminars: z.array(seminarSourceSchema.omit({ startsInDays: true }).extend({ targetDate: isoInstant })),
-  liveCourses: z.array(liveCourseSourceSchema.omit({ startsInDays: true }).extend({ startDate: isoInstant })),
-  webinars: z.array(webinarSourceSchema.omit({ startsInDays: true }).extend({ date: isoInstant })),
+  seminars: z.array(z.extend(z.omit(seminarSourceSchema, { startsInDays: true }), { targetDate: isoInstant })),
+  liveCourses: z.array(z.extend(z.omit(liveCourseSourceSchema, { startsInDays: true }), { startDate: isoInstant })),
+  webinars: z.array(z.extend(z.omit(webinarSourceSchema, { startsInDays: true }), { date: isoInstant })),
   teachers: z.array(teacherSchema),
   reviews: z.array(reviewSchema),
   journal: z.array(articleSchema),
