@@ -11,7 +11,7 @@ export const SERVER_DEBOUNCE_MS = 150;
 let index: Promise<SearchIndex> | undefined;
 
 export function browserIndex(version: string): Promise<SearchIndex> {
-  index ??= searchClient.search.index
+  index ??= searchClient.search.browser
     .$get({ query: { v: version } })
     .then((response) => {
       if (response.status !== 200) throw new Error(`search index: ${response.status}`);

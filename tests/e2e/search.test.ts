@@ -92,7 +92,7 @@ describe("search over a catalogue too big to send whole", () => {
       searchDocuments(defaultCatalogue()).filter((doc) => doc.type !== "Profession"),
       false,
     );
-    await page.route("**/api/search/index**", (route) => route.fulfill({ contentType: "application/json", body: JSON.stringify(sample) }));
+    await page.route("**/api/search/browser**", (route) => route.fulfill({ contentType: "application/json", body: JSON.stringify(sample) }));
     const asked: string[] = [];
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === "/api/search") asked.push(new URL(request.url()).searchParams.get("q") ?? "");

@@ -25,7 +25,7 @@ async function sizes(size: number): Promise<Record<string, number>> {
     "/teachers",
     `/search?q=${encodeURIComponent("психология")}`,
     `/api/search?q=${encodeURIComponent("психология")}`,
-    `/api/search/index?v=${catalogue.version}`,
+    `/api/search/browser?v=${catalogue.version}`,
   ];
   const measured: Record<string, number> = {};
   for (const path of paths) {

@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 describe("search over a big catalogue", () => {
   it("sends the browser a sample of the same size as for a small catalogue, marked incomplete", async () => {
-    const response = await SELF.fetch(`${origin}/api/search/index?v=${catalogue.version}`);
+    const response = await SELF.fetch(`${origin}/api/search/browser?v=${catalogue.version}`);
     expect(response.status).toBe(200);
     const data = (await response.json()) as SearchIndexData;
     expect(data.complete).toBe(false);
@@ -23,7 +23,7 @@ describe("search over a big catalogue", () => {
   });
 
   it("finds on the server what the browser's sample does not hold", async () => {
-    const sample = loadSearchIndex(await (await SELF.fetch(`${origin}/api/search/index?v=${catalogue.version}`)).text());
+    const sample = loadSearchIndex(await (await SELF.fetch(`${origin}/api/search/browser?v=${catalogue.version}`)).text());
     const last = catalogue.programs.at(-1)!;
     expect(searchIndex(sample, last.title).some((r) => r.slug === last.slug)).toBe(false);
     const response = await SELF.fetch(`${origin}/api/search?q=${encodeURIComponent(last.title)}`);

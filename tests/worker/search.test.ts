@@ -57,7 +57,7 @@ describe("GET /api/search", () => {
   });
 
   it("serves the browser's compact index, immutable for the current content version", async () => {
-    const response = await SELF.fetch(`${origin}/api/search/index?v=${catalogue.version}`);
+    const response = await SELF.fetch(`${origin}/api/search/browser?v=${catalogue.version}`);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     const index = (await response.json()) as SearchIndexData;
     expect(index.complete).toBe(true);

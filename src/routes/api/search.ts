@@ -17,9 +17,10 @@ export const searchApi = new Hono<AppEnv>()
   )
   /**
    * The compact index the browser searches as the visitor types (the whole catalogue, or a sample of
-   * a big one: then the browser asks `/api/search` too); immutable for its content version.
+   * a big one: then the browser asks `/api/search` too); immutable for its content version. Not
+   * `/index`: Hono's client drops a last `/index` from every path it builds (it means "/" to it).
    */
-  .get("/api/search/index", validQuery(versionParams), async (c) => {
+  .get("/api/search/browser", validQuery(versionParams), async (c) => {
     const catalogue = c.get("catalogue");
     return versionedJson(await browserSearchIndexOf(c.env.CATALOGUE, catalogue), c.req.valid("query").v === catalogue.version);
   });
