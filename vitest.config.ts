@@ -58,6 +58,8 @@ export default defineConfig({
           globalSetup: ["tests/worker/global-setup.ts"],
           provide: { fcSeed: FC_SEED },
           testTimeout: 30_000,
+          // seeding a generated 10,000-program catalogue takes seconds on two busy cores
+          hookTimeout: 60_000,
         },
       },
       {

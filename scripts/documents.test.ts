@@ -29,5 +29,6 @@ describe("the documents as PDF files", async () => {
   it("gives the same bytes for the same content", async () => {
     const again = await buildDocuments();
     expect(again).toEqual(files);
-  });
+    // 22 PDFs drawn again: seconds on two busy cores
+  }, 60_000);
 });

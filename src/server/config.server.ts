@@ -59,6 +59,11 @@ const shape = {
   TURNSTILE_SECRET_KEY: z.optional(z.string().check(z.regex(/^[\w-]{8,200}$/, "not a Turnstile secret key"))),
   /** where tokens are checked; tests point it at the local fake */
   TURNSTILE_VERIFY_URL: z._default(z.url({ protocol: /^https?$/ }), "https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+  /**
+   * The local runtime only: every read of the catalogue from KV waits this long, as from an edge far
+   * from KV (the first visit of a quiet edge, measured by `npm run bench`); ignored elsewhere
+   */
+  CATALOGUE_READ_DELAY_MS: int(0, 10_000),
   /** the Yandex Metrika counter, loaded only after the visitor's consent; none means no analytics */
   YM_COUNTER_ID: z.optional(z.string().check(z.regex(/^\d{1,12}$/, "not a Metrika counter number"))),
 };
@@ -109,6 +114,10 @@ export function readSettings(env: Record<string, unknown>): { config: Config; pr
   if (Boolean(config.TURNSTILE_SITE_KEY) !== Boolean(config.TURNSTILE_SECRET_KEY)) {
     const missing = config.TURNSTILE_SITE_KEY === undefined ? "TURNSTILE_SITE_KEY" : "TURNSTILE_SECRET_KEY";
     problems.push({ setting: missing, reason: "Turnstile needs both keys; one is set without the other", effect: "Turnstile is off" });
+  }
+  if (config.CATALOGUE_READ_DELAY_MS > 0 && config.ENVIRONMENT !== "local") {
+    problems.push({ setting: "CATALOGUE_READ_DELAY_MS", reason: `honoured only in the local runtime, not in "${config.ENVIRONMENT}"`, effect: "no delay" });
+    config.CATALOGUE_READ_DELAY_MS = 0;
   }
   return { config, problems };
 }
@@ -162,6 +171,38 @@ export function turnstileOn(settings: Config): settings is Config & { TURNSTILE_
  */
 export function settledEnv(env: Env, request: Request): Env {
   const settings = config(env);
-  if (settings.SITE_URL) return env;
-  return { ...env, SITE_URL: new URL(request.url).origin } as Env;
+  const delayed = withReadDelay(env, settings.CATALOGUE_READ_DELAY_MS);
+  if (settings.SITE_URL) return delayed;
+  return { ...delayed, SITE_URL: new URL(request.url).origin } as Env;
+}
+
+const delayedEnvs = isolateSlot("delayed-envs", () => new WeakMap<object, Env>());
+
+/** The environment whose catalogue reads wait `ms` first (CATALOGUE_READ_DELAY_MS); one per environment object. */
+function withReadDelay(env: Env, ms: number): Env {
+  if (ms === 0) return env;
+  const known = delayedEnvs();
+  let delayed = known.get(env);
+  if (!delayed) {
+    const kv = env.CATALOGUE;
+    const wait = () => new Promise((resolve) => setTimeout(resolve, ms));
+    const reads = new Set<PropertyKey>(["get", "getWithMetadata", "list"]);
+    const slow = new Proxy(kv, {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property);
+        if (typeof value !== "function") return value;
+        const bound = (value as (...args: unknown[]) => unknown).bind(target);
+        if (!reads.has(property)) return bound;
+        return async (...args: unknown[]) => {
+          await wait();
+          return bound(...args);
+        };
+      },
+    });
+    delayed = { ...env, CATALOGUE: slow } as Env;
+    known.set(env, delayed);
+    // the copy is read as the original: settings parsed once, not once more for the copy
+    state().parsed.set(delayed, config(env));
+  }
+  return delayed;
 }

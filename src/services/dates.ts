@@ -3,15 +3,10 @@
  * data of Intl, never a fixed offset. Formatters are made on first use: building one costs
  * milliseconds, and a fresh isolate should spend them only on the pages that show a date.
  */
+import { lazy } from "./lazy";
+
 const MOSCOW = "Europe/Moscow";
 
-function lazy<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => {
-    made ??= make();
-    return made;
-  };
-}
 
 const moscowDate = lazy(() => new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", timeZone: MOSCOW }));
 const moscowDateYear = lazy(() => new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric", timeZone: MOSCOW }));

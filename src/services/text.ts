@@ -1,3 +1,5 @@
+import { lazy } from "./lazy";
+
 /** Cuts text to at most `max` characters, ending in '...' when cut (spec 5). */
 export function truncate(text: string, max: number): string {
   const clean = text.replace(/\s+/g, " ").trim();
@@ -8,18 +10,18 @@ export function truncate(text: string, max: number): string {
 /** Meta descriptions are cut to 120 characters (spec 9). */
 export const META_DESCRIPTION_MAX = 120;
 
-const plural = new Intl.PluralRules("ru-RU");
+const plural = lazy(() => new Intl.PluralRules("ru-RU"));
 
 /** Russian plural: pluralize(5, ["программа", "программы", "программ"]) -> "5 программ". */
 export function pluralize(count: number, forms: readonly [one: string, few: string, many: string]): string {
-  const rule = plural.select(count);
+  const rule = plural().select(count);
   const form = rule === "one" ? forms[0] : rule === "few" ? forms[1] : forms[2];
   return `${count} ${form}`;
 }
 
-const rub = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 0 });
+const rub = lazy(() => new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 0 }));
 
 /** 89000 -> "89 000 ₽" (with the narrow no-break space Intl uses in ru-RU). */
 export function formatPrice(value: number): string {
-  return `${rub.format(value)} ₽`;
+  return `${rub().format(value)} ₽`;
 }

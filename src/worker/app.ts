@@ -9,7 +9,7 @@ import { promoApi, registerPromoOps } from "../routes/api/promo";
 import { searchApi } from "../routes/api/search";
 import { registerTicketsOps, ticketsApi } from "../routes/api/tickets";
 import { wheelApi } from "../routes/api/wheel";
-import { registerPages } from "../routes/pages";
+import { registerFeedsAndRedirects, registerPages } from "../routes/pages";
 import { registerFormPosts } from "../routes/pages/forms";
 import { log } from "../services/log";
 import type { AppEnv } from "../server/env";
@@ -42,8 +42,9 @@ export function createApp() {
   app.route("/ops", ops);
   app.route("/api/amoCRMexchangeToken", crmExchangeApp());
   app.route("/", promoApi);
-  app.use(withCatalogue);
+  // the visitor's cookies before the content: a page whose head leaves before its content sends them with it
   app.use(tracking);
+  app.use(withCatalogue);
   app.use(edgeCache);
   registerFormPosts(app);
   app.route("/", leadsApi);
@@ -53,6 +54,7 @@ export function createApp() {
   app.route("/", searchApi);
   app.route("/", menuApi);
   registerPages(app);
+  registerFeedsAndRedirects(app);
 
   app.notFound((c) => renderNotFound(c));
   app.onError(async (error, c) => {

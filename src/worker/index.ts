@@ -1,5 +1,12 @@
+import { parse } from "hono/utils/cookie";
 import { createApp } from "./app";
+import { isPagePath } from "../routes/pages";
+import { documentHead } from "../render/head";
 import { settledEnv } from "../server/config.server";
+import { headFirst } from "../server/head-first";
+import { applySecurityHeaders } from "../server/middleware/security-headers";
+import { hasReadContent } from "../services/catalogue/repository";
+import { LOW_VISION_COOKIE } from "../services/low-vision";
 
 export { CrmToken } from "./durable/CrmToken";
 export { LeadOutbox } from "./durable/LeadOutbox";
@@ -10,6 +17,28 @@ export { SiteKeys } from "./durable/SiteKeys";
 
 const app = createApp();
 
+/**
+ * A browser asking for a page on an isolate that has never read content: the page's head leaves
+ * before its content is read (server/head-first.ts, decision 020).
+ */
+function wantsHeadFirst(request: Request): boolean {
+  if (request.method !== "GET" || hasReadContent()) return false;
+  if (!(request.headers.get("Accept") ?? "").includes("text/html")) return false;
+  return isPagePath(new URL(request.url).pathname);
+}
+
 export default {
-  fetch: (request: Request, env: Env, context: ExecutionContext) => app.fetch(request, settledEnv(env, request), context),
+  fetch: (request: Request, env: Env, context: ExecutionContext) => {
+    const settled = settledEnv(env, request);
+    if (!wantsHeadFirst(request)) return app.fetch(request, settled, context);
+    const cookies = parse(request.headers.get("Cookie") ?? "");
+    return headFirst({
+      request,
+      env: settled,
+      context,
+      head: documentHead(settled, cookies[LOW_VISION_COOKIE]),
+      answer: async () => app.fetch(request, settled, context),
+      decorate: (headers) => applySecurityHeaders(headers, settled, request.method),
+    });
+  },
 } satisfies ExportedHandler<Env>;

@@ -38,19 +38,22 @@ describe("a page", () => {
   });
 
   it("loads the client entry, the CSS and the font through the build manifest, and preloads only what hydrates at once", async () => {
+    const preloads = (page: string) => [...page.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((match) => match[1]);
     const { html } = await get("/");
-    expect(html).toContain(`<link rel="stylesheet" href="${manifest.css}"/>`);
+    expect(html).toContain(`<link rel="stylesheet" href="${manifest.css}" data-precedence="default"/>`);
     expect(html).toContain(`<link rel="preload" href="${manifest.fonts[0]}" as="font" type="font/woff2" crossorigin="anonymous"/>`);
     expect(html).toContain(`<script type="module" src="${manifest.entry}"></script>`);
     // the header hydrates on the first interaction (or when idle), the footer when seen: fetched then
     expect(html).toContain('data-island="layout/Header" data-hydrate="interaction"');
     expect(html).toContain('data-island="layout/FooterNav" data-hydrate="visible"');
-    expect(html).not.toContain('rel="modulepreload"');
+    // the head preloads the client's small entry, before the title (render/head.tsx); nothing else
+    expect(preloads(html)).toEqual([manifest.entry]);
+    expect(html.indexOf(`<link rel="modulepreload" href="${manifest.entry}"/>`)).toBeLessThan(html.indexOf("<title>"));
     // the seminar page's live count and button are in its first screen: they hydrate when seen, React is fetched then
     const seminar = catalogue.seminars[0]!;
     const { html: seminarHtml } = await get(`/seminars/${seminar.studyFieldSlug}/${seminar.slug}`);
     expect(seminarHtml).toContain('data-island="catalogue/TicketsLeft" data-hydrate="visible"');
-    expect(seminarHtml).not.toContain('rel="modulepreload"');
+    expect(preloads(seminarHtml)).toEqual([manifest.entry]);
     // the thank-you page hydrates at once: React and the island's chunks are preloaded with the entry
     const { html: thanksHtml } = await get("/gratefull");
     for (const chunk of [...manifest.react, ...manifest.islands["forms/ThankYou"]]) {

@@ -1,7 +1,6 @@
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
 import type { ProgramDetails } from "../../services/catalogue/build";
-import { executeCatalogueQuery } from "../../services/catalogue/graphql-schema";
 import { programDetailsOf } from "../../services/catalogue/program-details";
 import type { AppEnv } from "../../server/env";
 import { jsonBody } from "../../server/body";
@@ -62,6 +61,8 @@ async function answer(c: Context<AppEnv>, request: GraphqlRequest) {
   const catalogue = c.get("catalogue");
   // one read of a program's details per request, however many of its fields are asked for
   const details = new Map<string, Promise<ProgramDetails>>();
+  // graphql and the schema built from it load with the first query, not with every isolate
+  const { executeCatalogueQuery } = await import("../../services/catalogue/graphql-schema");
   const result = await executeCatalogueQuery({
     ...request,
     catalogue,

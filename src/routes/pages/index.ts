@@ -1,4 +1,4 @@
-import type { Context, Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../server/env";
 import { applyPage, renderThanks } from "./apply";
 import { searchPage } from "./search";
@@ -85,9 +85,21 @@ export function registerPages(app: Hono<AppEnv>): void {
   for (const page of documentPages) app.get(page.path, docsPage(page.path));
   app.get("/sveden", svedenIndex);
   app.get("/sveden/:section", svedenPage);
+}
+
+/** What else answers a GET: the crawlers' files, the old image address and the legacy links. */
+export function registerFeedsAndRedirects(app: Hono<AppEnv>): void {
   app.get("/sitemap.xml", sitemap);
   app.get("/robots.txt", robots);
   app.get("/_next/image", nextImage);
-
   for (const [legacy, prefix] of Object.entries(legacyPrefixes)) app.get(`/${legacy}/:slug`, redirectTo(prefix));
+}
+
+/** The page routes alone, to ask whether an address is a page's (not whether the page exists). */
+const pageRoutes = new Hono<AppEnv>();
+registerPages(pageRoutes);
+
+/** Whether a GET of this path reaches a page route (a document for a browser). */
+export function isPagePath(path: string): boolean {
+  return pageRoutes.router.match("GET", path)[0].length > 0;
 }

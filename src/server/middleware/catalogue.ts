@@ -4,6 +4,7 @@ import { contentUnavailable } from "../bare-pages";
 import { ContentUnavailableError, getCatalogue, type KeepAlive } from "../../services/catalogue/repository";
 import type { AppEnv } from "../env";
 import { bodyKind } from "../body";
+import { headChannel } from "../head-first";
 
 /**
  * What still works with no content at all: a lead or a subscription sent as JSON (the site's own
@@ -28,7 +29,14 @@ function keepAlive(c: Context<AppEnv>): KeepAlive | undefined {
  */
 export const withCatalogue = createMiddleware<AppEnv>(async (c, next) => {
   try {
-    c.set("catalogue", await getCatalogue(c.env.CATALOGUE, Date.now(), keepAlive(c)));
+    const channel = headChannel(c.req.raw);
+    if (channel) {
+      // the content is far: the head leaves now, with the headers decided so far
+      channel.release(c.res.headers);
+      c.set("catalogue", await channel.catalogue);
+    } else {
+      c.set("catalogue", await getCatalogue(c.env.CATALOGUE, Date.now(), keepAlive(c)));
+    }
   } catch (error) {
     if (!(error instanceof ContentUnavailableError)) throw error;
     if (c.req.method === "POST" && WITHOUT_CONTENT.has(c.req.path) && bodyKind(c.req.header("Content-Type")) === "json") return next();

@@ -48,10 +48,9 @@ function policyOf(env: Env): string {
   return policy;
 }
 
-export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  const headers = c.res.headers;
-  headers.set("Content-Security-Policy", policyOf(c.env));
+/** The headers every answer carries; a write's answer is never stored. */
+export function applySecurityHeaders(headers: Headers, env: Env, method: string): void {
+  headers.set("Content-Security-Policy", policyOf(env));
   headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -59,5 +58,10 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("X-Frame-Options", "DENY");
   // what a write answers carries what the visitor sent (a form back with its values, an order): never stored
-  if (c.req.method !== "GET" && c.req.method !== "HEAD") headers.set("Cache-Control", "no-store");
+  if (method !== "GET" && method !== "HEAD") headers.set("Cache-Control", "no-store");
+}
+
+export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  applySecurityHeaders(c.res.headers, c.env, c.req.method);
 });

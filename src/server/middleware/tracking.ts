@@ -8,6 +8,7 @@ import {
 import { looksLikeVisit, signVisit, VISIT_COOKIE, VISIT_MAX_AGE_S, visitIssuedAt } from "../../services/visit-evidence";
 import { config } from "../config.server";
 import type { AppEnv } from "../env";
+import { headChannel } from "../head-first";
 import { loadedSiteKey, siteKey } from "../site-keys.server";
 
 /** How long a page waits for the affiliate network's click id before it renders without one. */
@@ -85,13 +86,20 @@ export const tracking = createMiddleware<AppEnv>(async (c, next) => {
       if (source) setCookie(c, cookies.clickSource, source, { ...cookieOptions(c, CLICK_MAX_AGE_S), httpOnly: true });
     }
   }
-  await next();
-  if (!key) return;
-  try {
-    // signed when the page leaves: the fill time counts from when the visitor could see it
-    setCookie(c, VISIT_COOKIE, await signVisit(await key, Date.now()), { ...cookieOptions(c, VISIT_MAX_AGE_S), httpOnly: true });
-  } catch (error) {
-    // the page is more important than the evidence: the next page hands it out
-    log.warn("visit.evidence", { requestId: c.get("requestId"), error: String(error) });
+  const handOut = async (evidence: Promise<CryptoKey>) => {
+    try {
+      setCookie(c, VISIT_COOKIE, await signVisit(await evidence, Date.now()), { ...cookieOptions(c, VISIT_MAX_AGE_S), httpOnly: true });
+    } catch (error) {
+      // the page is more important than the evidence: the next page hands it out
+      log.warn("visit.evidence", { requestId: c.get("requestId"), error: String(error) });
+    }
+  };
+  // a page whose head leaves before its content (head-first.ts) sends its cookies with the head
+  if (key && headChannel(c.req.raw)) {
+    await handOut(key);
+    return next();
   }
+  await next();
+  // signed when the page leaves: the fill time counts from when the visitor could see it
+  if (key) await handOut(key);
 });

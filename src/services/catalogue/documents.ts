@@ -1,4 +1,5 @@
 import type { DocumentCategory, InstituteDocument } from "./institute-schemas";
+import { lazy } from "../lazy";
 
 /** Where each document category is listed (spec 2.1's docs paths). */
 export const documentPages: { path: string; title: string; categories: DocumentCategory[] }[] = [
@@ -13,11 +14,11 @@ export const documentPages: { path: string; title: string; categories: DocumentC
 
 export const documentHref = (document: Pick<InstituteDocument, "slug">) => `/docs/pdf/${document.slug}.pdf`;
 
-const sizeFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
+const sizeFormat = lazy(() => new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 }));
 
 /** "PDF, 84 КБ": what a visitor downloads. */
 export function fileSize(bytes: number | undefined): string {
   if (bytes === undefined) return "PDF";
-  if (bytes < 1024 * 1024) return `PDF, ${sizeFormat.format(Math.max(1, Math.round(bytes / 1024)))} КБ`;
-  return `PDF, ${sizeFormat.format(bytes / 1024 / 1024)} МБ`;
+  if (bytes < 1024 * 1024) return `PDF, ${sizeFormat().format(Math.max(1, Math.round(bytes / 1024)))} КБ`;
+  return `PDF, ${sizeFormat().format(bytes / 1024 / 1024)} МБ`;
 }

@@ -114,6 +114,12 @@ export async function getCatalogue(kv: KVNamespace, now = Date.now(), keepAlive?
   return refresh(kv, now, keepAlive);
 }
 
+/**
+ * Whether this isolate has read content before: if not, its first page waits for KV, which may be
+ * far away (a fresh isolate at a quiet edge), and sends its head first (server/head-first.ts).
+ */
+export const hasReadContent = (): boolean => state().lastGood !== undefined;
+
 /** Per-version derived data (indexes, menus), computed once per isolate and content version. */
 export function derived<T>(build: (catalogue: Catalogue) => T): (catalogue: Catalogue) => T {
   const cache = new WeakMap<Catalogue, T>();

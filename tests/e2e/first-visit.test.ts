@@ -1,0 +1,50 @@
+/**
+ * The first visitor of a quiet edge (issue #18): a fresh isolate, the catalogue far away
+ * (CATALOGUE_READ_DELAY_MS), and Chromium. The page's head arrives before the content is read, so
+ * the browser asks for the stylesheet and the fonts while the Worker still waits for KV.
+ */
+import type { Browser, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DevServer } from "../../scripts/lib/wrangler";
+import { desktopContext, launchChromium } from "../support/browser";
+import { startOwnServer } from "./own-server";
+
+const DELAY_MS = 300;
+let server: DevServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // started and asked for nothing but a static file: its isolate has never read content
+  [server, browser] = await Promise.all([startOwnServer(19, { CATALOGUE_READ_DELAY_MS: String(DELAY_MS) }), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("a fresh isolate's first page, with every catalogue read 300 ms away", () => {
+  it("reaches the browser head first: the stylesheet and the fonts are requested before the page's last byte", async () => {
+    const context = await desktopContext(browser, server.url);
+    const page = await context.newPage();
+    const requests: Request[] = [];
+    page.on("request", (request) => requests.push(request));
+    const response = await page.goto("/teachers", { waitUntil: "load" });
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Преподаватели" }).isVisible()).resolves.toBe(true);
+
+    const document = response!.request().timing();
+    // the first byte came before the content could have been read (two reads: its version, then itself)
+    expect(document.responseStart).toBeGreaterThan(0);
+    expect(document.responseStart).toBeLessThan(DELAY_MS);
+    expect(document.responseEnd - document.responseStart).toBeGreaterThanOrEqual(DELAY_MS);
+    const documentEnd = document.startTime + document.responseEnd;
+    const asked = (pattern: RegExp) => requests.find((request) => pattern.test(request.url()));
+    for (const pattern of [/\/assets\/site-[\w-]+\.css$/, /\.woff2$/]) {
+      const request = asked(pattern);
+      expect(request, String(pattern)).toBeTruthy();
+      expect(request!.timing().startTime, String(pattern)).toBeLessThan(documentEnd);
+    }
+    await context.close();
+  });
+});
