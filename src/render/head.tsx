@@ -16,7 +16,7 @@ const state = isolateSlot("document-heads", () => new Map<string, string>());
  * The first bytes of every page this deployment renders for a visitor with these settings: the
  * doctype, `<html>` with its attributes, and the start of `<head>` up to the client entry's
  * preload (charset, viewport, the fonts, the stylesheet; Document.tsx puts them first). They
- * depend on no data, so a page whose data is slow sends them at once (decision 020). Rendered by
+ * depend on no data, so a page whose data is slow sends them at once (decision 021). Rendered by
  * the same Document as the pages, once per isolate and variant, and cut at the entry's preload.
  */
 export function documentHead(env: Env, lowVisionCookie: string | undefined): string {

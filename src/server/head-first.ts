@@ -1,5 +1,5 @@
 /**
- * The head before the data (issue #18, decision 020). A fresh isolate at a quiet edge has no
+ * The head before the data (issue #18, decision 021). A fresh isolate at a quiet edge has no
  * content yet: its first page waits for KV, which may be far away. Rather than send nothing while
  * it waits, the Worker answers at once with the start of the document (render/head.tsx: charset,
  * viewport, the fonts, the stylesheet, the client entry), so the browser fetches those while the

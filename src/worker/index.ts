@@ -19,7 +19,7 @@ const app = createApp();
 
 /**
  * A browser asking for a page on an isolate that has never read content: the page's head leaves
- * before its content is read (server/head-first.ts, decision 020).
+ * before its content is read (server/head-first.ts, decision 021).
  */
 function wantsHeadFirst(request: Request): boolean {
   if (request.method !== "GET" || hasReadContent()) return false;

@@ -5,7 +5,9 @@
  *    runtime (workerd under wrangler dev), side by side, as a ratio per page;
  *  - the JavaScript bytes each page loads, gzip and brotli;
  *  - leads accepted per second by POST /api/leads (each stored in the outbox before the answer);
- *  - speed at the edge (speed-bench.ts): Lighthouse, render time on a cache miss, stream vs string.
+ *  - speed at the edge (speed-bench.ts): Lighthouse, render time on a cache miss, stream vs string;
+ *  - the first visit of a quiet edge (first-visit.ts): a fresh isolate, an empty cache, the
+ *    catalogue near and far, beside the warm path of the same run.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -14,6 +16,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { buildAll } from "../../scripts/build";
 import { type DevServer, root, startDevServer } from "../../scripts/lib/wrangler";
+import { printFirstVisit } from "./first-visit";
 import { printSearchFigures } from "./search-bench";
 import { printRenderCosts, printServedSpeed, speedPages } from "./speed-bench";
 
@@ -127,6 +130,7 @@ async function main() {
     await server?.stop();
     rmSync(staticDir, { recursive: true, force: true });
   }
+  await printFirstVisit({ port: PORT, persistTo, paths: ["/teachers", speed[1]!], vars: { LEAD_RATE_LIMIT: "0", LEAD_MIN_FILL_MS: "0" } });
   await printRenderCosts(persistTo, speed);
 
   console.log("\nSearch (the engine of /api/search and of the browser's copy of the index), generated catalogues");

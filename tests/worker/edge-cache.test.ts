@@ -120,6 +120,14 @@ describe("the edge HTML cache", () => {
     expect((await SELF.fetch(`${origin}/net-takoj-stranicy`)).headers.get("x-cache")).toBe(null);
     expect((await SELF.fetch(`${origin}/api/search?q=x`)).headers.get("x-cache")).toBeNull();
   });
+
+  it("serves the cached page to a low-vision cookie that names no settings: junk forces no render", async () => {
+    await (await SELF.fetch(`${origin}/reviews`)).text();
+    for (const junk of ["x", "9z99", "1b0", ""]) {
+      const answer = await SELF.fetch(`${origin}/reviews`, { headers: { Cookie: `low_vision=${junk}` } });
+      expect(answer.headers.get("x-cache"), junk).toBe("HIT");
+    }
+  });
 });
 
 describe("parameters a page does not read", () => {

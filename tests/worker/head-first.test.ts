@@ -1,5 +1,5 @@
 /**
- * The head before the data (issue #18, decision 020): a fresh isolate whose content is far away
+ * The head before the data (issue #18, decision 021): a fresh isolate whose content is far away
  * sends the document's start at once, then the page; the status stays right whenever the content
  * comes within the short wait; nothing else changes.
  */

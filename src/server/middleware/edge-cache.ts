@@ -1,6 +1,6 @@
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import { LOW_VISION_COOKIE } from "../../services/low-vision";
+import { LOW_VISION_COOKIE, parseLowVision } from "../../services/low-vision";
 import { isolateSlot } from "../../services/isolate";
 import { pageQuery } from "../../services/page-params";
 import { settingsAttributes } from "../../services/site-settings";
@@ -95,7 +95,9 @@ const ttlOf = (pathname: string) => (/^\/(seminars|lectorium)\/./.test(pathname)
 export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   const cache = (globalThis.caches as (CacheStorage & { default?: Cache }) | undefined)?.default;
   const url = new URL(c.req.url);
-  if (!cache || c.req.method !== "GET" || BYPASS.test(url.pathname) || getCookie(c, LOW_VISION_COOKIE)) return next();
+  if (!cache || c.req.method !== "GET" || BYPASS.test(url.pathname)) return next();
+  // the low-vision version is rendered for its visitor; a cookie that names no settings is the ordinary, cached page
+  if (parseLowVision(getCookie(c, LOW_VISION_COOKIE))) return next();
   const key = pageCacheKey(url, cacheVersion(c.env, c.get("catalogue").version));
 
   const answer = (kept: Kept) => {
