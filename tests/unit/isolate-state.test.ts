@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import "../../src/components/layout/RenderedOnce";
+import "../../src/render/head";
 import "../../src/server/config.server";
 import "../../src/server/middleware/edge-cache";
 import "../../src/server/middleware/security-headers";
