@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import NothingFound from "../components/forms/NothingFound.island";
 import { Button } from "../components/ui/Button";
 import type { AppEnv } from "../server/env";
+import { visitorArea } from "../server/visitor";
 import { renderPage } from "./render";
 
 /** 404 with the site's own page: the shell, a way home and the main sections. */
@@ -22,6 +23,7 @@ export function renderNotFound(c: Context<AppEnv>) {
         </div>
         <NothingFound
           idPrefix="not-found"
+          area={visitorArea(c)}
           thanks={{ giftExchange: c.get("catalogue").site.links.giftExchange, messengerChannel: c.get("catalogue").site.links.messengerChannel }}
         />
       </section>

@@ -9,8 +9,8 @@ import type { AppEnv } from "../server/env";
 import { renderPage } from "./render";
 import NothingFound from "../components/forms/NothingFound.island";
 import { FREE_ACCESS_TEXTS } from "../components/forms/NothingFoundPanel";
-import { fallbackContacts } from "../components/layout/SiteShell";
-import { visitorOf } from "../server/visitor";
+import { fallbackContacts } from "../components/layout/contacts";
+import { visitorArea, visitorOf } from "../server/visitor";
 import { indexes } from "../services/catalogue/queries";
 import type { Seminar } from "../services/catalogue/build";
 import { liveTickets } from "../server/seminar-tickets";
@@ -38,6 +38,7 @@ function upcomingSeminar(c: Context<AppEnv>, id: unknown): Seminar | undefined {
  */
 export async function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
   const catalogue = c.get("catalogue");
+  const area = visitorArea(c);
   // a page read from a link sees only its own parameters: the same page for everyone, cacheable
   const query: Record<string, unknown> = state.values ?? Object.fromEntries(pageQuery(new URL(c.req.url)));
   const cta: CtaKey = isCta(query.cta) ? query.cta : "submitApplication";
@@ -82,6 +83,7 @@ export async function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
             idPrefix="apply"
             form={shortForm}
             variant={visitorOf(c).roistatAB}
+            area={area}
             values={values}
             errors={state.errors}
             leadId={leadId}
@@ -94,7 +96,8 @@ export async function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
           cta={cta}
           blockForAmo={blockForAmo}
           price={seminar ? seminar.price : typeof query.price === "number" && Number.isFinite(query.price) ? query.price : undefined}
-          contacts={fallbackContacts(catalogue)}
+          contacts={fallbackContacts(catalogue.site, area)}
+          area={area}
           values={values}
           errors={state.errors}
           leadId={leadId}

@@ -14,6 +14,8 @@ import { log } from "../services/log";
 import { manifest } from "./assets";
 import { publicSettings } from "../server/config.server";
 import type { AppEnv } from "../server/env";
+import { visitorArea } from "../server/visitor";
+import { COUNTRY_HEADER } from "../services/visitor-area";
 
 export interface Page {
   meta: PageMeta;
@@ -36,6 +38,7 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
   const settings = publicSettings(c.env);
   const context: RenderContextValue = { islands: new Set(), eager: new Set(), settings };
   const requestId = c.get("requestId");
+  const area = visitorArea(c);
   const tree = (<RenderContext.Provider value={context}>
       <Document
         meta={meta}
@@ -49,7 +52,7 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
         settings={settings}
       >
         {lowVision ? <LowVisionPanel initial={lowVision} /> : null}
-        <SiteShell catalogue={catalogue} path={path} lowVision={lowVision !== null} breadcrumbs={page.breadcrumbs} deployId={c.env.CF_VERSION_METADATA?.id}>
+        <SiteShell catalogue={catalogue} path={path} area={area} lowVision={lowVision !== null} breadcrumbs={page.breadcrumbs} deployId={c.env.CF_VERSION_METADATA?.id}>
           {page.body}
         </SiteShell>
       </Document>
@@ -61,5 +64,6 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
     log.error("render.error", { requestId, path, error: error instanceof Error ? error.stack : String(error) });
     throw error;
   }
-  return c.body(`<!DOCTYPE html>${html}`, page.status ?? 200, { "Content-Type": "text/html; charset=utf-8" });
+  // the header, the footer and the forms follow the visitor's country (decision 020)
+  return c.body(`<!DOCTYPE html>${html}`, page.status ?? 200, { "Content-Type": "text/html; charset=utf-8", Vary: COUNTRY_HEADER });
 }

@@ -3,6 +3,7 @@ import type { SiteSettings } from "../services/site-settings";
 import { isolateSlot } from "../services/isolate";
 import { log } from "../services/log";
 import { DEFAULT_TICKETS_PER_ORDER } from "../services/ticket-limits";
+import { parseAreaPipelines } from "../services/leads/sinks/amocrm.server";
 
 /**
  * The Worker's settings, parsed once per environment object (Epic Stack habit). Everything is
@@ -18,6 +19,13 @@ const shape = {
   ENVIRONMENT: z._default(z.enum(["local", "dev", "production"]), "local"),
   CRM_WEBHOOK_URL: url,
   AMOCRM_BASE_URL: url,
+  /** the amoCRM pipeline of each visitor area's leads, "KZ=7012345,UZ=7012346" (decision 020); others go to the main one */
+  AMOCRM_AREA_PIPELINES: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^\s*(RU|KZ|UZ|other)\s*=\s*\d{1,12}\s*(,\s*(RU|KZ|UZ|other)\s*=\s*\d{1,12}\s*)*$/, "not AREA=pipeline id pairs such as KZ=7012345,UZ=7012346")),
+      z.transform(parseAreaPipelines),
+    ),
+  ),
   ADVCAKE_URL: url,
   ADMITAD_URL: url,
   ADMITAD_CAMPAIGN_CODE: z.optional(z.string()),

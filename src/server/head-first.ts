@@ -20,6 +20,7 @@
 import type { Catalogue } from "../services/catalogue/build";
 import { getCatalogue } from "../services/catalogue/repository";
 import { log } from "../services/log";
+import { COUNTRY_HEADER } from "../services/visitor-area";
 
 interface HeadChannel {
   /** the content, read from the request's start, beside the cookies and the visitor's key */
@@ -96,6 +97,8 @@ export async function headFirst({ request, env, context, head, answer, decorate 
   const headers = new Headers(first.headers);
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Cache-Control", "public, max-age=0, must-revalidate");
+  // every page is written for the visitor's area (decision 020), this one too
+  headers.set("Vary", COUNTRY_HEADER);
   headers.delete("Content-Length");
   decorate(headers);
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();

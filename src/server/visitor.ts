@@ -4,10 +4,23 @@ import type { Visitor } from "../services/leads/record";
 import { log } from "../services/log";
 import { cookies, parseUtmCookie, parseVariant } from "../services/tracking";
 import { looksLikeVisit, VISIT_COOKIE, visitIssuedAt } from "../services/visit-evidence";
+import { areaOfCountry, COUNTRY_HEADER, type VisitorArea, visitorCountry } from "../services/visitor-area";
+import { config } from "./config.server";
 import type { AppEnv } from "./env";
 import { siteKey } from "./site-keys.server";
 
-/** What the request's cookies say of the visitor: set by the tracking middleware, read by the intake. */
+/** What the request says of the visitor: its cookies (set by the tracking middleware) and where the edge saw it. */
+
+/**
+ * The visitor's area: Russia, Kazakhstan, Uzbekistan or "other", by the country Cloudflare gives
+ * the request (services/visitor-area.ts: which source is believed where). Never the raw value:
+ * only one of four names leaves this function.
+ */
+export function visitorArea(c: Context<AppEnv>): VisitorArea {
+  const cf = (c.req.raw as { cf?: { country?: unknown } }).cf;
+  const local = config(c.env).ENVIRONMENT === "local";
+  return areaOfCountry(visitorCountry({ cfCountry: cf?.country, header: c.req.header(COUNTRY_HEADER), local }));
+}
 
 /**
  * When the visitor first opened the site, by the server's own signed evidence; null when the
@@ -19,10 +32,11 @@ export async function firstVisitAt(c: Context<AppEnv>): Promise<number | null> {
   return visitIssuedAt(await siteKey(c.env, "visit"), value);
 }
 
-/** What the request's cookies say about the visitor, for the lead record (record.ts: visitorShape). */
+/** What the request's cookies and the edge say about the visitor, for the lead record (record.ts: visitorShape). */
 export function visitorOf(c: Context<AppEnv>): Visitor {
   const bounded = (name: string) => getCookie(c, name)?.slice(0, 300) || undefined;
   return {
+    area: visitorArea(c),
     utm: parseUtmCookie(getCookie(c, cookies.utm), (error) => log.warn("tracking.cookie", { error: String(error) })),
     roistatAB: parseVariant(getCookie(c, cookies.abVariant)),
     roistat_visit: bounded(cookies.roistatVisit),

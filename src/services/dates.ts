@@ -1,20 +1,37 @@
 /**
- * Dates and times as the site shows them: Moscow time first (the institute's), by the time zone
- * data of Intl, never a fixed offset. Formatters are made on first use: building one costs
- * milliseconds, and a fresh isolate should spend them only on the pages that show a date.
+ * Dates and times as the site shows them: Moscow time (the institute's), and an event's time in
+ * the visitor's zone first (decision 020), by the time zone data of Intl, never a fixed offset.
+ * Formatters are made on first use: building one costs milliseconds, and a fresh isolate should
+ * spend them only on the pages that show a date.
  */
 import { lazy } from "./lazy";
+import type { VisitorArea } from "./visitor-area";
 
 const MOSCOW = "Europe/Moscow";
 
+/** The capitals whose clocks an event's time is given in: the institute's, then Almaty and Tashkent. */
+export const zones = { moscow: MOSCOW, almaty: "Asia/Almaty", tashkent: "Asia/Tashkent" } as const;
+export type Zone = keyof typeof zones;
 
 const moscowDate = lazy(() => new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", timeZone: MOSCOW }));
 const moscowDateYear = lazy(() => new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric", timeZone: MOSCOW }));
-const moscowWeekday = lazy(() => new Intl.DateTimeFormat("ru-RU", { weekday: "long", timeZone: MOSCOW }));
-const timeIn = (timeZone: string) => lazy(() => new Intl.DateTimeFormat("ru-RU", { hour: "2-digit", minute: "2-digit", timeZone }));
-const moscowTime = timeIn(MOSCOW);
-const almatyTime = timeIn("Asia/Almaty");
-const tashkentTime = timeIn("Asia/Tashkent");
+/** The formatters of one zone: date, date with the year, weekday, time, and the calendar day to compare. */
+const clockFormats = new Map<Zone, Record<"date" | "dateYear" | "weekday" | "time" | "day", Intl.DateTimeFormat>>();
+function formatsOf(zone: Zone) {
+  let formats = clockFormats.get(zone);
+  if (!formats) {
+    const timeZone = zones[zone];
+    formats = {
+      date: new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", timeZone }),
+      dateYear: new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric", timeZone }),
+      weekday: new Intl.DateTimeFormat("ru-RU", { weekday: "long", timeZone }),
+      time: new Intl.DateTimeFormat("ru-RU", { hour: "2-digit", minute: "2-digit", timeZone }),
+      day: new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }),
+    };
+    clockFormats.set(zone, formats);
+  }
+  return formats;
+}
 /** the parts of a Moscow date and time, as numbers */
 const moscowParts = lazy(
   () => new Intl.DateTimeFormat("en-US", { timeZone: MOSCOW, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", weekday: "short", hourCycle: "h23" }),
@@ -26,18 +43,40 @@ const calendarDayMonth = lazy(() => new Intl.DateTimeFormat("ru-RU", { day: "num
 export const formatDayMonth = (iso: string) => moscowDate().format(new Date(iso));
 /** "15 января 2026 г." for a date or an instant, in Moscow time. */
 export const formatDayMonthYear = (iso: string) => moscowDateYear().format(new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso));
-/** "четверг" in Moscow time. */
-export const formatWeekday = (iso: string) => moscowWeekday().format(new Date(iso));
-/** "19:00" in Moscow time. */
-export const formatMoscowTime = (iso: string) => moscowTime().format(new Date(iso));
 /** "24 ноября" for a calendar date (midnight UTC of that day). */
 export const formatCalendarDayMonth = (date: Date) => calendarDayMonth().format(date);
 
-/** The start of an event in Moscow time and in the other two countries' capitals. */
-export function eventTimes(iso: string): { moscow: string; almaty: string; tashkent: string } {
-  const date = new Date(iso);
-  return { moscow: moscowTime().format(date), almaty: almatyTime().format(date), tashkent: tashkentTime().format(date) };
+/** An instant on one zone's clock: "15 января", "15 января 2026 г.", "четверг", "19:00", and its calendar day ("2026-01-15"). */
+export interface WallClock {
+  zone: Zone;
+  date: string;
+  dateYear: string;
+  weekday: string;
+  time: string;
+  day: string;
 }
+
+export function wallClock(iso: string, zone: Zone): WallClock {
+  const instant = new Date(iso);
+  const formats = formatsOf(zone);
+  return {
+    zone,
+    date: formats.date.format(instant),
+    dateYear: formats.dateYear.format(instant),
+    weekday: formats.weekday.format(instant),
+    time: formats.time.format(instant),
+    day: formats.day.format(instant),
+  };
+}
+
+/** The clock a visitor of the area lives by: Almaty's for Kazakhstan, Tashkent's for Uzbekistan, Moscow's for Russia and everyone else. */
+export const zoneOfArea = (area: VisitorArea): Zone => (area === "KZ" ? "almaty" : area === "UZ" ? "tashkent" : "moscow");
+
+/** The zones in the order a visitor of the area reads an event's time: theirs, then the others as always. */
+export const zonesFor = (area: VisitorArea): Zone[] => {
+  const own = zoneOfArea(area);
+  return [own, ...(Object.keys(zones) as Zone[]).filter((zone) => zone !== own)];
+};
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventTimes } from "./dates";
+import { wallClock, zonesFor } from "./dates";
 import { discountedPrice, monthlyInstalment } from "./pricing";
 import { readingMinutes, shareLinks } from "./share";
 
@@ -16,7 +16,27 @@ describe("prices", () => {
 
 describe("event times", () => {
   it("give Moscow time and the visitor's own time in Almaty and Tashkent", () => {
-    expect(eventTimes("2026-12-01T16:00:00.000Z")).toEqual({ moscow: "19:00", almaty: "21:00", tashkent: "21:00" });
+    const times = (["moscow", "almaty", "tashkent"] as const).map((zone) => wallClock("2026-12-01T16:00:00.000Z", zone).time);
+    expect(times).toEqual(["19:00", "21:00", "21:00"]);
+  });
+
+  it("read the date, the weekday and the calendar day on the zone's own clock, which may be the next day", () => {
+    expect(wallClock("2026-12-01T19:30:00.000Z", "moscow")).toEqual({
+      zone: "moscow",
+      date: "1 декабря",
+      dateYear: "1 декабря 2026 г.",
+      weekday: "вторник",
+      time: "22:30",
+      day: "2026-12-01",
+    });
+    expect(wallClock("2026-12-01T19:30:00.000Z", "almaty")).toMatchObject({ date: "2 декабря", weekday: "среда", time: "00:30", day: "2026-12-02" });
+  });
+
+  it("lead with the visitor's zone: Almaty for Kazakhstan, Tashkent for Uzbekistan, Moscow for everyone else", () => {
+    expect(zonesFor("KZ")).toEqual(["almaty", "moscow", "tashkent"]);
+    expect(zonesFor("UZ")).toEqual(["tashkent", "moscow", "almaty"]);
+    expect(zonesFor("RU")).toEqual(["moscow", "almaty", "tashkent"]);
+    expect(zonesFor("other")).toEqual(["moscow", "almaty", "tashkent"]);
   });
 });
 

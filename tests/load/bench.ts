@@ -2,7 +2,8 @@
  * `npm run bench`: figures, not assertions.
  *  - requests per second of the home page, a program, a seminar and /teachers, rendered by the
  *    Worker (edge cache on), against the same HTML served as a static asset by the same local
- *    runtime (workerd under wrangler dev), side by side, as a ratio per page;
+ *    runtime (workerd under wrangler dev), side by side, as a ratio per page; and the home page
+ *    asked by visitors of the four areas in turn (four cached variants, decision 020);
  *  - the JavaScript bytes each page loads, gzip and brotli;
  *  - leads accepted per second by POST /api/leads (each stored in the outbox before the answer);
  *  - speed at the edge (speed-bench.ts): Lighthouse, render time on a cache miss, stream vs string;
@@ -29,8 +30,15 @@ const PAGES = ["/", "/net-takoj-stranicy"];
 
 type Load = { rps: number; p50: number; p99: number; errors: number };
 
-async function load(url: string, duration = DURATION_S): Promise<Load> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration });
+/** The countries of the four areas (decision 020): each request of an areas' run comes from the next. */
+const AREA_COUNTRIES = ["RU", "KZ", "UZ", "DE"];
+
+async function load(url: string, duration = DURATION_S, areas = false): Promise<Load> {
+  let n = 0;
+  const requests = areas
+    ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, "cf-ipcountry": AREA_COUNTRIES[n++ % AREA_COUNTRIES.length]! } }) }]
+    : undefined;
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, ...(requests ? { requests } : {}) });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -97,20 +105,22 @@ async function main() {
 
     console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION_S} s each, ${process.platform} ${process.arch}, Node ${process.version}\n`);
     console.log("page                                              rendered req/s  p99 ms   static req/s  p99 ms   ratio  errors");
-    for (const [n, path] of speed.entries()) {
-      await (await fetch(server.url + path)).text(); // the first request fills the edge cache
+    // the home page once more, its four areas' variants asked in turn
+    for (const [n, path, areas] of [...speed.map((path, n) => [n, path, false] as const), [0, "/", true] as const]) {
+      // the first request of each variant fills the edge cache
+      for (const country of areas ? AREA_COUNTRIES : [undefined]) await (await fetch(server.url + path, { headers: country ? { "CF-IPCountry": country } : {} })).text();
       // side by side: each half of the time, alternating, so a busy moment hits both
       const half = Math.max(1, Math.round(DURATION_S / 2));
       const runs: Record<"rendered" | "asset", Load[]> = { rendered: [], asset: [] };
       for (let round = 0; round < 2; round++) {
-        runs.rendered.push(await load(server.url + path, half));
+        runs.rendered.push(await load(server.url + path, half, areas));
         runs.asset.push(await load(`${server.url}/__bench/page-${n}`, half));
       }
       const rps = (list: { rps: number }[]) => list.reduce((sum, r) => sum + r.rps, 0) / list.length;
       const p99 = (list: { p99: number }[]) => Math.max(...list.map((r) => r.p99));
       const errors = [...runs.rendered, ...runs.asset].reduce((sum, r) => sum + r.errors, 0);
       console.log(
-        `${path.padEnd(48)} ${rps(runs.rendered).toFixed(0).padStart(15)} ${String(p99(runs.rendered)).padStart(7)} ${rps(runs.asset).toFixed(0).padStart(14)} ${String(p99(runs.asset)).padStart(7)} ${(rps(runs.rendered) / rps(runs.asset)).toFixed(2).padStart(7)} ${String(errors).padStart(7)}`,
+        `${(areas ? `${path} (RU, KZ, UZ, elsewhere in turn)` : path).padEnd(48)} ${rps(runs.rendered).toFixed(0).padStart(15)} ${String(p99(runs.rendered)).padStart(7)} ${rps(runs.asset).toFixed(0).padStart(14)} ${String(p99(runs.asset)).padStart(7)} ${(rps(runs.rendered) / rps(runs.asset)).toFixed(2).padStart(7)} ${String(errors).padStart(7)}`,
       );
     }
     console.log("");

@@ -196,7 +196,11 @@ export async function startFakeThirdParties(port = 0, onReceipt?: (receipt: Rece
         return json(response, 200, { _embedded: { leads: found } });
       }
       keep(receipt);
-      const leads = Array.isArray(body) ? (body as { name?: string }[]) : [];
+      const leads = Array.isArray(body) ? (body as { name?: string; pipeline_id?: unknown }[]) : [];
+      // as amoCRM's validation: a pipeline is named by its numeric id
+      if (leads.some((lead) => lead.pipeline_id !== undefined && !(Number.isInteger(lead.pipeline_id) && (lead.pipeline_id as number) > 0))) {
+        return json(response, 400, { title: "Bad Request", "validation-errors": [{ code: "InvalidType", path: "pipeline_id" }] });
+      }
       const created = leads.map((lead) => ({ id: amo.nextLeadId++, contact_id: amo.nextLeadId++, name: String(lead.name ?? "") }));
       amoLeads.push(...created.map(({ id, name }) => ({ id, name })));
       return json(response, 200, created.map(({ id, contact_id }) => ({ id, contact_id })));

@@ -13,19 +13,19 @@ beforeAll(async () => {
 
 describe("the cache key of a page", () => {
   it("keeps the parameters that change the page, sorted, with the content version", () => {
-    expect(pageCacheKey(new URL(`${origin}/programs?sort=price&type=course`), "v1")).toBe(`${origin}/programs?sort=price&type=course&__v=v1`);
-    expect(pageCacheKey(new URL(`${origin}/programs?type=course&sort=price`), "v1")).toBe(`${origin}/programs?sort=price&type=course&__v=v1`);
+    expect(pageCacheKey(new URL(`${origin}/programs?sort=price&type=course`), "v1", "other")).toBe(`${origin}/programs?sort=price&type=course&__area=other&__v=v1`);
+    expect(pageCacheKey(new URL(`${origin}/programs?type=course&sort=price`), "v1", "other")).toBe(`${origin}/programs?sort=price&type=course&__area=other&__v=v1`);
   });
 
   it("drops tracking parameters", () => {
-    expect(pageCacheKey(new URL(`${origin}/?utm_source=vk&utm_campaign=x&gclid=1&yclid=2&a=5`), "v1")).toBe(`${origin}/?__v=v1`);
+    expect(pageCacheKey(new URL(`${origin}/?utm_source=vk&utm_campaign=x&gclid=1&yclid=2&a=5`), "v1", "other")).toBe(`${origin}/?__area=other&__v=v1`);
   });
 
   it("keeps only the parameters the page reads: a junk or random one is the same page, so it cannot force a render", () => {
     // a parameter the page does not read is the same page: no render can be forced with one
-    expect(pageCacheKey(new URL(`${origin}/?junk=${Math.random()}&about=${Math.random()}&q=x`), "v1")).toBe(`${origin}/?__v=v1`);
-    expect(pageCacheKey(new URL(`${origin}/apply?cta=askQuestion&name=Анна&about=x`), "v1")).toBe(`${origin}/apply?about=x&cta=askQuestion&__v=v1`);
-    expect(pageCacheKey(new URL(`${origin}/search?q=a&sort=price`), "v1")).toBe(`${origin}/search?q=a&__v=v1`);
+    expect(pageCacheKey(new URL(`${origin}/?junk=${Math.random()}&about=${Math.random()}&q=x`), "v1", "other")).toBe(`${origin}/?__area=other&__v=v1`);
+    expect(pageCacheKey(new URL(`${origin}/apply?cta=askQuestion&name=Анна&about=x`), "v1", "other")).toBe(`${origin}/apply?about=x&cta=askQuestion&__area=other&__v=v1`);
+    expect(pageCacheKey(new URL(`${origin}/search?q=a&sort=price`), "v1", "other")).toBe(`${origin}/search?q=a&__area=other&__v=v1`);
   });
 });
 
@@ -60,7 +60,7 @@ describe("the edge HTML cache", () => {
     const first = await SELF.fetch(`${origin}/contacts`);
     expect(first.headers.get("x-cache")).toBe("MISS");
     const html = await first.text();
-    const key = pageCacheKey(new URL(`${origin}/contacts`), cacheVersion(env, "cache-memory"))!;
+    const key = pageCacheKey(new URL(`${origin}/contacts`), cacheVersion(env, "cache-memory"), "other")!;
     // the shared cache has the page; with it gone, the isolate still answers from memory
     await vi.waitFor(async () => expect(await shared.match(key)).toBeDefined());
     expect(await shared.delete(key)).toBe(true);
@@ -76,7 +76,7 @@ describe("the edge HTML cache", () => {
     await seedCatalogue(defaultCatalogue("cache-lifetime"));
     freshIsolate();
     const shared = (caches as unknown as { default: Cache }).default;
-    const key = pageCacheKey(new URL(`${origin}/partners`), cacheVersion(env, "cache-lifetime"))!;
+    const key = pageCacheKey(new URL(`${origin}/partners`), cacheVersion(env, "cache-lifetime"), "other")!;
     await (await SELF.fetch(`${origin}/partners`)).text();
     const stored = await vi.waitFor(async () => {
       const found = await shared.match(key);

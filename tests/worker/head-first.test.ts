@@ -64,6 +64,8 @@ describe("a fresh isolate's first page when the catalogue is far (CATALOGUE_READ
     expect(cold.response.headers.getSetCookie().some((cookie) => cookie.startsWith("first_visit="))).toBe(true);
     expect(cold.response.headers.get("Content-Security-Policy")).toContain("default-src 'self'");
     expect(cold.response.headers.get("X-Request-Id")).toBeTruthy();
+    // the page is written for the visitor's area, and says so before it is written (decision 020)
+    expect(cold.response.headers.get("Vary")).toBe("CF-IPCountry");
     // the same page as the warm isolate answers it
     const warm = await visit(env, "/teachers");
     expect(warm.response.status).toBe(200);

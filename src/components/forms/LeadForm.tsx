@@ -16,6 +16,7 @@ import { TicketCounter } from "./TicketCounter";
 import { useSiteSettings } from "../site-settings";
 import { DEFAULT_TICKETS_PER_ORDER, type OrderSummary } from "../../services/tickets";
 import { TurnstileWidget } from "./TurnstileWidget";
+import { pickerCountry, type VisitorArea } from "../../services/visitor-area";
 
 export type LeadValues = Record<"name" | "phone" | "email" | "promocode" | "gift" | "question", string> & { country: string };
 
@@ -31,6 +32,8 @@ export interface LeadFormProps {
   /** the wheel's signature of the gift code */
   giftToken?: string;
   contacts: FallbackContacts;
+  /** the visitor's area, as the server saw it: the phone picker starts at its country (decision 020) */
+  area: VisitorArea;
   /** what the server already knows: a re-rendered form after a post without JavaScript */
   values?: Partial<LeadValues>;
   errors?: FieldErrors;
@@ -49,8 +52,8 @@ export interface LeadFormProps {
 type Status = { state: "editing" } | { state: "sending" } | { state: "failed"; message?: string };
 
 /** The lead form of spec 3, 4 and 5: the same schema and messages as the API. */
-export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, contacts, values: initial, errors: serverErrors, leadId: pendingId, submitLabel, idPrefix, seminar, tickets, onSent }: LeadFormProps) {
-  const [values, setValues] = useState<LeadValues>({ ...emptyLeadValues, promocode: promocode ?? "", gift: gift ?? "", ...initial });
+export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, contacts, area, values: initial, errors: serverErrors, leadId: pendingId, submitLabel, idPrefix, seminar, tickets, onSent }: LeadFormProps) {
+  const [values, setValues] = useState<LeadValues>({ ...emptyLeadValues, country: pickerCountry(area), promocode: promocode ?? "", gift: gift ?? "", ...initial });
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [status, setStatus] = useState<Status>({ state: "editing" });

@@ -9,19 +9,22 @@ import { CloseButton } from "../ui/Button";
 import type { FallbackContacts } from "./lead-form-options";
 import { ThankYou, type ThankYouProps } from "./ThankYou";
 import type { OrderSummary } from "../../services/tickets";
+import type { VisitorArea } from "../../services/visitor-area";
 
 /** The form (schemas, phone field) loads with the first CTA click, not with the page. */
 const LeadForm = lazy(() => import("./LeadForm").then((module) => ({ default: module.LeadForm })));
 
 interface LeadPopupProps extends ThankYouProps {
   contacts: FallbackContacts;
+  /** the visitor's area, as the server saw it: the form's phone picker and the order's time follow it */
+  area: VisitorArea;
 }
 
 /**
  * The one lead popup of a page (spec 2.6): any CTA opens it with its key's title and description;
  * a sent form turns it into the registration popup (the thank-you) and fires the conversion goal.
  */
-function LeadPopup({ contacts, giftExchange, messengerChannel }: LeadPopupProps) {
+function LeadPopup({ contacts, area, giftExchange, messengerChannel }: LeadPopupProps) {
   const request = useSignalValue(leadPopup);
   const promo = useSignalValue(activePromo);
   const wheel = useSignalValue(wheelResult);
@@ -49,7 +52,7 @@ function LeadPopup({ contacts, giftExchange, messengerChannel }: LeadPopupProps)
         <div className="modal__body">
           <CloseButton className="modal__close" onClick={() => (leadPopup.value = null)} />
           {sent ? (
-            <ThankYou giftExchange={giftExchange} messengerChannel={messengerChannel} order={order} />
+            <ThankYou giftExchange={giftExchange} messengerChannel={messengerChannel} order={order} area={area} />
           ) : (
             <>
               <h2 className="modal__title" id="lead-popup-title">
@@ -68,6 +71,7 @@ function LeadPopup({ contacts, giftExchange, messengerChannel }: LeadPopupProps)
                 gift={wheel?.giftCode}
                 giftToken={wheel?.token}
                 contacts={contacts}
+                area={area}
                 onSent={(_, placed) => {
                   setOrder(placed);
                   setSent(true);

@@ -10,6 +10,9 @@ import { Field, Honeypot } from "./Field";
 import { PhoneField } from "./PhoneField";
 import { TurnstileWidget } from "./TurnstileWidget";
 import { answerOf, leadsClient } from "../../client/api";
+import { pickerCountry, type VisitorArea } from "../../services/visitor-area";
+
+type Values = Record<"name" | "phone" | "email" | "country", string>;
 
 export interface NotFoundFormProps {
   idPrefix: string;
@@ -17,22 +20,23 @@ export interface NotFoundFormProps {
   form?: "notFound" | "freeAccess";
   /** the variant the server knows (a form posted without JavaScript); the browser reads its cookie */
   variant?: AbVariant;
-  values?: Partial<Record<"name" | "phone" | "email" | "country", string>>;
+  /** the visitor's area, as the server saw it: the phone picker starts at its country (decision 020) */
+  area: VisitorArea;
+  values?: Partial<Values>;
   errors?: FieldErrors;
   /** the id of a lead the server may have stored before it failed (a form posted without JavaScript): sent again, it stays one lead */
   leadId?: string;
   onSent?: () => void;
 }
 
-const empty = { name: "", phone: "", email: "", country: "ru" };
-
 /**
  * The not-found form of spec 4 and 5: name, phone and e-mail required; success clears the stored
  * UTM and referrer and resets the form; a failure is only logged (spec 8).
  */
-export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVariant, values: initial, errors: serverErrors, leadId: pendingId, onSent }: NotFoundFormProps) {
+export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVariant, area, values: initial, errors: serverErrors, leadId: pendingId, onSent }: NotFoundFormProps) {
   const variant = useAbVariant(serverVariant);
-  const [values, setValues] = useState({ ...empty, ...initial });
+  const start: Values = { name: "", phone: "", email: "", country: pickerCountry(area) };
+  const [values, setValues] = useState({ ...start, ...initial });
   const [consent, setConsent] = useState(false);
   const [news, setNews] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
@@ -87,7 +91,7 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
       }
       forgetVisit();
       reachGoal("lead");
-      setValues(empty);
+      setValues(start);
       setConsent(false);
       setNews(false);
       setErrors({});

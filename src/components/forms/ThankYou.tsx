@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { formatDayMonthYear, formatMoscowTime } from "../../services/dates";
+import { cardTime } from "../catalogue/EventTime";
+import type { VisitorArea } from "../../services/visitor-area";
 import { formatPrice, pluralize } from "../../services/text";
 import type { OrderSummary } from "../../services/tickets";
 
@@ -13,12 +14,14 @@ export interface ThankYouProps {
   order?: OrderSummary;
   /** h1 where the thanks is the page (/gratefull), h2 inside a dialog */
   heading?: "h1" | "h2";
+  /** the visitor's area: an order's time on their clock first (decision 020) */
+  area?: VisitorArea;
 }
 
 import { PROMO_STORAGE_KEY, safeRedirect } from "../../services/promo";
 
 /** The order a buyer has just placed: seminar, date, tickets and sum. */
-function OrderDetails({ order }: { order: OrderSummary }) {
+function OrderDetails({ order, area }: { order: OrderSummary; area: VisitorArea }) {
   return (
     <dl className="thank-you__order" data-testid="order-summary">
       <div>
@@ -28,9 +31,7 @@ function OrderDetails({ order }: { order: OrderSummary }) {
       <div>
         <dt>Когда</dt>
         <dd>
-          <time dateTime={order.date}>
-            {formatDayMonthYear(order.date)}, {formatMoscowTime(order.date)} мск
-          </time>
+          <time dateTime={order.date}>{cardTime(order.date, area, { year: true })}</time>
         </dd>
       </div>
       <div>
@@ -58,7 +59,7 @@ function storedGiftUrl(): string | undefined {
 }
 
 /** The thank-you content of spec 2.6, on /gratefull and in the registration popup. */
-export function ThankYou({ giftExchange, messengerChannel, homeLink = false, heading: Heading = "h2", order }: ThankYouProps) {
+export function ThankYou({ giftExchange, messengerChannel, homeLink = false, heading: Heading = "h2", order, area = "other" }: ThankYouProps) {
   const [giftUrl, setGiftUrl] = useState(giftExchange);
   useEffect(() => {
     const stored = storedGiftUrl();
@@ -67,7 +68,7 @@ export function ThankYou({ giftExchange, messengerChannel, homeLink = false, hea
   return (
     <div className="thank-you">
       <Heading className="thank-you__title">Спасибо за заявку!</Heading>
-      {order ? <OrderDetails order={order} /> : null}
+      {order ? <OrderDetails order={order} area={area} /> : null}
       <div className="thank-you__columns">
         <div className="thank-you__column">
           <p>Ваши данные переданы в приёмную комиссию. Специалист свяжется с вами в ближайшее время.</p>

@@ -1,6 +1,9 @@
+import type { ReactElement } from "react";
 import { RenderedOnce } from "./RenderedOnce";
 import type { Catalogue } from "../../services/catalogue/build";
 import type { Phone } from "../../services/catalogue/schemas";
+import { contactArea, servingFirst, type VisitorArea } from "../../services/visitor-area";
+import { phoneHref, spokenLanguages } from "./contacts";
 import { DzenIcon, LicenceIcon, MailIcon, MapPinIcon, OkIcon, PhoneIcon, TelegramIcon, VkIcon, WhatsAppIcon, YouTubeIcon } from "../ui/icons";
 import SubscribeForm from "../forms/SubscribeForm.island";
 import { useSiteSettings } from "../site-settings";
@@ -10,28 +13,73 @@ import { footerColumns, legalLinks } from "./navigation";
 /** The ABA therapist profession page the shell links to (spec 2.1): crawlable, silent for screen readers. */
 export const ABA_PROFESSION_HREF = "/professions/detskaya-psihologiya/aba-terapist";
 
-export const phoneHref = (phone: Pick<Phone, "number">) => `tel:${phone.number}`;
-
 const socialIcons = { vk: VkIcon, whatsapp: WhatsAppIcon, telegram: TelegramIcon, youtube: YouTubeIcon, ok: OkIcon, dzen: DzenIcon };
 const socialNames = { vk: "ВКонтакте", whatsapp: "WhatsApp", telegram: "Telegram", youtube: "YouTube", ok: "Одноклассники", dzen: "Дзен" };
 
-/** The footer of spec 2.5, rendered on the server so crawlers see every link. */
-/** The site's footer: the same on every page of a content version, so rendered once (RenderedOnce). */
-export function Footer({ catalogue }: { catalogue: Catalogue }) {
+/**
+ * The footer of spec 2.5, rendered on the server so crawlers see every link: the same on every
+ * page of a content version and area, so rendered once per them (RenderedOnce).
+ */
+export function Footer({ catalogue, area }: { catalogue: Catalogue; area: VisitorArea }) {
   const analytics = Boolean(useSiteSettings().ymCounterId);
   const year = new Date().getUTCFullYear();
   return (
-    <RenderedOnce cacheKey={`${catalogue.version}|${analytics}|${year}`} as="footer" className="site-footer">
-      <FooterContent catalogue={catalogue} analytics={analytics} year={year} />
+    <RenderedOnce cacheKey={`${catalogue.version}|${area}|${analytics}|${year}`} as="footer" className="site-footer">
+      <FooterContent catalogue={catalogue} area={area} analytics={analytics} year={year} />
     </RenderedOnce>
   );
 }
 
-function FooterContent({ catalogue, analytics, year }: { catalogue: Catalogue; analytics: boolean; year: number }) {
+/** A line of a contact card, with what it speaks besides Russian. */
+function CardPhone({ phone }: { phone: Phone }) {
+  const languages = spokenLanguages(phone);
+  return (
+    <>
+      <a className="contact-card__phone" href={phoneHref(phone)}>
+        <PhoneIcon /> {phone.display}
+      </a>
+      {languages ? <p className="contact-card__languages">{languages}</p> : null}
+    </>
+  );
+}
+
+function FooterContent({ catalogue, area, analytics, year }: { catalogue: Catalogue; area: VisitorArea; analytics: boolean; year: number }) {
   const { site } = catalogue;
   const fieldTitle = (slug: string) => catalogue.studyFields.find((f) => f.slug === slug)?.title ?? slug;
-  const admissions = site.phones.filter((p) => p.contactType === "study");
+  const admissions = servingFirst(site.phones.filter((p) => p.contactType === "study"), area);
   const curators = site.phones.filter((p) => p.contactType === "curators");
+  const cards: ReactElement[] = [
+    <div key="admissions" className="contact-card">
+      <p className="contact-card__title">Приёмная комиссия</p>
+      {admissions.map((phone) => (
+        <CardPhone key={phone.number} phone={phone} />
+      ))}
+      <p className="contact-card__note">{site.admissionsHours.footer}</p>
+    </div>,
+    <div key="curators" className="contact-card">
+      <p className="contact-card__title">Отдел кураторов</p>
+      {curators.map((phone) => (
+        <CardPhone key={phone.number} phone={phone} />
+      ))}
+    </div>,
+    <div key="moscow" className="contact-card">
+      <p className="contact-card__title">Москва</p>
+      <p className="contact-card__line">
+        <MapPinIcon /> {site.moscowOffice.address}
+      </p>
+    </div>,
+    <div key="almaty" className="contact-card">
+      <p className="contact-card__title">Алматы</p>
+      <p className="contact-card__line">
+        <MapPinIcon /> {site.almatyOffice.address}
+      </p>
+      {site.almatyOffice.phones.map((phone) => (
+        <CardPhone key={phone.number} phone={phone} />
+      ))}
+    </div>,
+  ];
+  // a visitor from Kazakhstan meets the Almaty office and its lines first (decision 020)
+  const ordered = contactArea(area) === "KZ" ? [cards[3]!, ...cards.slice(0, 3)] : cards;
 
   return (
     <>
@@ -63,40 +111,7 @@ function FooterContent({ catalogue, analytics, year }: { catalogue: Catalogue; a
 
         <div className="site-footer__contacts">
           <SubscribeForm />
-          <div className="contact-card">
-            <p className="contact-card__title">Приёмная комиссия</p>
-            {admissions.map((phone) => (
-              <a key={phone.number} className="contact-card__phone" href={phoneHref(phone)}>
-                <PhoneIcon /> {phone.display}
-              </a>
-            ))}
-            <p className="contact-card__note">{site.admissionsHours.footer}</p>
-          </div>
-          <div className="contact-card">
-            <p className="contact-card__title">Отдел кураторов</p>
-            {curators.map((phone) => (
-              <a key={phone.number} className="contact-card__phone" href={phoneHref(phone)}>
-                <PhoneIcon /> {phone.display}
-              </a>
-            ))}
-          </div>
-          <div className="contact-card">
-            <p className="contact-card__title">Москва</p>
-            <p className="contact-card__line">
-              <MapPinIcon /> {site.moscowOffice.address}
-            </p>
-          </div>
-          <div className="contact-card">
-            <p className="contact-card__title">Алматы</p>
-            <p className="contact-card__line">
-              <MapPinIcon /> {site.almatyOffice.address}
-            </p>
-            {site.almatyOffice.phones.map((phone) => (
-              <a key={phone.number} className="contact-card__phone" href={phoneHref(phone)}>
-                <PhoneIcon /> {phone.display}
-              </a>
-            ))}
-          </div>
+          {ordered}
           <div className="contact-card">
             <p className="contact-card__title">Почта</p>
             {site.emails.map((entry) => (

@@ -48,7 +48,7 @@ function useProgramMenu(version: string, open: boolean, button: RefObject<HTMLBu
 }
 
 /** The header of spec 2.3: one island, since its panels share who is open. */
-function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, accountUrl, lowVision, searchVersion, menuVersion, thanks }: HeaderProps) {
+function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, area, accountUrl, lowVision, searchVersion, menuVersion, thanks }: HeaderProps) {
   const panel = useSignalValue(openHeaderPanel);
   const programsRef = useRef<HTMLDivElement>(null);
   const instituteRef = useRef<HTMLDivElement>(null);
@@ -103,6 +103,7 @@ function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, ac
             onClose={close}
             version={searchVersion}
             thanks={thanks}
+            area={area}
           />
         </div>
 
@@ -175,6 +176,7 @@ function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, ac
         instituteColumns={instituteColumns}
         singleLinks={singleLinks}
         contacts={contacts}
+        area={area}
         accountUrl={accountUrl}
         searchVersion={searchVersion}
         thanks={thanks}

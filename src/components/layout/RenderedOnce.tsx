@@ -9,14 +9,14 @@ interface Rendered {
   eager: string[];
 }
 
-/** Parts kept per isolate: a few content versions' worth. */
-const KEPT = 16;
+/** Parts kept per isolate: the header and footer of four areas (decision 020), for a few content versions. */
+const KEPT = 32;
 const state = isolateSlot("rendered-once", () => new Map<string, Rendered>());
 
 /**
  * A part that is the same on every page (the header, the footer), rendered to HTML once per key and isolate
  * and then reused: React's work on a cache miss is the page's own (issue #8). `cacheKey` must
- * name everything the part depends on (the content version, the settings it reads). The islands
+ * name everything the part depends on (the content version, the visitor's area, the settings it reads). The islands
  * inside still register with the page's render, so their code loads. Server only.
  */
 export function RenderedOnce({ cacheKey, as: Host, className, children }: { cacheKey: string; as: "footer" | "div"; className: string; children: ReactElement }) {

@@ -8,40 +8,21 @@ import StickyDiscount from "../promo/StickyDiscount.island";
 import { useSiteSettings } from "../site-settings";
 import { Breadcrumbs, type Crumb } from "./Breadcrumbs";
 import CookieConsent from "./CookieConsent.island";
-import { Footer, phoneHref } from "./Footer";
+import type { VisitorArea } from "../../services/visitor-area";
+import { fallbackContacts, headerContacts } from "./contacts";
+import { Footer } from "./Footer";
 import Header from "./Header.island";
 import { RenderedOnce } from "./RenderedOnce";
-import type { HeaderContacts } from "./header/types";
 import { instituteColumns, instituteSingleLinks, mainNavigation } from "./navigation";
 
-/** The contacts the forms offer when sending fails (spec 8): the first admissions phone and WhatsApp. */
-export function fallbackContacts(catalogue: Catalogue) {
-  const phone = catalogue.site.phones.find((p) => p.contactType === "study") ?? catalogue.site.phones[0]!;
-  return { phone: { href: phoneHref(phone), display: phone.display }, whatsapp: catalogue.site.links.whatsapp };
-}
-
-function headerContacts(catalogue: Catalogue): HeaderContacts {
-  const { site } = catalogue;
-  const link = (phone: (typeof site.phones)[number]) => ({ href: phoneHref(phone), display: phone.display });
-  const admissions = site.phones.filter((p) => p.contactType === "study" && p.areas.includes("RU")).map(link);
-  // content validation guarantees a curators' phone
-  const curators = site.phones.find((p) => p.contactType === "curators")!;
-  return {
-    admissions,
-    curators: link(curators),
-    whatsapp: site.links.whatsapp,
-    hours: site.admissionsHours.header,
-    address: site.moscowOffice.address,
-  };
-}
-
-/** The page shell of every page: header, main content and footer. */
 /** "/" is the home page alone; any other prefix is that page and the pages below it. */
 export const onPage = (path: string, prefix: string) => (prefix === "/" ? path === "/" : path === prefix || path.startsWith(`${prefix}/`));
 
 interface SiteShellProps {
   catalogue: Catalogue;
   path: string;
+  /** the visitor's area (decision 020): the contacts, the forms and the times follow it */
+  area: VisitorArea;
   lowVision: boolean;
   breadcrumbs?: Crumb[];
   /** the deployed version's id (the program menu's address changes with it) */
@@ -49,7 +30,8 @@ interface SiteShellProps {
   children: ReactNode;
 }
 
-export function SiteShell({ catalogue, path, lowVision, breadcrumbs, deployId, children }: SiteShellProps) {
+/** The page shell of every page: header, main content and footer. */
+export function SiteShell({ catalogue, path, area, lowVision, breadcrumbs, deployId, children }: SiteShellProps) {
   const { site } = catalogue;
   const settings = useSiteSettings();
   const { ymCounterId } = settings;
@@ -58,13 +40,14 @@ export function SiteShell({ catalogue, path, lowVision, breadcrumbs, deployId, c
     <>
       <PromoBanner />
       {/* the same on every page of a content version: rendered once (see RenderedOnce) */}
-      <RenderedOnce cacheKey={`header|${catalogue.version}|${deployId}|${lowVision}|${JSON.stringify(settings)}`} as="div" className="rendered-once">
+      <RenderedOnce cacheKey={`header|${catalogue.version}|${deployId}|${area}|${lowVision}|${JSON.stringify(settings)}`} as="div" className="rendered-once">
         <Header
           siteName={site.name}
           mainNav={mainNavigation}
           instituteColumns={instituteColumns(site)}
           singleLinks={instituteSingleLinks}
-          contacts={headerContacts(catalogue)}
+          contacts={headerContacts(site, area)}
+          area={area}
           accountUrl={site.links.account}
           lowVision={lowVision}
           searchVersion={catalogue.version}
@@ -76,10 +59,10 @@ export function SiteShell({ catalogue, path, lowVision, breadcrumbs, deployId, c
         {breadcrumbs ? <Breadcrumbs trail={breadcrumbs} /> : null}
         {children}
       </main>
-      <Footer catalogue={catalogue} />
+      <Footer catalogue={catalogue} area={area} />
       <StickyDiscount discount={site.discount} />
       {wheel ? <FortuneWheel /> : null}
-      <LeadPopup contacts={fallbackContacts(catalogue)} giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} />
+      <LeadPopup contacts={fallbackContacts(site, area)} area={area} giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} />
       {ymCounterId ? <CookieConsent counterId={ymCounterId} /> : null}
     </>
   );

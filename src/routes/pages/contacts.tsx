@@ -1,9 +1,11 @@
 import type { Context } from "hono";
-import { phoneHref } from "../../components/layout/Footer";
+import { allPhones, phoneHref } from "../../components/layout/contacts";
 import { legalEntitiesJsonLd } from "../../components/layout/structured-data";
 import type { LegalEntity, Phone } from "../../services/catalogue/schemas";
 import type { AppEnv } from "../../server/env";
+import { visitorArea } from "../../server/visitor";
 import { renderPage } from "../../render/render";
+import { contactArea, servingFirst } from "../../services/visitor-area";
 
 const contactTypeLabel: Record<Phone["contactType"], string> = { study: "Учебный отдел и приёмная комиссия", curators: "Отдел кураторов" };
 const areaLabel: Record<Phone["areas"][number], string> = { RU: "Россия", KZ: "Казахстан", UZ: "Узбекистан" };
@@ -52,10 +54,42 @@ function EntityCard({ entity }: { entity: LegalEntity }) {
   );
 }
 
+/** `/contacts`: every line of the institute, the visitor's area's first, and the offices, theirs first (decision 020). */
 export function contactsPage(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
   const { site, pages } = catalogue;
+  const area = visitorArea(c);
   const mapUrl = `https://yandex.ru/maps/?text=${encodeURIComponent(`Москва, ${site.moscowOffice.address}`)}`;
+  const moscow = (
+    <section key="moscow" aria-labelledby="office-moscow">
+      <h3 id="office-moscow">Москва</h3>
+      <p>
+        {site.moscowOffice.address}, {site.moscowOffice.metro}
+      </p>
+      <figure className="map">
+        <img src="/images/map-moscow.svg" width={640} height={360} alt={pages.contacts.mapImageAlt} loading="lazy" />
+        <figcaption>
+          <a href={mapUrl} target="_blank" rel="noopener noreferrer">
+            Открыть в Яндекс Картах
+          </a>
+        </figcaption>
+      </figure>
+      <ul className="plain-list">
+        {pages.contacts.directions.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </section>
+  );
+  const almaty = (
+    <section key="almaty" aria-labelledby="office-almaty">
+      <h3 id="office-almaty">Алматы</h3>
+      <p>{site.almatyOffice.address}</p>
+      <p>
+        <a href={`mailto:${site.almatyOffice.email}`}>{site.almatyOffice.email}</a>
+      </p>
+    </section>
+  );
   return renderPage(c, {
     meta: { title: pages.contacts.title, description: pages.contacts.lead, jsonLd: legalEntitiesJsonLd(catalogue.site, c.env.SITE_URL) },
     breadcrumbs: [
@@ -70,7 +104,7 @@ export function contactsPage(c: Context<AppEnv>) {
           <section aria-labelledby="phones-title">
             <h2 id="phones-title">Телефоны</h2>
             <ul className="phone-list">
-              {site.phones.map((phone) => (
+              {servingFirst(allPhones(site), area).map((phone) => (
                 <PhoneRow key={phone.number} phone={phone} />
               ))}
             </ul>
@@ -90,33 +124,7 @@ export function contactsPage(c: Context<AppEnv>) {
           </section>
           <section aria-labelledby="offices-title">
             <h2 id="offices-title">Офисы</h2>
-            <h3>Москва</h3>
-            <p>
-              {site.moscowOffice.address}, {site.moscowOffice.metro}
-            </p>
-            <figure className="map">
-              <img src="/images/map-moscow.svg" width={640} height={360} alt={pages.contacts.mapImageAlt} loading="lazy" />
-              <figcaption>
-                <a href={mapUrl} target="_blank" rel="noopener noreferrer">
-                  Открыть в Яндекс Картах
-                </a>
-              </figcaption>
-            </figure>
-            <ul className="plain-list">
-              {pages.contacts.directions.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-            <h3>Алматы</h3>
-            <p>{site.almatyOffice.address}</p>
-            <p>
-              <a href={`mailto:${site.almatyOffice.email}`}>{site.almatyOffice.email}</a>
-            </p>
-            <ul className="phone-list">
-              {site.almatyOffice.phones.map((phone) => (
-                <PhoneRow key={phone.number} phone={phone} />
-              ))}
-            </ul>
+            {contactArea(area) === "KZ" ? [almaty, moscow] : [moscow, almaty]}
           </section>
         </div>
         <h2>Юридические лица</h2>

@@ -16,6 +16,8 @@ import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
 import { ArticleCard } from "./journal";
 import { SeminarCard } from "./seminars";
+import { visitorArea } from "../../server/visitor";
+import type { VisitorArea } from "../../services/visitor-area";
 
 const POPULAR_ON_HOME = 6;
 const SEMINARS_ON_HOME = 3;
@@ -37,7 +39,7 @@ function SectionHead({ id, title, href, more }: { id: string; title: string; hre
   );
 }
 
-function HomePage({ catalogue, now }: { catalogue: Catalogue; now: number }) {
+function HomePage({ catalogue, now, area }: { catalogue: Catalogue; now: number; area: VisitorArea }) {
   const { site } = catalogue;
   const popular = sortPrograms(catalogue.programs).slice(0, POPULAR_ON_HOME);
   const seminars = upcomingSeminars(catalogue, now).slice(0, SEMINARS_ON_HOME);
@@ -137,7 +139,7 @@ function HomePage({ catalogue, now }: { catalogue: Catalogue; now: number }) {
           <ul className="card-grid">
             {seminars.map((seminar) => (
               <li key={seminar.id}>
-                <SeminarCard seminar={seminar} />
+                <SeminarCard seminar={seminar} area={area} />
               </li>
             ))}
           </ul>
@@ -198,6 +200,6 @@ export function renderHome(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
   return renderPage(c, {
     meta: { description: catalogue.site.defaultDescription },
-    body: <HomePage catalogue={catalogue} now={Date.now()} />,
+    body: <HomePage catalogue={catalogue} now={Date.now()} area={visitorArea(c)} />,
   });
 }

@@ -8,7 +8,8 @@ import { programHref } from "../../services/catalogue/links";
 import { generatedImage } from "../../services/images";
 import { indexes } from "../../services/catalogue/queries";
 import { sortPrograms } from "../../services/catalogue/sort";
-import { eventTimes, formatDayMonthYear } from "../../services/dates";
+import { cardDate, cardTime } from "../../components/catalogue/EventTime";
+import { visitorArea } from "../../server/visitor";
 import { formatPrice, pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
@@ -136,14 +137,12 @@ export function webinarsList(c: Context<AppEnv>) {
   const upcoming = catalogue.webinars.filter((w) => Date.parse(w.date) > now).sort((a, b) => a.date.localeCompare(b.date));
   const recorded = catalogue.webinars.filter((w) => Date.parse(w.date) <= now).sort((a, b) => b.date.localeCompare(a.date));
   const speaker = (id: string) => indexes(catalogue).teacherById.get(id)?.name;
+  const area = visitorArea(c);
   const card = (webinar: (typeof upcoming)[number], past: boolean) => (
     <li key={webinar.id} id={webinar.slug}>
       <article className="event-card">
         <p className="event-card__date">
-          <time dateTime={webinar.date}>
-            {formatDayMonthYear(webinar.date)}
-            {past ? "" : `, ${eventTimes(webinar.date).moscow} мск`}
-          </time>
+          <time dateTime={webinar.date}>{past ? cardDate(webinar.date, area) : cardTime(webinar.date, area, { year: true })}</time>
           <span className="event-card__format">{past ? "Запись" : `${webinar.durationMinutes} мин`}</span>
         </p>
         <h3 className="event-card__title">{webinar.title}</h3>

@@ -10,7 +10,10 @@ import { liveTickets } from "../../server/seminar-tickets";
 import type { Catalogue, Seminar } from "../../services/catalogue/build";
 import { seminarHref } from "../../services/catalogue/links";
 import { indexes, teachersOf, upcomingSeminars } from "../../services/catalogue/queries";
-import { eventTimes, formatDayMonth, formatDayMonthYear, formatMoscowTime, formatWeekday } from "../../services/dates";
+import { formatDayMonth } from "../../services/dates";
+import { cardTime, EventWhen } from "../../components/catalogue/EventTime";
+import type { VisitorArea } from "../../services/visitor-area";
+import { visitorArea } from "../../server/visitor";
 import { generatedImage } from "../../services/images";
 import { formatPrice, pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
@@ -24,14 +27,13 @@ const listCrumbs = [
 
 const priceText = (price: number) => (price > 0 ? formatPrice(price) : "Бесплатно");
 
-export function SeminarCard({ seminar, heading: Heading = "h3", priority = false }: { seminar: Seminar } & CardPlacement) {
+/** A seminar on a card; its time on the visitor's clock first (decision 020). */
+export function SeminarCard({ seminar, area, heading: Heading = "h3", priority = false }: { seminar: Seminar; area: VisitorArea } & CardPlacement) {
   return (
     <article className="event-card">
       <Picture kind="seminar" slug={seminar.slug} alt="" sizes="(max-width: 768px) 100vw, 400px" className="program-card__cover" priority={priority} />
       <p className="event-card__date">
-        <time dateTime={seminar.targetDate}>
-          {formatDayMonth(seminar.targetDate)}, {formatMoscowTime(seminar.targetDate)} мск
-        </time>
+        <time dateTime={seminar.targetDate}>{cardTime(seminar.targetDate, area)}</time>
         <span className="event-card__format">{seminar.format === "online" ? "Онлайн" : "Очно, Москва"}</span>
       </p>
       <Heading className="event-card__title">
@@ -47,6 +49,7 @@ export function SeminarCard({ seminar, heading: Heading = "h3", priority = false
 export function seminarsList(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
   const seminars = upcomingSeminars(catalogue, Date.now());
+  const area = visitorArea(c);
   return renderPage(c, {
     meta: {
       title: "Семинары и лекторий",
@@ -65,7 +68,7 @@ export function seminarsList(c: Context<AppEnv>) {
         <ul className="card-grid container">
           {seminars.map((seminar, index) => (
             <li key={seminar.id}>
-              <SeminarCard seminar={seminar} heading="h2" priority={index === 0} />
+              <SeminarCard seminar={seminar} area={area} heading="h2" priority={index === 0} />
             </li>
           ))}
         </ul>
@@ -74,10 +77,9 @@ export function seminarsList(c: Context<AppEnv>) {
   });
 }
 
-function SeminarPage({ catalogue, seminar, left, now }: { catalogue: Catalogue; seminar: Seminar; left: number; now: number }) {
+function SeminarPage({ catalogue, seminar, left, now, area }: { catalogue: Catalogue; seminar: Seminar; left: number; now: number; area: VisitorArea }) {
   const { site } = catalogue;
   const speakers = teachersOf(catalogue, seminar.speakerIds);
-  const times = eventTimes(seminar.targetDate);
   const past = Date.parse(seminar.targetDate) <= now;
   const request = {
     cta: "buyTicket" as const,
@@ -97,14 +99,7 @@ function SeminarPage({ catalogue, seminar, left, now }: { catalogue: Catalogue; 
               <div>
                 <dt>Когда</dt>
                 <dd>
-                  <time dateTime={seminar.targetDate}>
-                    {formatDayMonthYear(seminar.targetDate)}, {formatWeekday(seminar.targetDate)}
-                  </time>
-                  <br />
-                  {times.moscow} по Москве
-                  <span className="facts__note">
-                    {times.almaty} в Алматы · {times.tashkent} в Ташкенте
-                  </span>
+                  <EventWhen iso={seminar.targetDate} area={area} />
                 </dd>
               </div>
               <div>
@@ -207,7 +202,7 @@ async function renderSeminar(c: Context<AppEnv>, seminar: Seminar | undefined) {
       jsonLd: [eventJsonLd(catalogue, seminar, left, c.env.SITE_URL)],
     },
     breadcrumbs: [...listCrumbs, { label: seminar.title, href: seminarHref(seminar) }],
-    body: <SeminarPage catalogue={catalogue} seminar={seminar} left={left} now={Date.now()} />,
+    body: <SeminarPage catalogue={catalogue} seminar={seminar} left={left} now={Date.now()} area={visitorArea(c)} />,
   });
 }
 

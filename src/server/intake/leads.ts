@@ -80,6 +80,7 @@ export async function takeSubscription(c: Context<AppEnv>, data: SubscribeInput)
     leadPage: c.req.header("Referer")?.slice(0, 500),
     utm: visitor.utm,
     roistatAB: visitor.roistatAB,
+    area: visitor.area,
     consent: { personalData: data.consent ?? null, news: data.subscribeNews ?? null, variant: visitor.roistatAB },
   };
   try {

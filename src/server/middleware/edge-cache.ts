@@ -4,8 +4,10 @@ import { LOW_VISION_COOKIE, parseLowVision } from "../../services/low-vision";
 import { isolateSlot } from "../../services/isolate";
 import { pageQuery } from "../../services/page-params";
 import { settingsAttributes } from "../../services/site-settings";
+import { COUNTRY_HEADER, type VisitorArea } from "../../services/visitor-area";
 import { publicSettings } from "../config.server";
 import type { AppEnv } from "../env";
+import { visitorArea } from "../visitor";
 
 /** Pages that are not HTML of the catalogue, or that differ per visitor. */
 const BYPASS = /^\/(api|ops|graphql|gratefull)(\/|$)/;
@@ -15,12 +17,15 @@ export const PAGE_TTL_S = 300;
 export const SEMINAR_TTL_S = 60;
 
 /**
- * The cache key of a page: the path, the parameters that page reads (page-params.ts, sorted) and
- * the version. Any other parameter (tracking, junk, a random value) is not part of the page, so
- * it is the same cached page: nobody can force a render by adding one.
+ * The cache key of a page: the path, the parameters that page reads (page-params.ts, sorted), the
+ * visitor's area and the version. Any other parameter (tracking, junk, a random value) is not part
+ * of the page, so it is the same cached page: nobody can force a render by adding one. The area is
+ * one of four names (decision 020), so a page has four variants at most, and one area's page is
+ * never another's.
  */
-export function pageCacheKey(url: URL, version: string): string {
+export function pageCacheKey(url: URL, version: string, area: VisitorArea): string {
   const params = new URLSearchParams(pageQuery(url));
+  params.set("__area", area);
   params.set("__v", version);
   return `${url.origin}${url.pathname}?${params}`;
 }
@@ -98,12 +103,13 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   if (!cache || c.req.method !== "GET" || BYPASS.test(url.pathname)) return next();
   // the low-vision version is rendered for its visitor; a cookie that names no settings is the ordinary, cached page
   if (parseLowVision(getCookie(c, LOW_VISION_COOKIE))) return next();
-  const key = pageCacheKey(url, cacheVersion(c.env, c.get("catalogue").version));
+  const key = pageCacheKey(url, cacheVersion(c.env, c.get("catalogue").version), visitorArea(c));
 
   const answer = (kept: Kept) => {
     c.header("X-Cache", "HIT");
     c.header("Cache-Control", "public, max-age=0, must-revalidate");
-    return c.newResponse(kept.body, 200, { "Content-Type": kept.type });
+    // pages differ by the visitor's country (decision 020), hit or miss
+    return c.newResponse(kept.body, 200, { "Content-Type": kept.type, Vary: COUNTRY_HEADER });
   };
   const now = Date.now();
   const inMemory = recall(key, now);

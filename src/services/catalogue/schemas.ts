@@ -225,6 +225,8 @@ export const phoneSchema = z.object({
   contactType: z.enum(contactTypes),
   areas: z.array(z.enum(countryCodes)).check(z.minLength(1)),
   languages: z.array(z.enum(languageCodes)).check(z.minLength(1)),
+  /** the number also answers in WhatsApp: the WhatsApp link of the areas it serves (decision 020) */
+  whatsapp: z.optional(z.boolean()),
 });
 
 export const legalEntitySchema = z.object({

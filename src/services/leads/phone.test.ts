@@ -115,6 +115,14 @@ describe("formatPhoneFallback", () => {
     expect(formatPhoneFallback(country, input)).toBe(output);
   });
 
+  it("drops the trunk prefix 8 of Kazakhstan as the Russian mask does, also when typed one key at a time", () => {
+    expect(formatPhoneFallback("kz", "8")).toBe("+7");
+    expect(formatPhoneFallback("kz", "87015556231")).toBe("+7 7015556231");
+    let field = "";
+    for (const char of "87015556231") field = formatPhoneFallback("kz", field + char);
+    expect(field).toBe("+7 7015556231");
+  });
+
   it("keeps a number typed with another calling code", () => {
     expect(formatPhoneFallback("de", "+7 912 345 67 89")).toBe("+79123456789");
   });

@@ -75,6 +75,7 @@ function classify(dial: string, input: string, digits: string): { kind: "dial" |
 /**
  * "+<dial> <digits>" without national grouping, for use until libphonenumber-js has loaded.
  * Russia gets its mask, which needs no library. A "+" with another calling code is kept as typed.
+ * Other national prefixes (Belarus's 80, Germany's 0) need the library's metadata.
  */
 export function formatPhoneFallback(country: string, input: string): string {
   const code = country.toLowerCase();
@@ -85,7 +86,9 @@ export function formatPhoneFallback(country: string, input: string): string {
   if (!dial) return `+${digits}`;
   const { kind, rest } = classify(dial, input, digits);
   if (kind === "other") return `+${digits}`;
-  const national = rest.slice(0, PHONE_MAX_DIGITS - dial.length);
+  // the +7 zone's trunk prefix (Kazakhstan's 8), as the Russian mask drops it: typed before the library arrives, it must not become a digit of the number
+  const typed = kind === "national" && dial === "7" && rest.startsWith("8") ? rest.slice(1) : rest;
+  const national = typed.slice(0, PHONE_MAX_DIGITS - dial.length);
   return national ? `+${dial} ${national}` : `+${dial}`;
 }
 

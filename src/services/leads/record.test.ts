@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { leadRecordSchema, PERSONAL_FIELDS, personalShape, redacted, requestShape, visitorShape } from "./record";
+import { leadRecordSchema, PERSONAL_FIELDS, personalShape, readLeadRecord, redacted, requestShape, visitorShape } from "./record";
 
 describe("the lead record", () => {
   it("declares every field in exactly one shape: a person's data, the visitor's cookies, or the request", () => {
@@ -23,5 +23,13 @@ describe("the lead record", () => {
     for (const field of PERSONAL_FIELDS) expect(after[field]).toBeNull();
     expect(JSON.stringify(after)).not.toContain("anna@example.ru");
     expect(leadRecordSchema.shape.email).toBeDefined();
+  });
+
+  it("reads a lead stored before the visitor's area was kept, and keeps the area through redaction", () => {
+    const before = { id: "old", kind: "lead", receivedAt: 1, name: "Анна", utm: {}, roistatAB: "hidden", consent: { personalData: null, news: null, variant: "hidden" } };
+    expect(readLeadRecord(JSON.stringify(before)).area).toBeUndefined();
+    const now = readLeadRecord(JSON.stringify({ ...before, area: "KZ" }));
+    expect(redacted(now).area).toBe("KZ");
+    expect(() => readLeadRecord(JSON.stringify({ ...before, area: "Алматы" }))).toThrow();
   });
 });

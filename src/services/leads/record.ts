@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { utmKeys } from "../tracking";
+import { visitorAreas } from "../visitor-area";
 
 /**
  * The lead record: what the outbox stores and the sinks send (spec 3: the lead payload). One
@@ -26,8 +27,13 @@ export const personalShape = {
   question: personalText(),
 };
 
-/** What the server knows of the visitor from its cookies (tracking.ts sets them): no person's data. */
+/** What the server knows of the visitor from its cookies (tracking.ts sets them) and the edge: no person's data. */
 export const visitorShape = {
+  /**
+   * the area the edge saw the visitor in (RU, KZ, UZ or other; decision 020), for admissions to
+   * route the lead; absent from leads stored before it was kept
+   */
+  area: z.optional(z.enum(visitorAreas)),
   /** the UTM cookie of the server (spec 3: utm object with utm_source) */
   utm: z.partialRecord(z.enum(utmKeys), z.string()),
   roistatAB: abVariant,

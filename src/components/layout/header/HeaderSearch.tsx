@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { ThankYouProps } from "../../forms/ThankYou";
+import type { VisitorArea } from "../../../services/visitor-area";
 import { CloseIcon, SearchIcon } from "../../ui/icons";
 
 /** Results and the nothing-found form load only when someone types. */
@@ -18,6 +19,8 @@ interface HeaderSearchProps {
   /** the content version, so the browser fetches the index that matches the page */
   version: string;
   thanks: ThankYouProps;
+  /** the visitor's area: the nothing-found form's phone picker starts there */
+  area: VisitorArea;
 }
 
 /**
@@ -25,7 +28,7 @@ interface HeaderSearchProps {
  * the clear icon clears the text, or closes the field when it is already empty. Submitting opens
  * the search page, which also works without JavaScript.
  */
-export function HeaderSearch({ open, onOpen, onClose, alwaysOpen = false, id, version, thanks }: HeaderSearchProps) {
+export function HeaderSearch({ open, onOpen, onClose, alwaysOpen = false, id, version, thanks, area }: HeaderSearchProps) {
   const [query, setQuery] = useState("");
   const input = useRef<HTMLInputElement>(null);
   const shown = alwaysOpen || open;
@@ -87,6 +90,7 @@ export function HeaderSearch({ open, onOpen, onClose, alwaysOpen = false, id, ve
             query={query.trim()}
             version={version}
             thanks={thanks}
+            area={area}
             idPrefix={`${id}-nothing`}
             onPick={() => {
               // clicking a result clears and closes the search (spec 4)

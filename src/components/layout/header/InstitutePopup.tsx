@@ -1,6 +1,6 @@
 import { ClockIcon, MapPinIcon, PhoneIcon, WhatsAppIcon } from "../../ui/icons";
 import type { NavColumn, NavLink } from "../navigation";
-import type { HeaderContacts } from "./types";
+import type { HeaderContacts, PhoneLink } from "./types";
 
 interface InstitutePopupProps {
   id: string;
@@ -22,25 +22,30 @@ export function NavAnchor({ link, onClick }: { link: NavLink; onClick?: () => vo
   );
 }
 
+/** A line with its department, where it serves when not Russia, and what it speaks besides Russian. */
+function PhoneItem({ phone, department }: { phone: PhoneLink; department: string }) {
+  return (
+    <li>
+      <PhoneIcon />
+      <div>
+        <a href={phone.href}>{phone.display}</a>
+        <span className="contact-list__note">{phone.place ? `${department}, ${phone.place}` : department}</span>
+        {phone.languages ? <span className="contact-list__note contact-list__languages">{phone.languages}</span> : null}
+      </div>
+    </li>
+  );
+}
+
+/** The contacts of the popup and the mobile menu: the visitor's area's lines and office first (layout/contacts.ts). */
 export function ContactList({ contacts }: { contacts: HeaderContacts }) {
   return (
     <ul className="contact-list">
       {contacts.admissions.map((phone) => (
-        <li key={phone.href}>
-          <PhoneIcon />
-          <div>
-            <a href={phone.href}>{phone.display}</a>
-            <span className="contact-list__note">приёмная комиссия</span>
-          </div>
-        </li>
+        <PhoneItem key={phone.href} phone={phone} department="приёмная комиссия" />
       ))}
-      <li>
-        <PhoneIcon />
-        <div>
-          <a href={contacts.curators.href}>{contacts.curators.display}</a>
-          <span className="contact-list__note">отдел кураторов</span>
-        </div>
-      </li>
+      {contacts.curators.map((phone) => (
+        <PhoneItem key={phone.href} phone={phone} department="отдел кураторов" />
+      ))}
       <li>
         <WhatsAppIcon />
         <a href={contacts.whatsapp} target="_blank" rel="noopener noreferrer">
@@ -51,10 +56,12 @@ export function ContactList({ contacts }: { contacts: HeaderContacts }) {
         <ClockIcon />
         <span>{contacts.hours}</span>
       </li>
-      <li>
-        <MapPinIcon />
-        <span>{contacts.address}</span>
-      </li>
+      {contacts.addresses.map((address) => (
+        <li key={address}>
+          <MapPinIcon />
+          <span>{address}</span>
+        </li>
+      ))}
     </ul>
   );
 }

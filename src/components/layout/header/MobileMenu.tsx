@@ -8,7 +8,7 @@ import type { HeaderProps } from "./types";
 /** A horizontal swipe to the right longer than this closes the menu. */
 export const SWIPE_CLOSE_PX = 60;
 
-interface MobileMenuProps extends Pick<HeaderProps, "instituteColumns" | "singleLinks" | "contacts" | "accountUrl" | "searchVersion" | "thanks"> {
+interface MobileMenuProps extends Pick<HeaderProps, "instituteColumns" | "singleLinks" | "contacts" | "area" | "accountUrl" | "searchVersion" | "thanks"> {
   open: boolean;
   onClose: () => void;
   burger: RefObject<HTMLButtonElement | null>;
@@ -18,7 +18,7 @@ interface MobileMenuProps extends Pick<HeaderProps, "instituteColumns" | "single
  * The mobile menu of spec 2.3, drawn only while open. While open the page does not scroll; a swipe to the right or a
  * press outside it (other than on the burger, which toggles it itself) closes it.
  */
-export function MobileMenu({ open, onClose, burger, instituteColumns, singleLinks, contacts, accountUrl, searchVersion, thanks }: MobileMenuProps) {
+export function MobileMenu({ open, onClose, burger, instituteColumns, singleLinks, contacts, area, accountUrl, searchVersion, thanks }: MobileMenuProps) {
   const [section, setSection] = useState<string | null>(null);
   const panel = useRef<HTMLDivElement>(null);
   const touchStart = useRef<{ x: number; y: number } | null>(null);
@@ -73,7 +73,7 @@ export function MobileMenu({ open, onClose, burger, instituteColumns, singleLink
             <span className="mobile-menu__title">Меню</span>
             <CloseButton onClick={onClose} />
           </div>
-          <HeaderSearch id="mobile-search" open alwaysOpen onOpen={() => undefined} onClose={onClose} version={searchVersion} thanks={thanks} />
+          <HeaderSearch id="mobile-search" open alwaysOpen onOpen={() => undefined} onClose={onClose} version={searchVersion} thanks={thanks} area={area} />
           <a className="mobile-menu__programs" href="/programs">
             Программы обучения
           </a>

@@ -4,11 +4,14 @@ import type { SearchResult } from "../../../services/search/documents";
 import { SearchResults } from "../../catalogue/SearchResults";
 import { NothingFoundPanel } from "../../forms/NothingFoundPanel";
 import type { ThankYouProps } from "../../forms/ThankYou";
+import type { VisitorArea } from "../../../services/visitor-area";
 
 interface SearchPanelProps {
   query: string;
   version: string;
   thanks: ThankYouProps;
+  /** the visitor's area: the nothing-found form's phone picker starts there */
+  area: VisitorArea;
   idPrefix: string;
   onPick: () => void;
 }
@@ -19,7 +22,7 @@ interface SearchPanelProps {
  * after a pause in typing. Nothing found: the nothing-found panel with its lead form. This module
  * loads only when someone searches.
  */
-export default function SearchPanel({ query, version, thanks, idPrefix, onPick }: SearchPanelProps) {
+export default function SearchPanel({ query, version, thanks, area, idPrefix, onPick }: SearchPanelProps) {
   const [results, setResults] = useState<SearchResult[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -71,7 +74,7 @@ export default function SearchPanel({ query, version, thanks, idPrefix, onPick }
       {results.length > 0 ? (
         <SearchResults results={results} onPick={onPick} />
       ) : (
-        <NothingFoundPanel compact heading="Ничего не нашлось" idPrefix={idPrefix} thanks={thanks} />
+        <NothingFoundPanel compact heading="Ничего не нашлось" idPrefix={idPrefix} area={area} thanks={thanks} />
       )}
     </div>
   );

@@ -1,17 +1,23 @@
+import type { VisitorArea } from "../../../services/visitor-area";
 import type { ThankYouProps } from "../../forms/ThankYou";
 import type { NavColumn, NavLink } from "../navigation";
 
 export interface PhoneLink {
   href: string;
   display: string;
+  /** the countries a line serves, when it does not serve Russia («Казахстан») */
+  place?: string;
+  /** what it speaks besides Russian («говорим по-казахски») */
+  languages?: string;
 }
 
+/** The header's contacts for the visitor's area (layout/contacts.ts): theirs first. */
 export interface HeaderContacts {
   admissions: PhoneLink[];
-  curators: PhoneLink;
+  curators: PhoneLink[];
   whatsapp: string;
   hours: string;
-  address: string;
+  addresses: string[];
 }
 
 export interface HeaderProps {
@@ -20,6 +26,8 @@ export interface HeaderProps {
   instituteColumns: NavColumn[];
   singleLinks: NavLink[];
   contacts: HeaderContacts;
+  /** the visitor's area: the nothing-found form's phone picker starts there */
+  area: VisitorArea;
   accountUrl: string;
   lowVision: boolean;
   /** the content version: the browser's search index must match the page */

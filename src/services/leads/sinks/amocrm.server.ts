@@ -1,18 +1,34 @@
 import { utmKeys } from "../../tracking";
+import type { VisitorArea } from "../../visitor-area";
 import type { LeadRecord } from "../record";
-import { expectOk, type Sink, type SinkContext, SinkError, skipped } from "./types";
+import { type AreaPipelines, expectOk, type Sink, type SinkContext, SinkError, skipped } from "./types";
 
-/** The admissions CRM: one lead with its contact (phone, e-mail) and UTM tags, in leads/complex. */
-export function amoLead(lead: LeadRecord) {
+/** AMOCRM_AREA_PIPELINES, "KZ=7012345,UZ=7012346": the amoCRM pipeline of each area's leads (the form is checked by config.server.ts). */
+export function parseAreaPipelines(value: string): AreaPipelines {
+  return Object.fromEntries(
+    value.split(",").map((pair) => {
+      const [area, id] = pair.split("=").map((part) => part.trim());
+      return [area as VisitorArea, Number(id)];
+    }),
+  );
+}
+
+/**
+ * The admissions CRM: one lead with its contact (phone, e-mail), UTM tags and the visitor's area
+ * (`area:KZ`), in leads/complex; in the pipeline ops mapped the area to, if any (decision 020).
+ */
+export function amoLead(lead: LeadRecord, pipelines: AreaPipelines = {}) {
   const contactFields = [
     ...(lead.phone ? [{ field_code: "PHONE", values: [{ value: lead.phone, enum_code: "WORK" }] }] : []),
     ...(lead.email ? [{ field_code: "EMAIL", values: [{ value: lead.email, enum_code: "WORK" }] }] : []),
   ];
-  const tags = [lead.kind, ...utmKeys.map((key) => lead.utm[key]).filter((value): value is string => Boolean(value))];
+  const tags = [lead.kind, ...(lead.area ? [`area:${lead.area}`] : []), ...utmKeys.map((key) => lead.utm[key]).filter((value): value is string => Boolean(value))];
+  const pipeline = lead.area ? pipelines[lead.area] : undefined;
   return {
     name: `${lead.blockForAmo ?? "Заявка с сайта"} (${lead.id})`,
     price: lead.price ?? 0,
     request_id: lead.id,
+    ...(pipeline ? { pipeline_id: pipeline } : {}),
     _embedded: {
       contacts: [{ first_name: lead.name ?? "", custom_fields_values: contactFields }],
       tags: tags.map((name) => ({ name })),
@@ -47,7 +63,7 @@ export const amocrm: Sink = {
     const response = await fetch(`${base}/api/v4/leads/complex`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "Idempotency-Key": lead.id },
-      body: JSON.stringify([amoLead(lead)]),
+      body: JSON.stringify([amoLead(lead, config.AMOCRM_AREA_PIPELINES)]),
     });
     const body = await expectOk(response, "amocrm");
     const created = JSON.parse(body) as { id?: number }[];

@@ -1,9 +1,14 @@
+import type { VisitorArea } from "../../visitor-area";
 import type { LeadRecord } from "../record";
+
+/** The amoCRM pipeline (its id) of each area's leads; an area not named goes to amoCRM's main pipeline. */
+export type AreaPipelines = Partial<Record<VisitorArea, number>>;
 
 /** The settings the sinks read (the Worker's config has them all). */
 export interface SinkSettings {
   CRM_WEBHOOK_URL?: string;
   AMOCRM_BASE_URL?: string;
+  AMOCRM_AREA_PIPELINES?: AreaPipelines;
   ADVCAKE_URL?: string;
   ADMITAD_URL?: string;
   ADMITAD_CAMPAIGN_CODE?: string;

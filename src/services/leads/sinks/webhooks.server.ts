@@ -98,6 +98,7 @@ export const roistat: Sink = {
       "fields[leadPage]": lead.leadPage ?? "",
       "fields[promocode]": lead.promocode ?? "",
       "fields[roistatAB]": lead.roistatAB,
+      "fields[area]": lead.area ?? "",
     });
     url.search = params.toString();
     await expectOk(await fetch(url.href, { headers: { "Idempotency-Key": lead.id } }), "roistat");
