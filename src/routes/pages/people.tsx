@@ -6,7 +6,7 @@ import { siteHref } from "../../components/layout/seo";
 import type { Catalogue, Webinar } from "../../services/catalogue/build";
 import { programHref } from "../../services/catalogue/links";
 import { generatedImage } from "../../services/images";
-import { indexes } from "../../services/catalogue/queries";
+import { figures, indexes } from "../../services/catalogue/queries";
 import { sortPrograms } from "../../services/catalogue/sort";
 import { eventTimes, formatDayMonthYear } from "../../services/dates";
 import { formatPrice, pluralize } from "../../services/text";
@@ -40,7 +40,7 @@ export function teachersList(c: Context<AppEnv>) {
         <header className="list-hero container">
           <h1>Преподаватели</h1>
           <p className="list-hero__lead">
-            {pluralize(teachers.length, ["преподаватель", "преподавателя", "преподавателей"])}: практикующие специалисты, которые каждый день
+            {pluralize(figures(catalogue).teachers, ["преподаватель", "преподавателя", "преподавателей"])}: практикующие специалисты, которые каждый день
             работают с клиентами и учат этому.
           </p>
         </header>

@@ -83,4 +83,29 @@ describe("content validation", () => {
     const message = failure((raw) => delete (raw["site.json"] as { cta: Record<string, unknown> }).cta.buyTicket);
     expect(message).toMatch(/site\.json: field "cta/);
   });
+
+  it("states the figures the content asks for, counted from the catalogue", () => {
+    const raw = defaultRawContent();
+    const about = (raw["pages.json"] as { about: { facts: { value: string; label: string }[] } }).about;
+    about.facts[0] = { value: "{{teachers|преподаватель|преподавателя|преподавателей}}", label: "ведут занятия" };
+    const catalogue = buildCatalogue(raw, now, "v");
+    expect(catalogue.pages.about.facts[0]?.value).toBe(`${catalogue.teachers.length}\u00a0преподавателей`);
+  });
+
+  it("refuses a number of programs or teachers typed by hand, even split between a fact's figure and its label", () => {
+    const facts = (raw: ReturnType<typeof defaultRawContent>) => (raw["pages.json"] as { about: { facts: { value: string; label: string }[] } }).about.facts;
+    expect(failure((raw) => (facts(raw)[1] = { value: "42 программы", label: "переподготовки" }))).toMatch(
+      /pages\.json: field "about\.facts\.1\.value": «42 программы» is typed by hand/,
+    );
+    expect(failure((raw) => (facts(raw)[4] = { value: "120+", label: "преподавателей и супервизоров" }))).toMatch(
+      /pages\.json: field "about\.facts\.4": «120\+ преподавателей» is typed by hand/,
+    );
+  });
+
+  it("refuses a figure the site does not count", () => {
+    const message = failure((raw) => {
+      (raw["pages.json"] as { about: { facts: { value: string }[] } }).about.facts[1]!.value = "{{graduates|выпускник|выпускника|выпускников}}";
+    });
+    expect(message).toMatch(/pages\.json: field "about\.facts\.1\.value": unknown figure «graduates»/);
+  });
 });

@@ -1,7 +1,11 @@
 import type { Catalogue, Program } from "./build";
+import { countFigures } from "./figures";
 import { MISSING_STUDY_FIELD } from "./links";
 import { derived } from "./repository";
 import type { ProgramType } from "./schemas";
+
+/** The figures the site states about itself (figures.ts), once per content version. */
+export const figures = derived(countFigures);
 
 /** Look-ups over one catalogue snapshot, built once per content version. */
 export const indexes = derived((catalogue: Catalogue) => {
