@@ -9,3 +9,13 @@ export function discountedPrice(price: number, discount: string): number {
 export function monthlyInstalment(price: number, months: number): number {
   return Math.ceil(price / months / 10) * 10;
 }
+
+export interface Instalment {
+  months: number;
+  monthly: number;
+}
+
+/** A program's instalment: its term from the content and the monthly payment that follows from it; none without a term. */
+export function instalmentOf(price: number, months: number | undefined): Instalment | null {
+  return months === undefined ? null : { months, monthly: monthlyInstalment(price, months) };
+}

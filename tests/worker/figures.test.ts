@@ -32,7 +32,7 @@ async function html(path: string): Promise<string> {
  */
 async function text(path: string): Promise<string> {
   const page = await html(path);
-  const main = page.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<footer[\s\S]*<\/footer>/, "");
+  const main = page.replace(/<script[\s\S]*?<\/script>|<!--[\s\S]*?-->/g, "").replace(/<footer[\s\S]*<\/footer>/, "");
   return decode(main.replace(/<[^>]+>/g, "\n"))
     .replace(/\u00ad/g, "")
     .replace(/[ \t\u00a0\u202f]+/g, " ");

@@ -108,4 +108,26 @@ describe("content validation", () => {
     });
     expect(message).toMatch(/pages\.json: field "about\.facts\.1\.value": unknown figure «graduates»/);
   });
+
+  it("refuses an instalment written as a way to pay: its term is a field, so the monthly payment follows from it", () => {
+    const message = failure((raw) => {
+      (raw["programs.json"] as { paymentOptions: string[] }[])[0]!.paymentOptions.push("Рассрочка без переплаты на 3 месяца");
+    });
+    expect(message).toMatch(/programs\.json: item 0 \(id "prog-001"\): field "paymentOptions\.\d+": рассрочку задаёт поле instalmentMonths/);
+  });
+
+  it("refuses a length in hours where the calendar length goes, since the hours are shown beside it", () => {
+    const message = failure((raw) => {
+      (raw["practical-trainings.json"] as { slug: string; duration: string }[]).find((t) => t.slug === "build-your-brand")!.duration = "36 часов";
+    });
+    expect(message).toMatch(/practical-trainings\.json: item \d+ \(id "[^"]+"\): field "duration": срок — дни, недели, месяцы или годы/);
+  });
+
+  it("refuses a graduate's review that its author wrote while studying", () => {
+    const message = failure((raw) => {
+      const review = (raw["reviews.json"] as { id: string; status: string }[]).find((r) => r.id === "rev-26")!;
+      review.status = "graduate";
+    });
+    expect(message).toMatch(/reviews\.json: item \d+ \(id "rev-26"\): field "text": текст написан во время учёбы/);
+  });
 });
