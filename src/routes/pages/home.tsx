@@ -71,8 +71,7 @@ function HomePage({ catalogue, now }: { catalogue: Catalogue; now: number }) {
               <dd>{stated.programs}</dd>
             </div>
             <div>
-              {/* a soft hyphen: on a narrow phone the long word breaks where Russian allows, not mid-syllable */}
-              <dt>{"Преподава\u00adтелей-практиков"}</dt>
+              <dt>Преподавателей-практиков</dt>
               <dd>{stated.teachers}</dd>
             </div>
             <div>
