@@ -9,9 +9,10 @@ import { seedCatalogue } from "./seed";
 const catalogue = generatedCatalogue(3_000);
 const origin = "https://mip.institute";
 
+// 3,000 programs' entries take seconds to write on a busy machine: more than a hook's default 10 s
 beforeAll(async () => {
   await seedCatalogue(catalogue);
-});
+}, 60_000);
 
 describe("search over a big catalogue", () => {
   it("sends the browser a sample of the same size as for a small catalogue, marked incomplete", async () => {
