@@ -44,14 +44,14 @@ const lists: Record<string, ListSpec> = {
 };
 
 /** The list a type filter on `/programs` shows is a list of its own. */
-const listOfType: Partial<Record<ProgramType, string>> = { Profession: "/professions", Course: "/courses" };
+const listOfType: Record<ProgramType, string> = { Profession: "/professions", Course: "/courses", ShortTerm: "/shortTerm" };
 
 /**
  * Sorted views are the same content as the list: one canonical per list and page. Each page of a
  * list is its own canonical (`/programs?page=2`); `/programs?type=course` is `/courses`.
  */
 function canonicalPath(listPath: string, query: ListingQuery): string {
-  const path = listPath === "/programs" && query.type ? (listOfType[query.type] ?? listPath) : listPath;
+  const path = listPath === "/programs" && query.type ? listOfType[query.type] : listPath;
   return query.page > 1 ? `${path}?page=${query.page}` : path;
 }
 
