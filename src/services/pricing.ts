@@ -19,3 +19,15 @@ export interface Instalment {
 export function instalmentOf(price: number, months: number | undefined): Instalment | null {
   return months === undefined ? null : { months, monthly: monthlyInstalment(price, months) };
 }
+
+export interface YearlyPrices {
+  year: number;
+  semester: number;
+  /** for the whole course; null when its length in years is unknown */
+  total: number | null;
+}
+
+/** A bachelor's price per year, per semester (two a year) and for the whole course. */
+export function yearlyPrices(perYear: number, years: number | null): YearlyPrices {
+  return { year: perYear, semester: Math.ceil(perYear / 2), total: years === null ? null : perYear * years };
+}

@@ -131,3 +131,33 @@ describe.each(widths)("on %s", (name, makeContext) => {
     await page.locator(".subscribe-form").screenshot({ path: `test-results/screenshots/${name}-footer-subscribe.png` });
   });
 });
+
+describe.each(widths)("bachelor pages on %s", (name, makeContext) => {
+  it("a card's call to action opens the application form, not the program's page", async () => {
+    const page = await visit(makeContext, "/bachelor");
+    await page.waitForSelector('[data-island="catalogue/CtaButton"]', { state: "attached" });
+    await page.locator(".program-card").first().getByRole("link", { name: "Подать заявку" }).click();
+    await page.locator("dialog.lead-popup[open]").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/bachelor");
+    await screenshot(page, `${name}-bachelors-apply`);
+  });
+
+  it("a program's hero has its picture beside the text, and the page its curriculum, reviews and a closing call to action", async () => {
+    const bachelor = catalogue.bachelors[0]!;
+    const page = await visit(makeContext, `/bachelor/${bachelor.slug}`);
+    const image = await box(page, ".detail-hero__image");
+    const viewport = page.viewportSize()!;
+    if (name === "desktop") {
+      expect(image.x).toBeGreaterThan(viewport.width / 2);
+      expect(image.width).toBeGreaterThan(300);
+    } else {
+      expect(image.width).toBeGreaterThan(viewport.width / 2);
+    }
+    await screenshot(page, `${name}-bachelor-hero`);
+    for (const id of ["curriculum", "reviews", "price", "faq"]) await expect(page.locator(`#${id}`).isVisible()).resolves.toBe(true);
+    await page.locator("#curriculum summary").first().click();
+    await expect(page.locator("#curriculum .curriculum__topics li").first().textContent()).resolves.toBe(bachelor.curriculum[0]!.disciplines[0]);
+    await page.locator("#faq .cta-band").scrollIntoViewIfNeeded();
+    await screenshot(page, `${name}-bachelor-closing`);
+  });
+});

@@ -4,7 +4,7 @@ import { ReviewCard, TEACHER_PHOTO_SIZES, TeacherCard } from "../../components/c
 import { organizationRef, personRef } from "../../components/layout/structured-data";
 import { siteHref } from "../../components/layout/seo";
 import type { Catalogue, Webinar } from "../../services/catalogue/build";
-import { programHref } from "../../services/catalogue/links";
+import { bachelorHref, programHref } from "../../services/catalogue/links";
 import { generatedImage } from "../../services/images";
 import { figures, indexes } from "../../services/catalogue/queries";
 import { sortPrograms } from "../../services/catalogue/sort";
@@ -93,9 +93,15 @@ export function reviewsList(c: Context<AppEnv>) {
         <ul className="review-grid container">
           {reviews.map((review) => {
             const program = review.programId ? index.programById.get(review.programId) : undefined;
+            const bachelor = review.bachelorId ? index.bachelorById.get(review.bachelorId) : undefined;
+            const about = program ? (
+              <a href={programHref(program)}>{program.title}</a>
+            ) : bachelor ? (
+              <a href={bachelorHref(bachelor)}>{`${bachelor.title}, бакалавриат`}</a>
+            ) : undefined;
             return (
               <li key={review.id}>
-                <ReviewCard review={review} heading="h2" about={program ? <a href={programHref(program)}>{program.title}</a> : undefined} />
+                <ReviewCard review={review} heading="h2" about={about} />
               </li>
             );
           })}

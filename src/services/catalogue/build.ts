@@ -184,7 +184,11 @@ export function buildCatalogue(raw: RawContent, now: Date, version: string): Bui
   }
   for (const c of liveCourseSources) checkRefs("live-courses.json", c, "teacherIds", c.teacherIds, teacherIds);
   for (const w of webinarSources) checkRefs("webinars.json", w, "speakerId", [w.speakerId], teacherIds);
-  for (const r of reviews) if (r.programId) checkRefs("reviews.json", r, "programId", [r.programId], programIds);
+  const bachelorIds = new Set(bachelors.map((b) => b.id));
+  for (const r of reviews) {
+    if (r.programId) checkRefs("reviews.json", r, "programId", [r.programId], programIds);
+    if (r.bachelorId) checkRefs("reviews.json", r, "bachelorId", [r.bachelorId], bachelorIds);
+  }
   for (const a of journal) {
     checkRefs("journal.json", a, "authorId", [a.authorId], teacherIds);
     checkRefs("journal.json", a, "relatedProgramIds", a.relatedProgramIds, programIds);

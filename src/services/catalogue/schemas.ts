@@ -93,7 +93,10 @@ export const bachelorSchema = z.object({
   qualification: text,
   entranceExams: z.array(text).check(z.minLength(1)),
   outcomes: z.array(text).check(z.minLength(3)),
+  /** year by year («1 курс»), its disciplines and practice */
+  curriculum: z.array(z.object({ title: text, disciplines: z.array(text).check(z.minLength(3)) })).check(z.minLength(2)),
   teacherIds: z.array(id).check(z.minLength(1)),
+  paymentOptions: z.array(paymentOption).check(z.minLength(1)),
   faq: z.array(faqItemSchema).check(z.minLength(2)),
 });
 
@@ -189,6 +192,8 @@ export const reviewSchema = z.object({
   author: text,
   city: text,
   programId: z.optional(id),
+  /** a review of a bachelor's program (`programId` is one of programs.json) */
+  bachelorId: z.optional(id),
   rating: z.number().check(z.int(), z.gte(1), z.lte(5)),
   /** who wrote it: a graduate, or a student still in the program (shown as such; never under «Отзывы выпускников») */
   status: z.enum(reviewerStatuses),
@@ -199,6 +204,7 @@ export const reviewSchema = z.object({
     message: "текст написан во время учёбы («учусь…»): такой отзыв — status «student»",
     path: ["text"],
   }),
+  z.refine((review) => !(review.programId && review.bachelorId), { message: "отзыв об одной программе: programId или bachelorId", path: ["bachelorId"] }),
 );
 
 export const articleBlockSchema = z.discriminatedUnion("type", [
