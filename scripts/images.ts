@@ -352,10 +352,13 @@ export function imageJobs(): ImageJob[] {
   const seminars = readContent<{ slug: string; studyFieldSlug?: string }>("seminars.json");
   const articles = readContent<{ slug: string; relatedProgramIds?: string[] }>("journal.json");
   const teachers = readContent<{ slug: string }>("teachers.json");
+  const bachelors = readContent<{ id: string }>("bachelors.json");
   const fieldOfProgram = new Map(programs.map((program) => [program.id, program.studyFieldSlug]));
   const articleField = (ids: string[] = []) => ids.map((id) => fieldOfProgram.get(id)).find(Boolean);
   return [
     ...programs.map((x) => ({ kind: "program" as const, slug: x.id, svg: programCoverSvg(x.id, x.studyFieldSlug) })),
+    // a bachelor's program has a cover as a program has, under its own id
+    ...bachelors.map((x) => ({ kind: "program" as const, slug: x.id, svg: programCoverSvg(x.id) })),
     ...seminars.map((x) => ({ kind: "seminar" as const, slug: x.slug, svg: seminarCoverSvg(x.slug, x.studyFieldSlug) })),
     ...articles.map((x) => ({ kind: "article" as const, slug: x.slug, svg: articleCoverSvg(x.slug, articleField(x.relatedProgramIds)) })),
     ...teachers.map((x) => ({ kind: "teacher" as const, slug: x.slug, svg: teacherPortraitSvg(x.slug) })),

@@ -1,6 +1,5 @@
-import type { SearchResult } from "../services/search/documents";
 import { searchClient } from "./api";
-import { loadSearchIndex, type SearchIndex, searchIndex } from "../services/search/engine";
+import { loadSearchIndex, type SearchAnswer, type SearchIndex, search } from "../services/search/engine";
 
 /** Results the header panel shows at most. */
 export const PANEL_RESULTS = 12;
@@ -26,15 +25,15 @@ export function browserIndex(version: string): Promise<SearchIndex> {
 }
 
 /** Results from the browser's copy; `complete` false means the server knows more (a big catalogue). */
-export async function searchInBrowser(version: string, query: string): Promise<{ results: SearchResult[]; complete: boolean }> {
+export async function searchInBrowser(version: string, query: string): Promise<SearchAnswer & { complete: boolean }> {
   const local = await browserIndex(version);
-  return { results: searchIndex(local, query, PANEL_RESULTS), complete: local.complete };
+  return { ...search(local, query, PANEL_RESULTS), complete: local.complete };
 }
 
 /** The same search on the server, over the whole catalogue. */
-export async function searchOnServer(query: string, signal: AbortSignal): Promise<SearchResult[]> {
+export async function searchOnServer(query: string, signal: AbortSignal): Promise<SearchAnswer> {
   const response = await searchClient.search.$get({ query: { q: query } }, { init: { signal } });
   if (response.status !== 200) throw new Error(`search: ${response.status}`);
-  const { results } = await response.json();
-  return results.slice(0, PANEL_RESULTS);
+  const { results, layoutSwitched } = await response.json();
+  return { results: results.slice(0, PANEL_RESULTS), layoutSwitched };
 }

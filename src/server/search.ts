@@ -1,14 +1,13 @@
 import type { Context } from "hono";
-import { MAX_RESULTS, searchIndex } from "../services/search/engine";
-import type { SearchResult } from "../services/search/documents";
+import { MAX_RESULTS, type SearchAnswer, search } from "../services/search/engine";
 import { searchIndexOf } from "../services/search/repository";
 import type { AppEnv } from "./env";
 
 /** A query as the search reads it: at most 100 characters. */
 export const searchQuery = (c: Context<AppEnv>) => (c.req.query("q") ?? "").slice(0, 100);
 
-/** The results of a query over the whole catalogue (the API and the /search page). */
-export async function searchResults(c: Context<AppEnv>, query: string): Promise<SearchResult[]> {
+/** The results of a query over the whole catalogue, and the query they answer (the API and the /search page). */
+export async function searchResults(c: Context<AppEnv>, query: string): Promise<SearchAnswer> {
   const index = await searchIndexOf(c.env.CATALOGUE, c.get("catalogue"));
-  return searchIndex(index, query, MAX_RESULTS);
+  return search(index, query, MAX_RESULTS);
 }

@@ -43,6 +43,19 @@ describe.each(widths)("program lists on %s", (name, makeContext) => {
     await page.waitForFunction((n) => document.querySelector(".program-list__count")?.textContent?.startsWith(`${n} `), catalogue.programs.length);
   });
 
+  it("filter the short courses, the cards tagged «Курсы»", async () => {
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await open(page, "/programs");
+    await page.locator(".filters").getByRole("link", { name: "Краткосрочные курсы", exact: true }).click();
+    await page.waitForURL((url) => url.search === "?type=shortterm");
+    const short = catalogue.programs.filter((p) => p.type === "ShortTerm").length;
+    await page.waitForFunction((n) => document.querySelector(".program-list__count")?.textContent?.startsWith(`${n} `), short);
+    const tags = await page.locator(".program-card .tag").allTextContents();
+    expect(tags.length).toBeGreaterThan(0);
+    expect(tags.every((t) => t === "Курсы")).toBe(true);
+    await screenshot(page, `${name}-programs-short-courses`);
+  });
+
   it("sort by price both ways", async () => {
     const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
     await open(page, "/courses");

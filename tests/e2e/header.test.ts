@@ -78,6 +78,19 @@ describe("the header at 1280px", () => {
     );
   });
 
+  it("explains the short tags ПП, ПК and ВО: a title on each, and a line under the list in words", async () => {
+    await openProgramMenu();
+    const tags = page.locator(".program-menu__list .program-menu__tag");
+    const shown = new Set(await tags.allTextContents());
+    expect(shown.has("ПП") && shown.has("ПК")).toBe(true);
+    const titles = await page.locator(".program-menu__list abbr.program-menu__tag").evaluateAll((abbrs) => abbrs.map((a) => [a.textContent, a.getAttribute("title")]));
+    expect(new Set(titles.map(([tag, title]) => `${tag}=${title}`))).toEqual(new Set(["ПП=Профессиональная переподготовка", "ПК=Повышение квалификации"]));
+    await expect(page.locator(".program-menu__legend").textContent()).resolves.toBe("ПП — профессиональная переподготовка, ПК — повышение квалификации");
+    await page.locator('.program-menu__type[data-type="bachelor"]').hover();
+    await expect(page.locator(".program-menu__legend").textContent()).resolves.toBe("ВО — высшее образование");
+    await screenshot(page, "desktop-program-menu-abbreviations");
+  });
+
   it("toggles the institute popup on 'Ещё' and closes it on an outside click or a link click", async () => {
     await moreButton().click();
     const popup = page.getByTestId("institute-popup");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { outcomes } from "../../src/services/leads/messages";
 import { discountDeadline } from "../../src/services/promo";
 import { formatPrice } from "../../src/services/text";
+import { prizeLabel, prizes, wrapLabel } from "../../src/services/wheel";
 import { DESKTOP, desktopContext, launchChromium, MOBILE, mobileContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
 import { open, screenshot } from "./helpers";
@@ -177,22 +178,39 @@ describe.each(widths)("the fortune wheel on %s", (name, makeContext) => {
     await open(page, "/");
     await page.waitForSelector('[data-island="promo/FortuneWheel"][data-hydrated="true"]', { state: "attached" });
     await page.getByRole("button", { name: "Колесо фортуны" }).click();
+    // at rest every label reads from left to right: none is upside down
+    const labels = page.locator(".wheel__svg text");
+    await expect(labels.count()).resolves.toBe(prizes.length);
+    const directions = await labels.evaluateAll((texts) => texts.map((text) => (text as SVGTextElement).getScreenCTM()!.a));
+    expect(directions.every((a) => a > 0), `reading directions ${directions.join(", ")}`).toBe(true);
+    await expect(labels.allTextContents()).resolves.toEqual(prizes.map((p) => wrapLabel(p.short).join("")));
+    await screenshot(page, `${name}-wheel-at-rest`);
     const [response] = await Promise.all([page.waitForResponse("**/api/wheel/spin"), page.getByRole("button", { name: "Крутить колесо" }).click()]);
     const drawn = (await response.json()) as { text: string; giftCode: string };
     const result = page.locator(".wheel__result");
     await result.waitFor({ timeout: 10_000 });
-    await expect(result.textContent()).resolves.toContain(drawn.text);
-    await expect(result.locator(".wheel__code").textContent()).resolves.toBe(drawn.giftCode);
+    // the prize in words for people; its code of spec 3 travels with the lead, unseen
+    await expect(result.textContent()).resolves.toContain(prizeLabel(drawn.giftCode));
+    await expect(page.locator("dialog.wheel").textContent()).resolves.not.toMatch(/promo\d/);
+    // where it came to rest, too
+    const after = await labels.evaluateAll((texts) => texts.map((text) => (text as SVGTextElement).getScreenCTM()!.a));
+    expect(after.every((a) => a > -0.001), `reading directions after the spin ${after.join(", ")}`).toBe(true);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("fortuneWheelResult") ?? "null"));
     expect(stored).toMatchObject({ giftCode: drawn.giftCode, text: drawn.text });
     await screenshot(page, `${name}-wheel`);
     await result.getByRole("button", { name: "Получить подарок" }).click();
     const popup = page.locator("dialog.lead-popup[open]");
-    await expect(popup.locator(".lead-form__gift").textContent()).resolves.toBe(`Ваш подарок: ${drawn.giftCode}`);
-    await popup.getByLabel("Имя *").fill("Зоя");
-    await popup.locator("#popup-phone").pressSequentially("9031234567");
-    await page.waitForTimeout(400);
-    await popup.getByRole("button", { name: outcomes.send }).click();
+    await expect(popup.locator(".lead-form__gift").textContent()).resolves.toBe(`Ваш подарок: ${prizeLabel(drawn.giftCode)}`);
+    const [lead] = await Promise.all([
+      page.waitForRequest((request) => new URL(request.url()).pathname === "/api/leads" && request.method() === "POST"),
+      (async () => {
+        await popup.getByLabel("Имя *").fill("Зоя");
+        await popup.locator("#popup-phone").pressSequentially("9031234567");
+        await page.waitForTimeout(400);
+        await popup.getByRole("button", { name: outcomes.send }).click();
+      })(),
+    ]);
+    expect((lead.postDataJSON() as { gift?: string }).gift).toBe(drawn.giftCode);
     await popup.getByText("Спасибо за заявку!").waitFor();
   });
 });

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { outcomes } from "../../src/services/leads/messages";
 import { searchDocuments } from "../../src/services/search/documents";
@@ -36,6 +37,8 @@ describe.each([
     const result = page.locator(".search-panel .search-result", { hasText: "Медиатор" }).first();
     await result.waitFor();
     await expect(result.locator(".search-result__tag").textContent()).resolves.toBe("Проф. переподготовка");
+    const mediator = defaultCatalogue().programs.find((p) => p.title === "Медиатор")!;
+    await expect(result.locator(".search-result__facts").textContent()).resolves.toMatch(new RegExp(`^${mediator.duration} · \\d[\\d\u00a0\u202f ]* ₽$`));
     await screenshot(page, `${name}-search-results`);
     await Promise.all([page.waitForURL((url) => url.pathname === "/professions/organizacionnaya-psihologiya/mediator"), result.click()]);
   });
@@ -46,6 +49,8 @@ describe.each([
     const input = await searchBox(page, mobile);
     await input.pressSequentially("vtlbfnjh");
     await page.locator(".search-panel .search-result", { hasText: "Медиатор" }).first().waitFor();
+    await expect(page.locator(".search-panel .search-switched").textContent()).resolves.toBe("Показаны результаты по запросу «медиатор»");
+    await screenshot(page, `${name}-search-layout-switched`);
     await input.fill("");
     await input.pressSequentially("кансультант");
     await page.locator(".search-panel .search-result", { hasText: "Психолог-консультант" }).first().waitFor();
@@ -69,6 +74,26 @@ describe.each([
     await page.waitForTimeout(400);
     await panel.getByRole("button", { name: outcomes.send }).click();
     await page.locator(".search-panel").getByText("Спасибо за заявку!").waitFor();
+  });
+
+  it("has one clear icon in the field: its own, not the browser's as well", async () => {
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await open(page, "/");
+    const input = await searchBox(page, mobile);
+    await input.pressSequentially("зззз");
+    // the field's own clear button aside, nothing is drawn at the field's right end
+    const clear = page.locator(`#${mobile ? "mobile-search" : "header-search"} ~ .header-search__clear`);
+    await expect(clear.isVisible()).resolves.toBe(true);
+    await clear.evaluate((button) => {
+      (button as HTMLElement).style.visibility = "hidden";
+    });
+    await input.evaluate((el) => (el as HTMLInputElement).blur());
+    const field = (await input.boundingBox())!;
+    const shot = await page.screenshot({ clip: { x: field.x + field.width - 44, y: field.y + 6, width: 40, height: field.height - 12 } });
+    const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
+    const colours = new Set<string>();
+    for (let i = 0; i < data.length; i += info.channels) colours.add(`${data[i]! >> 3},${data[i + 1]! >> 3},${data[i + 2]! >> 3}`);
+    expect(colours.size, "one plain colour where the browser's own × would be").toBe(1);
   });
 
   it("sends Enter to the search page, which works without JavaScript too", async () => {

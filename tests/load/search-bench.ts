@@ -9,7 +9,7 @@ import { buildBrowserIndex, buildSearchIndex, loadSearchIndex, type SearchIndex,
 import { generatedCatalogue } from "../support/content";
 
 /** Whole words, word forms, the wrong layout, typos, words being typed (down to one letter), misses. */
-const queries = ["психология", "психологии", "ghjatccbz", "кансультант", "медиа", "супервизия", "детская", "нутрициолог", "КПТ терапия", "zzz", "п", "пс", "псих", "арт-терапия", "клиническая психология", "семейн"];
+const queries = ["психология", "психологии", "ghjatccbz", "кансультант", "медиа", "супервизия", "детская", "нутрициолог", "КПТ терапия", "zzz", "п", "пс", "псих", "арт-терапия", "клиническая психология", "семейн", "консультриование", "тераипя"];
 
 const percentile = (values: number[], p: number) => values.slice().sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 

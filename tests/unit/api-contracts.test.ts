@@ -50,6 +50,7 @@ describe("the JSON API's contracts", () => {
     expectTypeOf<Extract<Answer<ReturnType<typeof hc<WheelApi>>["api"]["wheel"]["spin"]["$post"]>, { ok: true }>>().toHaveProperty("giftCode").toEqualTypeOf<string>();
     const search = hc<SearchApi>("https://mip.institute").api.search;
     expectTypeOf<Extract<Answer<typeof search.$get>, { results: unknown }>["results"]>().toEqualTypeOf<SearchResult[]>();
+    expectTypeOf<Extract<Answer<typeof search.$get>, { results: unknown }>["layoutSwitched"]>().toEqualTypeOf<string | null>();
     expectTypeOf<Extract<Answer<typeof search.browser.$get>, { format: 2 }>>().toEqualTypeOf<SearchIndexData>();
     const menu = hc<MenuApi>("https://mip.institute").api.menu;
     expectTypeOf<Extract<Answer<typeof menu.$get>, { sections: unknown }>["sections"]>().toEqualTypeOf<MenuSection[]>();

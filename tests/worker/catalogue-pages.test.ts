@@ -70,7 +70,7 @@ describe("list pages", () => {
   it("answers an unknown type filter with 400 and a Russian message", async () => {
     const { response, html } = await get("/programs?type=bachelor");
     expect(response.status).toBe(400);
-    expect(html).toContain("Неизвестный тип программы «bachelor»: можно выбрать course или profession");
+    expect(html).toContain("Неизвестный тип программы «bachelor»: можно выбрать course, profession или shortterm");
   });
 
   it("accepts the type filter in any case", async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { SearchResult } from "../../src/services/search/documents";
 import type { SearchIndexData } from "../../src/services/search/engine";
 import { defaultCatalogue } from "../support/content";
-import { h1 } from "./html";
+import { decode, h1 } from "./html";
 import { seedCatalogue } from "./seed";
 
 const catalogue = defaultCatalogue("search-v1");
@@ -27,13 +27,22 @@ describe("GET /api/search", () => {
 
   it("answers the result shape of DESIGN.md", async () => {
     const [first] = await search("медиатор");
-    expect(Object.keys(first!).sort()).toEqual(["href", "id", "slug", "studyFieldSlug", "subtitle", "title", "type", "typeLabel", "typename"]);
+    expect(Object.keys(first!).sort()).toEqual(["duration", "href", "id", "price", "slug", "studyFieldSlug", "subtitle", "title", "type", "typeLabel", "typename"]);
     expect(first).toMatchObject({ title: "Медиатор", type: "Profession", typeLabel: "Проф. переподготовка", href: "/professions/organizacionnaya-psihologiya/mediator" });
   });
 
   it("understands the wrong keyboard layout: 'ghjatccbz' means 'профессия'", async () => {
     const results = await search("vtlbfnjh");
     expect(results.map((r) => r.title)).toContain("Медиатор");
+  });
+
+  it("names the query it searched when the Latin layout was meant", async () => {
+    const response = await SELF.fetch(`${origin}/api/search?q=ghjatccbz`);
+    const body = (await response.json()) as { results: SearchResult[]; layoutSwitched: string | null };
+    expect(body.layoutSwitched).toBe("профессия");
+    expect(body.results.length).toBeGreaterThan(0);
+    const plain = (await (await SELF.fetch(`${origin}/api/search?q=${encodeURIComponent("медиатор")}`)).json()) as { layoutSwitched: string | null };
+    expect(plain.layoutSwitched).toBeNull();
   });
 
   it("forgives typos", async () => {
@@ -72,6 +81,22 @@ describe("/search", () => {
     expect(html).toContain('href="/professions/organizacionnaya-psihologiya/mediator"');
     expect(html).toContain("медиатор &lt;b&gt;");
     expect(html).not.toContain("медиатор <b>");
+  });
+
+  it("names the query it searched when the Latin layout was meant, in its answer line too", async () => {
+    const html = decode(await (await SELF.fetch(`${origin}/search?q=ghjatccbz`)).text());
+    expect(html).toContain("Показаны результаты по запросу «профессия»");
+    expect(html).toMatch(/По запросу «профессия» — \d+ результат/);
+    expect(html).not.toMatch(/По запросу «ghjatccbz» —/);
+  });
+
+  it("shows each result's type, length and price", async () => {
+    const html = decode(await (await SELF.fetch(`${origin}/search?q=${encodeURIComponent("медиатор")}`)).text());
+    const program = catalogue.programs.find((p) => p.title === "Медиатор")!;
+    const row = html.split('href="/professions/organizacionnaya-psihologiya/mediator"')[1]!.split("</a>")[0]!;
+    expect(row).toContain("Проф. переподготовка");
+    expect(row).toContain(program.duration);
+    expect(row).toMatch(/\d[\d\u00a0\u202f ]* ₽/);
   });
 
   it("offers the nothing-found panel with its form when nothing matches", async () => {

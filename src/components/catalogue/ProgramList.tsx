@@ -40,7 +40,7 @@ export function listingHref(base: ListingBase, query: ListingQuery, change: Part
   const next = { ...query, page: 1, ...change };
   const path = base.fieldInPath && next.field ? `/programs/${next.field}` : base.fieldInPath ? "/programs" : base.path;
   const params = new URLSearchParams();
-  if (base.typeChoosable && (next.type === "Course" || next.type === "Profession")) params.set("type", next.type.toLowerCase());
+  if (base.typeChoosable && next.type) params.set("type", next.type.toLowerCase());
   if (next.sort !== "default") params.set("sort", next.sort);
   if (next.dir !== "asc") params.set("dir", next.dir);
   if (next.page > 1) params.set("page", String(next.page));
@@ -76,6 +76,7 @@ export function ProgramList({ catalogue, base, query, listing }: ProgramListProp
             {chip("Все типы", href({ type: undefined }), query.type === undefined)}
             {chip("Профессиональная переподготовка", href({ type: "Profession" }), query.type === "Profession")}
             {chip("Повышение квалификации", href({ type: "Course" }), query.type === "Course")}
+            {chip("Краткосрочные курсы", href({ type: "ShortTerm" }), query.type === "ShortTerm")}
           </ul>
         ) : null}
         {base.fieldInPath ? (

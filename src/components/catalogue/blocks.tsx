@@ -97,6 +97,13 @@ export function TeacherCard({ teacher, heading: Heading = "h3", sizes = TEACHER_
   );
 }
 
+/** What a list of reviews is, by who wrote them: «Отзывы выпускников» only when no author is still studying. */
+export function reviewsTitle(reviews: readonly Pick<Review, "status">[]): string {
+  const students = reviews.filter((r) => r.status === "student").length;
+  if (students === 0) return "Отзывы выпускников";
+  return students === reviews.length ? "Отзывы студентов" : "Отзывы студентов и выпускников";
+}
+
 /** The author's name is the card's heading: h3 inside a section with its own h2, h2 right under the page's h1. */
 export function ReviewCard({ review, about, heading: Heading = "h3" }: { review: Review; about?: ReactNode; heading?: "h2" | "h3" }) {
   return (
@@ -109,6 +116,7 @@ export function ReviewCard({ review, about, heading: Heading = "h3" }: { review:
         {"★".repeat(review.rating)}
         <span className="review-card__rating-rest">{"★".repeat(5 - review.rating)}</span>
       </p>
+      {review.status === "student" ? <p className="review-card__status">Учится на программе</p> : null}
       <blockquote className="review-card__text">
         <p>{review.text}</p>
       </blockquote>

@@ -17,6 +17,7 @@ import { useSiteSettings } from "../site-settings";
 import { DEFAULT_TICKETS_PER_ORDER, type OrderSummary } from "../../services/tickets";
 import { TurnstileWidget } from "./TurnstileWidget";
 import { pickerCountry, type VisitorArea } from "../../services/visitor-area";
+import { prizeLabel } from "../../services/wheel";
 
 export type LeadValues = Record<"name" | "phone" | "email" | "promocode" | "gift" | "question", string> & { country: string };
 
@@ -210,7 +211,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
         {showsQuestion(cta) ? (
           <Field id={id("question")} name="question" label="Ваш вопрос" value={values.question} error={errors.question} multiline onChange={set("question")} onBlur={blur("question")} />
         ) : null}
-        {gift ? <p className="lead-form__gift">Ваш подарок: {values.gift}</p> : null}
+        {gift ? <p className="lead-form__gift">Ваш подарок: {prizeLabel(values.gift) ?? values.gift}</p> : null}
         <TurnstileWidget id={id("turnstile")} error={errors.turnstile} />
         <button className="btn btn--primary lead-form__submit" type="submit">
           <span className="btn__label">{sending ? outcomes.sending : (submitLabel ?? outcomes.send)}</span>

@@ -140,8 +140,16 @@ function FooterContent({ catalogue, area, analytics, year }: { catalogue: Catalo
           ) : null}
         </ul>
         <p className="site-footer__copyright">
-          © {year} {site.legalEntities[0]?.fullName}. {site.legalEntities[0]?.licence}
+          © {year} {site.legalEntities[0]?.fullName}
         </p>
+        {/* each entity's licence: additional education (АНО ДПО) and higher education (ЧОУ ВО) */}
+        <ul className="site-footer__licences">
+          {site.legalEntities.map((entity) => (
+            <li key={entity.id}>
+              {entity.shortName}. {entity.licence}
+            </li>
+          ))}
+        </ul>
         {/* biome-ignore lint/a11y/useAnchorContent: crawlers follow it; screen readers and the keyboard skip it (spec 2.1) */}
         <a className="visually-hidden" href={ABA_PROFESSION_HREF} aria-hidden="true" tabIndex={-1}>
           ABA-терапист

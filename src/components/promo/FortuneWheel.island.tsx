@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { landingRotation, prizes, type WheelResult } from "../../services/wheel";
+import { labelRotation, landingRotation, prizeLabel, prizes, type WheelResult, wrapLabel } from "../../services/wheel";
 import { defineIsland } from "../island";
 import { leadPopup } from "../state/lead-popup";
 import { useSignalValue } from "../state/signals";
@@ -9,17 +9,6 @@ import { answerOf, wheelClient } from "../../client/api";
 
 const SPIN_MS = 4500;
 const colours = ["#6f01c6", "#ffb38a", "#8f3fe0", "#ffd6b8", "#5a009f", "#f3e9fc", "#b05cf2", "#ffe9dc"];
-
-/** Splits a prize into lines of at most 12 characters at spaces. */
-function wrapLabel(text: string): string[] {
-  const lines: string[] = [];
-  for (const word of text.split(" ")) {
-    const last = lines[lines.length - 1];
-    if (last !== undefined && `${last} ${word}`.length <= 12) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  return lines;
-}
 
 /** The wheel as SVG: eight segments with the prizes of spec 3, the first at the top. */
 function WheelSvg({ rotation, spinning }: { rotation: number; spinning: boolean }) {
@@ -42,12 +31,12 @@ function WheelSvg({ rotation, spinning }: { rotation: number; spinning: boolean 
           const middle = index * segment + segment / 2;
           const [tx, ty] = point(middle, 84);
           const dark = index % 2 === 0;
-          const lines = wrapLabel(prize.text);
+          const lines = wrapLabel(prize.short);
           return (
             <g key={prize.giftCode}>
               <path d={`M150 150 L${x1} ${y1} A140 140 0 0 1 ${x2} ${y2} Z`} fill={colours[index]} stroke="#fff" strokeWidth="2" />
-              {/* the label runs along the radius, so it stays inside its segment */}
-              <text x={tx} y={ty} fill={dark ? "#fff" : "#2b0a4d"} fontSize="10" fontWeight="700" textAnchor="middle" transform={`rotate(${middle - 90} ${tx} ${ty})`}>
+              {/* the label runs along the radius, so it stays inside its segment, and never upside down */}
+              <text x={tx} y={ty} fill={dark ? "#fff" : "#2b0a4d"} fontSize="10" fontWeight="700" textAnchor="middle" transform={`rotate(${labelRotation(index, rotation)} ${tx} ${ty})`}>
                 {lines.map((line, n) => (
                   <tspan key={line} x={tx} dy={n === 0 ? `${-0.6 * (lines.length - 1)}em` : "1.2em"}>
                     {line}
@@ -141,11 +130,9 @@ function FortuneWheel() {
             {current && !spinning ? (
               <div className="wheel__result" role="status">
                 <p>
-                  Ваш приз: <strong>{current.text}</strong>
+                  Ваш приз: <strong>{prizeLabel(current.giftCode) ?? current.text}</strong>
                 </p>
-                <p>
-                  Код подарка: <strong className="wheel__code">{current.giftCode}</strong>
-                </p>
+                <p>Оставьте заявку — менеджер приёмной комиссии закрепит подарок за вами.</p>
                 <button type="button" className="btn btn--primary" onClick={claim}>
                   <span className="btn__label">Получить подарок</span>
                 </button>

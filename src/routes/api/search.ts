@@ -11,10 +11,11 @@ const searchParams = z.object({ q: z.optional(z.string()) });
 const versionParams = z.object({ v: z.optional(z.string()) });
 
 export const searchApi = new Hono<AppEnv>()
-  /** an empty query gives `[]` */
-  .get("/api/search", validQuery(searchParams), async (c) =>
-    c.json({ results: await searchResults(c, searchQuery(c)) }, 200, { "Cache-Control": "public, max-age=60" }),
-  )
+  /** an empty query gives `[]`; `layoutSwitched` names the Russian reading of a Latin query when the results answer it */
+  .get("/api/search", validQuery(searchParams), async (c) => {
+    const { results, layoutSwitched } = await searchResults(c, searchQuery(c));
+    return c.json({ results, layoutSwitched }, 200, { "Cache-Control": "public, max-age=60" });
+  })
   /**
    * The compact index the browser searches as the visitor types (the whole catalogue, or a sample of
    * a big one: then the browser asks `/api/search` too); immutable for its content version. Not

@@ -1,13 +1,16 @@
 import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
-import { CheckListSection, Faq, PageSection, TeachersSection } from "../../components/catalogue/blocks";
+import { CheckListSection, Faq, InPageNav, PageSection, ReviewCard, reviewsTitle, TeachersSection } from "../../components/catalogue/blocks";
+import { ChevronDownIcon } from "../../components/ui/icons";
+import { Picture } from "../../components/ui/Picture";
 import { courseJsonLd, higherEducationEntity, legalEntityRef, organizationRef } from "../../components/layout/structured-data";
 import type { Catalogue } from "../../services/catalogue/build";
 import { bachelorHref } from "../../services/catalogue/links";
 import { indexes, teachersOf } from "../../services/catalogue/queries";
 import { studyYears } from "../../services/catalogue/schedule";
 import type { Bachelor } from "../../services/catalogue/schemas";
-import { formatPrice } from "../../services/text";
+import { yearlyPrices } from "../../services/pricing";
+import { formatPrice, pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
 import { renderNotFound } from "../../render/error-pages";
@@ -28,18 +31,26 @@ export function bachelorsList(c: Context<AppEnv>) {
     body: (
       <>
         <header className="list-hero container">
-          <span className="tag">Высшее образование</span>
+          <span className="tag tag--bachelor">Высшее образование</span>
           <h1>Бакалавриат</h1>
           <p className="list-hero__lead">
             Четыре года фундаментальной подготовки, практика в партнёрских организациях и диплом бакалавра государственного образца.
           </p>
         </header>
         <ul className="card-grid container">
-          {catalogue.bachelors.map((bachelor) => (
+          {catalogue.bachelors.map((bachelor, index) => (
             <li key={bachelor.id}>
               <article className="program-card">
+                <Picture
+                  kind="program"
+                  slug={bachelor.id}
+                  alt=""
+                  sizes="(max-width: 768px) 100vw, (max-width: 1024px) 50vw, 400px"
+                  className="program-card__cover"
+                  priority={index === 0}
+                />
                 <div className="program-card__top">
-                  <span className="tag">ВО</span>
+                  <span className="tag tag--bachelor">Высшее образование</span>
                 </div>
                 <h2 className="program-card__title">
                   <a href={bachelorHref(bachelor)}>{bachelor.title}</a>
@@ -48,6 +59,9 @@ export function bachelorsList(c: Context<AppEnv>) {
                   {bachelor.duration} · {bachelor.studyForm}
                 </p>
                 <p className="program-card__price">{formatPrice(bachelor.offlineFullPrice)} в год</p>
+                <div className="program-card__actions">
+                  <Cta site={catalogue.site} request={{ cta: "submitApplication", blockForAmo: bachelor.title, price: bachelor.offlineFullPrice }} />
+                </div>
               </article>
             </li>
           ))}
@@ -60,43 +74,116 @@ export function bachelorsList(c: Context<AppEnv>) {
 function BachelorPage({ catalogue, bachelor }: { catalogue: Catalogue; bachelor: Bachelor }) {
   const { site } = catalogue;
   const teachers = teachersOf(catalogue, bachelor.teacherIds);
+  const reviews = indexes(catalogue).reviewsByBachelor.get(bachelor.id) ?? [];
+  const years = studyYears(bachelor.duration);
+  const prices = yearlyPrices(bachelor.offlineFullPrice, years);
   const lead = { blockForAmo: bachelor.title, price: bachelor.offlineFullPrice };
+  const links = [
+    { id: "exams", label: "Поступление" },
+    { id: "outcomes", label: "Чему научитесь" },
+    { id: "curriculum", label: "Программа" },
+    { id: "teachers", label: "Преподаватели" },
+    { id: "price", label: "Стоимость" },
+    ...(reviews.length > 0 ? [{ id: "reviews", label: "Отзывы" }] : []),
+    { id: "faq", label: "Вопросы" },
+  ];
   return (
-    <article>
+    <article className="program-page">
       <header className="detail-hero">
-        <div className="container">
-          <span className="tag">Высшее образование</span>
-          <h1 className="detail-hero__title">{bachelor.title}</h1>
-          <p className="detail-hero__lead">{bachelor.description}</p>
-          <dl className="facts">
-            <div>
-              <dt>Срок обучения</dt>
-              <dd>{bachelor.duration}</dd>
+        <div className="container detail-hero__inner">
+          <div className="detail-hero__text">
+            <span className="tag tag--bachelor">Высшее образование</span>
+            <h1 className="detail-hero__title">{bachelor.title}</h1>
+            <p className="detail-hero__lead">{bachelor.description}</p>
+            <dl className="facts">
+              <div>
+                <dt>Срок обучения</dt>
+                <dd>{bachelor.duration}</dd>
+              </div>
+              <div>
+                <dt>Форма</dt>
+                <dd>{bachelor.studyForm}</dd>
+              </div>
+              <div>
+                <dt>Квалификация</dt>
+                <dd>{bachelor.qualification}</dd>
+              </div>
+              <div>
+                <dt>Стоимость</dt>
+                <dd>{formatPrice(bachelor.offlineFullPrice)} в год</dd>
+              </div>
+            </dl>
+            <div className="detail-hero__actions">
+              <Cta site={site} request={{ cta: "submitApplication", ...lead }} />
+              <Cta site={site} request={{ cta: "knowRequirement", ...lead }} variant="outline" />
             </div>
-            <div>
-              <dt>Форма</dt>
-              <dd>{bachelor.studyForm}</dd>
-            </div>
-            <div>
-              <dt>Квалификация</dt>
-              <dd>{bachelor.qualification}</dd>
-            </div>
-            <div>
-              <dt>Стоимость</dt>
-              <dd>{formatPrice(bachelor.offlineFullPrice)} в год</dd>
-            </div>
-          </dl>
-          <div className="detail-hero__actions">
-            <Cta site={site} request={{ cta: "submitApplication", ...lead }} />
-            <Cta site={site} request={{ cta: "knowRequirement", ...lead }} variant="outline" />
           </div>
+          <Picture kind="program" slug={bachelor.id} alt="" sizes="(max-width: 768px) 100vw, 480px" className="detail-hero__image" priority />
         </div>
       </header>
+      <InPageNav links={links} />
       <CheckListSection id="exams" title="Вступительные испытания" tinted items={bachelor.entranceExams} />
       <CheckListSection id="outcomes" title="Чему вы научитесь" items={bachelor.outcomes} />
-      <TeachersSection id="teachers" title="Преподаватели" tinted teachers={teachers} />
+      <PageSection id="curriculum" title="Программа обучения" tinted>
+        <p className="section__lead">По курсам: дисциплины и практика</p>
+        <ol className="curriculum">
+          {bachelor.curriculum.map((year) => (
+            <li key={year.title}>
+              <details className="disclosure curriculum__module">
+                <summary>
+                  <span className="curriculum__title">{year.title}</span>
+                  <span className="curriculum__hours">{pluralize(year.disciplines.length, ["дисциплина", "дисциплины", "дисциплин"])}</span>
+                  <ChevronDownIcon />
+                </summary>
+                <ul className="curriculum__topics">
+                  {year.disciplines.map((discipline) => (
+                    <li key={discipline}>{discipline}</li>
+                  ))}
+                </ul>
+              </details>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
+      <TeachersSection id="teachers" title="Преподаватели" teachers={teachers} />
+      <PageSection id="price" title="Стоимость и оплата" tinted>
+        <div className="price-box">
+          <div className="price-box__main">
+            <p className="price-box__label">Стоимость обучения в год</p>
+            <p className="price-box__price">
+              <strong>{formatPrice(prices.year)}</strong>
+            </p>
+            <p className="price-box__instalment">или {formatPrice(prices.semester)} за семестр</p>
+            {prices.total !== null ? <p className="price-box__label">За весь срок обучения — {formatPrice(prices.total)}</p> : null}
+          </div>
+          <ul className="check-list price-box__options">
+            {bachelor.paymentOptions.map((option) => (
+              <li key={option}>{option}</li>
+            ))}
+          </ul>
+          <div className="price-box__actions">
+            <Cta site={site} request={{ cta: "submitApplication", ...lead }} />
+            <Cta site={site} request={{ cta: "consultMe", ...lead }} variant="outline" />
+          </div>
+        </div>
+      </PageSection>
+      {reviews.length > 0 ? (
+        <PageSection id="reviews" title={reviewsTitle(reviews)}>
+          <ul className="review-grid">
+            {reviews.map((review) => (
+              <li key={review.id}>
+                <ReviewCard review={review} />
+              </li>
+            ))}
+          </ul>
+        </PageSection>
+      ) : null}
       <PageSection id="faq" title="Частые вопросы">
         <Faq items={bachelor.faq} />
+        <div className="cta-band">
+          <p>Готовы поступать? Оставьте заявку — приёмная комиссия проверит документы и расскажет о вступительных испытаниях.</p>
+          <Cta site={site} request={{ cta: "submitApplication", ...lead }} variant="violet" />
+        </div>
       </PageSection>
     </article>
   );
@@ -127,6 +214,7 @@ function bachelorJsonLd(catalogue: Catalogue, bachelor: Bachelor, siteUrl: strin
         courseSchedule: { "@type": "Schedule", repeatFrequency: "Yearly", repeatCount: studyYears(bachelor.duration), duration: "P1Y" },
       },
       instructors: teachersOf(catalogue, bachelor.teacherIds),
+      reviews: indexes(catalogue).reviewsByBachelor.get(bachelor.id) ?? [],
     },
     siteUrl,
   );

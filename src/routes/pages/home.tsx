@@ -8,8 +8,8 @@ import { Carousel } from "../../components/ui/Carousel";
 import { ArrowRightIcon } from "../../components/ui/icons";
 import type { Catalogue } from "../../services/catalogue/build";
 import { studyFieldHref } from "../../services/catalogue/links";
-import { menuCounts, programMenu } from "../../services/catalogue/menu";
-import { upcomingSeminars } from "../../services/catalogue/queries";
+import { programMenu } from "../../services/catalogue/menu";
+import { figures, upcomingSeminars } from "../../services/catalogue/queries";
 import { sortPrograms } from "../../services/catalogue/sort";
 import { pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
@@ -46,7 +46,7 @@ function HomePage({ catalogue, now, area }: { catalogue: Catalogue; now: number;
   const articles = [...catalogue.journal].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)).slice(0, ARTICLES_ON_HOME);
   const reviews = [...catalogue.reviews].sort((a, b) => b.date.localeCompare(a.date)).slice(0, REVIEWS_ON_HOME);
   const teachers = sortPrograms(catalogue.teachers, "idx").slice(0, TEACHERS_ON_HOME);
-  const counts = menuCounts(catalogue);
+  const stated = figures(catalogue);
   const programsIn = (slug: string) => catalogue.programs.filter((p) => p.studyFieldSlug === slug).length;
 
   return (
@@ -70,12 +70,11 @@ function HomePage({ catalogue, now, area }: { catalogue: Catalogue; now: number;
           <dl className="hero__stats">
             <div>
               <dt>Программ обучения</dt>
-              <dd>{counts.all}</dd>
+              <dd>{stated.programs}</dd>
             </div>
             <div>
-              {/* a soft hyphen: on a narrow phone the long word breaks where Russian allows, not mid-syllable */}
-              <dt>{"Преподава\u00adтелей-практиков"}</dt>
-              <dd>{catalogue.teachers.length}</dd>
+              <dt>Преподавателей-практиков</dt>
+              <dd>{stated.teachers}</dd>
             </div>
             <div>
               <dt>Скидка на программы</dt>

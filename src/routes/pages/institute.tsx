@@ -35,14 +35,13 @@ export function aboutPage(c: Context<AppEnv>) {
       <article className="container text-page">
         <h1>{about.title}</h1>
         <p className="text-page__lead">{about.lead}</p>
-        <dl className="facts facts--big">
+        <ul className="figures" aria-label="Институт в цифрах">
           {about.facts.map((fact) => (
-            <div key={fact.label}>
-              <dt>{fact.label}</dt>
-              <dd>{fact.value}</dd>
-            </div>
+            <li key={fact.label}>
+              <strong className="figures__value">{fact.value}</strong> {fact.label}
+            </li>
           ))}
-        </dl>
+        </ul>
         <div className="prose">
           <TextBlocks blocks={about.body} />
         </div>

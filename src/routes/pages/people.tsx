@@ -4,9 +4,9 @@ import { ReviewCard, TEACHER_PHOTO_SIZES, TeacherCard } from "../../components/c
 import { organizationRef, personRef } from "../../components/layout/structured-data";
 import { siteHref } from "../../components/layout/seo";
 import type { Catalogue, Webinar } from "../../services/catalogue/build";
-import { programHref } from "../../services/catalogue/links";
+import { bachelorHref, programHref } from "../../services/catalogue/links";
 import { generatedImage } from "../../services/images";
-import { indexes } from "../../services/catalogue/queries";
+import { figures, indexes } from "../../services/catalogue/queries";
 import { sortPrograms } from "../../services/catalogue/sort";
 import { cardDate, cardTime } from "../../components/catalogue/EventTime";
 import { visitorArea } from "../../server/visitor";
@@ -41,7 +41,7 @@ export function teachersList(c: Context<AppEnv>) {
         <header className="list-hero container">
           <h1>Преподаватели</h1>
           <p className="list-hero__lead">
-            {pluralize(teachers.length, ["преподаватель", "преподавателя", "преподавателей"])}: практикующие специалисты, которые каждый день
+            {pluralize(figures(catalogue).teachers, ["преподаватель", "преподавателя", "преподавателей"])}: практикующие специалисты, которые каждый день
             работают с клиентами и учат этому.
           </p>
         </header>
@@ -94,9 +94,15 @@ export function reviewsList(c: Context<AppEnv>) {
         <ul className="review-grid container">
           {reviews.map((review) => {
             const program = review.programId ? index.programById.get(review.programId) : undefined;
+            const bachelor = review.bachelorId ? index.bachelorById.get(review.bachelorId) : undefined;
+            const about = program ? (
+              <a href={programHref(program)}>{program.title}</a>
+            ) : bachelor ? (
+              <a href={bachelorHref(bachelor)}>{`${bachelor.title}, бакалавриат`}</a>
+            ) : undefined;
             return (
               <li key={review.id}>
-                <ReviewCard review={review} heading="h2" about={program ? <a href={programHref(program)}>{program.title}</a> : undefined} />
+                <ReviewCard review={review} heading="h2" about={about} />
               </li>
             );
           })}

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
-import { CheckListSection, Faq, InPageNav, PageSection, ReviewCard, TeachersSection } from "../../components/catalogue/blocks";
+import { CheckListSection, Faq, InPageNav, PageSection, ReviewCard, reviewsTitle, TeachersSection } from "../../components/catalogue/blocks";
 import type { Crumb } from "../../components/layout/Breadcrumbs";
 import { courseJsonLd, hoursDuration, organizationRef } from "../../components/layout/structured-data";
 import { ChevronDownIcon } from "../../components/ui/icons";
@@ -14,14 +14,12 @@ import type { CtaKey, ProgramType } from "../../services/catalogue/schemas";
 import { typeTag } from "../../services/catalogue/tags";
 import { formatDayMonthYear } from "../../services/dates";
 import { generatedImage } from "../../services/images";
-import { discountedPrice, monthlyInstalment } from "../../services/pricing";
+import { discountedPrice, instalmentOf } from "../../services/pricing";
 import { formatPrice, pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
 import { renderNotFound } from "../../render/error-pages";
 import { contentUnavailable } from "../../server/bare-pages";
-
-const INSTALMENT_MONTHS = 12;
 
 const signUpKey: Record<ProgramType, CtaKey> = {
   Profession: "signUpForProfession",
@@ -36,6 +34,11 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
   const teachers = teachersOf(catalogue, program.teacherIds);
   const reviews = index.reviewsByProgram.get(program.id) ?? [];
   const price = discountedPrice(program.price, site.discount);
+  const instalment = instalmentOf(price, program.instalmentMonths);
+  const months = (n: number) => pluralize(n, ["месяц", "месяца", "месяцев"]);
+  const paymentOptions = instalment
+    ? [...program.paymentOptions.slice(0, 1), `Рассрочка без переплаты на ${months(instalment.months)}`, ...program.paymentOptions.slice(1)]
+    : program.paymentOptions;
   const lead = { blockForAmo: program.title, price };
   const links = [
     { id: "for-whom", label: "Для кого" },
@@ -143,10 +146,14 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
               <span className="price-old">{formatPrice(program.price)}</span>
               <strong>{formatPrice(price)}</strong>
             </p>
-            <p className="price-box__instalment">или от {formatPrice(monthlyInstalment(price, INSTALMENT_MONTHS))} в месяц</p>
+            {instalment ? (
+              <p className="price-box__instalment">
+                или по {formatPrice(instalment.monthly)} в месяц в рассрочку на {months(instalment.months)}
+              </p>
+            ) : null}
           </div>
           <ul className="check-list price-box__options">
-            {program.paymentOptions.map((option) => (
+            {paymentOptions.map((option) => (
               <li key={option}>{option}</li>
             ))}
           </ul>
@@ -158,7 +165,7 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
       </PageSection>
 
       {reviews.length > 0 ? (
-        <PageSection id="reviews" title="Отзывы выпускников">
+        <PageSection id="reviews" title={reviewsTitle(reviews)}>
           <ul className="review-grid">
             {reviews.map((review) => (
               <li key={review.id}>

@@ -1,9 +1,11 @@
 import type { Context } from "hono";
 import { type ListingBase, ProgramList } from "../../components/catalogue/ProgramList";
 import type { Crumb } from "../../components/layout/Breadcrumbs";
+import type { Catalogue } from "../../services/catalogue/build";
 import { ListingError, type ListingQuery, listPrograms, parseListing } from "../../services/catalogue/listing";
-import { indexes } from "../../services/catalogue/queries";
+import { figures, indexes } from "../../services/catalogue/queries";
 import type { ProgramType } from "../../services/catalogue/schemas";
+import { pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
 import { renderBadRequest, renderNotFound } from "../../render/error-pages";
@@ -42,15 +44,29 @@ const lists: Record<string, ListSpec> = {
 };
 
 /** The list a type filter on `/programs` shows is a list of its own. */
-const listOfType: Partial<Record<ProgramType, string>> = { Profession: "/professions", Course: "/courses" };
+const listOfType: Record<ProgramType, string> = { Profession: "/professions", Course: "/courses", ShortTerm: "/shortTerm" };
 
 /**
  * Sorted views are the same content as the list: one canonical per list and page. Each page of a
  * list is its own canonical (`/programs?page=2`); `/programs?type=course` is `/courses`.
  */
 function canonicalPath(listPath: string, query: ListingQuery): string {
-  const path = listPath === "/programs" && query.type ? (listOfType[query.type] ?? listPath) : listPath;
+  const path = listPath === "/programs" && query.type ? listOfType[query.type] : listPath;
   return query.page > 1 ? `${path}?page=${query.page}` : path;
+}
+
+const programsOf = (n: number) => pluralize(n, ["программа", "программы", "программ"]);
+
+/** Where the programs of the menu's 'all' live: this list holds additional education, two sections hold the rest. */
+function ProgramsTotal({ catalogue }: { catalogue: Catalogue }) {
+  const stated = figures(catalogue);
+  return (
+    <p className="list-hero__total">
+      {`Всего ${programsOf(stated.programs)} обучения`}: здесь — {programsOf(stated.additionalPrograms)} дополнительного образования, ещё{" "}
+      {stated.bachelors} — в разделе <a href="/bachelor">«Высшее образование»</a> и {stated.practicalTrainings} — в разделе{" "}
+      <a href="/practical-training">«Практическая подготовка»</a>.
+    </p>
+  );
 }
 
 function renderList(c: Context<AppEnv>, spec: ListSpec, field?: string) {
@@ -86,6 +102,7 @@ function renderList(c: Context<AppEnv>, spec: ListSpec, field?: string) {
         <header className="list-hero container">
           <h1>{title}</h1>
           <p className="list-hero__lead">{studyField?.description ?? spec.intro}</p>
+          {spec === lists.programs && !studyField ? <ProgramsTotal catalogue={catalogue} /> : null}
         </header>
         <ProgramList catalogue={catalogue} base={base} query={query} listing={listing} />
       </>

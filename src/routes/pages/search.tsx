@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { SearchResults } from "../../components/catalogue/SearchResults";
+import { SearchResults, SearchSwitched } from "../../components/catalogue/SearchResults";
 import NothingFound from "../../components/forms/NothingFound.island";
 import { renderPage } from "../../render/render";
 import { pluralize } from "../../services/text";
@@ -10,7 +10,9 @@ import { visitorArea } from "../../server/visitor";
 /** `/search?q=`: the same results rendered on the server; it works without JavaScript and can be linked. */
 export async function searchPage(c: Context<AppEnv>) {
   const q = searchQuery(c).trim();
-  const found = q ? await searchResults(c, q) : [];
+  const { results: found, layoutSwitched } = q ? await searchResults(c, q) : { results: [], layoutSwitched: null };
+  // what the results answer: the Russian reading of a query typed in the Latin layout
+  const answered = layoutSwitched ?? q;
   const { site } = c.get("catalogue");
   return renderPage(c, {
     meta: { title: q ? `Поиск: ${q}` : "Поиск", description: "Поиск по программам, семинарам, преподавателям и статьям института.", robots: "noindex, follow" },
@@ -30,9 +32,12 @@ export async function searchPage(c: Context<AppEnv>) {
             <span className="btn__label">Найти</span>
           </button>
         </form>
+        {layoutSwitched ? <SearchSwitched query={layoutSwitched} /> : null}
         {q ? (
           <p className="search-page__count" aria-live="polite">
-            {found.length > 0 ? `По запросу «${q}» — ${pluralize(found.length, ["результат", "результата", "результатов"])}` : `По запросу «${q}» ничего не нашлось`}
+            {found.length > 0
+              ? `По запросу «${answered}» — ${pluralize(found.length, ["результат", "результата", "результатов"])}`
+              : `По запросу «${q}» ничего не нашлось`}
           </p>
         ) : null}
         {found.length > 0 ? <SearchResults results={found} /> : null}

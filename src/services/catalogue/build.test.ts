@@ -83,4 +83,51 @@ describe("content validation", () => {
     const message = failure((raw) => delete (raw["site.json"] as { cta: Record<string, unknown> }).cta.buyTicket);
     expect(message).toMatch(/site\.json: field "cta/);
   });
+
+  it("states the figures the content asks for, counted from the catalogue", () => {
+    const raw = defaultRawContent();
+    const about = (raw["pages.json"] as { about: { facts: { value: string; label: string }[] } }).about;
+    about.facts[0] = { value: "{{teachers|преподаватель|преподавателя|преподавателей}}", label: "ведут занятия" };
+    const catalogue = buildCatalogue(raw, now, "v");
+    expect(catalogue.pages.about.facts[0]?.value).toBe(`${catalogue.teachers.length}\u00a0преподавателей`);
+  });
+
+  it("refuses a number of programs or teachers typed by hand, even split between a fact's figure and its label", () => {
+    const facts = (raw: ReturnType<typeof defaultRawContent>) => (raw["pages.json"] as { about: { facts: { value: string; label: string }[] } }).about.facts;
+    expect(failure((raw) => (facts(raw)[1] = { value: "42 программы", label: "переподготовки" }))).toMatch(
+      /pages\.json: field "about\.facts\.1\.value": «42 программы» is typed by hand/,
+    );
+    expect(failure((raw) => (facts(raw)[4] = { value: "120+", label: "преподавателей и супервизоров" }))).toMatch(
+      /pages\.json: field "about\.facts\.4": «120\+ преподавателей» is typed by hand/,
+    );
+  });
+
+  it("refuses a figure the site does not count", () => {
+    const message = failure((raw) => {
+      (raw["pages.json"] as { about: { facts: { value: string }[] } }).about.facts[1]!.value = "{{graduates|выпускник|выпускника|выпускников}}";
+    });
+    expect(message).toMatch(/pages\.json: field "about\.facts\.1\.value": unknown figure «graduates»/);
+  });
+
+  it("refuses an instalment written as a way to pay: its term is a field, so the monthly payment follows from it", () => {
+    const message = failure((raw) => {
+      (raw["programs.json"] as { paymentOptions: string[] }[])[0]!.paymentOptions.push("Рассрочка без переплаты на 3 месяца");
+    });
+    expect(message).toMatch(/programs\.json: item 0 \(id "prog-001"\): field "paymentOptions\.\d+": рассрочку задаёт поле instalmentMonths/);
+  });
+
+  it("refuses a length in hours where the calendar length goes, since the hours are shown beside it", () => {
+    const message = failure((raw) => {
+      (raw["practical-trainings.json"] as { slug: string; duration: string }[]).find((t) => t.slug === "build-your-brand")!.duration = "36 часов";
+    });
+    expect(message).toMatch(/practical-trainings\.json: item \d+ \(id "[^"]+"\): field "duration": срок — дни, недели, месяцы или годы/);
+  });
+
+  it("refuses a graduate's review that its author wrote while studying", () => {
+    const message = failure((raw) => {
+      const review = (raw["reviews.json"] as { id: string; status: string }[]).find((r) => r.id === "rev-26")!;
+      review.status = "graduate";
+    });
+    expect(message).toMatch(/reviews\.json: item \d+ \(id "rev-26"\): field "text": текст написан во время учёбы/);
+  });
 });

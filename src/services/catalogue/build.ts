@@ -6,6 +6,7 @@ import {
   type Vacancy, type WebinarSource,
   FIXED_PRACTICAL_TRAININGS,
 } from "./schemas";
+import { countFigures, fillFiguresDeep, handWrittenFigures, UnknownFigureError } from "./figures";
 import type { InstituteDocument, Pages } from "./institute-schemas";
 
 /** A program as its own page shows it. */
@@ -104,6 +105,25 @@ function checkRefs(file: string, item: { id: string }, field: string, ids: reado
   }
 }
 
+/** Every string of a JSON value, with its path. */
+function* strings(value: unknown, path: string[] = []): Generator<[string, string[]]> {
+  if (typeof value === "string") yield [value, path];
+  else if (Array.isArray(value)) for (const [i, item] of value.entries()) yield* strings(item, [...path, String(i)]);
+  else if (value && typeof value === "object") for (const [key, item] of Object.entries(value)) yield* strings(item, [...path, key]);
+}
+
+/** A number of programs or teachers typed into the content goes stale: the content states figures as tokens. */
+function checkHandWrittenFigures(file: string, data: unknown, extra: [string, string[]][] = []): void {
+  for (const [text, path] of [...strings(data), ...extra]) {
+    const found = handWrittenFigures(text);
+    if (found.length > 0) {
+      throw new ContentError(
+        `content/${file}: field "${path.join(".")}": «${found[0]}» is typed by hand; write the figure as {{name|one|few|many}}, e.g. {{programs|программа|программы|программ}}`,
+      );
+    }
+  }
+}
+
 /** Validates raw content files and builds the catalogue; an invalid file fails naming the file, item and field. */
 export function buildCatalogue(raw: RawContent, now: Date, version: string): BuiltCatalogue {
   const site = parseFile("site.json", raw["site.json"]);
@@ -121,6 +141,10 @@ export function buildCatalogue(raw: RawContent, now: Date, version: string): Bui
   const partners = parseFile("partners.json", raw["partners.json"]);
   const pages = parseFile("pages.json", raw["pages.json"]);
   const documents = parseFile("documents.json", raw["documents.json"]);
+  // a fact's number and its label read as one phrase ("120+" "преподавателей")
+  const factPhrases = pages.about.facts.map((fact, i): [string, string[]] => [`${fact.value} ${fact.label}`, ["about", "facts", String(i)]]);
+  checkHandWrittenFigures("pages.json", pages, factPhrases);
+  checkHandWrittenFigures("journal.json", journal);
   checkUnique("documents.json", documents);
 
   const fixed = practicalTrainings.filter((t) => t.fixed).map((t) => t.slug).sort();
@@ -160,10 +184,22 @@ export function buildCatalogue(raw: RawContent, now: Date, version: string): Bui
   }
   for (const c of liveCourseSources) checkRefs("live-courses.json", c, "teacherIds", c.teacherIds, teacherIds);
   for (const w of webinarSources) checkRefs("webinars.json", w, "speakerId", [w.speakerId], teacherIds);
-  for (const r of reviews) if (r.programId) checkRefs("reviews.json", r, "programId", [r.programId], programIds);
+  const bachelorIds = new Set(bachelors.map((b) => b.id));
+  for (const r of reviews) {
+    if (r.programId) checkRefs("reviews.json", r, "programId", [r.programId], programIds);
+    if (r.bachelorId) checkRefs("reviews.json", r, "bachelorId", [r.bachelorId], bachelorIds);
+  }
   for (const a of journal) {
     checkRefs("journal.json", a, "authorId", [a.authorId], teacherIds);
     checkRefs("journal.json", a, "relatedProgramIds", a.relatedProgramIds, programIds);
+  }
+
+  let filledPages: Pages;
+  try {
+    filledPages = fillFiguresDeep(pages, countFigures({ programs: programSources, bachelors, practicalTrainings, teachers }));
+  } catch (error) {
+    if (error instanceof UnknownFigureError) throw new ContentError(`content/pages.json: ${error.message}`);
+    throw error;
   }
 
   const programs = programSources.map(({ startsInDays, ...p }) => ({
@@ -199,7 +235,7 @@ export function buildCatalogue(raw: RawContent, now: Date, version: string): Bui
     journal,
     vacancies,
     partners,
-    pages,
+    pages: filledPages,
     documents,
   };
 }

@@ -15,6 +15,23 @@ describe("the type filter of spec 5", () => {
   });
 });
 
+describe("the type filter of the list pages", () => {
+  it("chooses the short courses as well, which /programs lists beside the two types of spec 5", () => {
+    expect(parseListing({ type: "shortterm" }).type).toBe("ShortTerm");
+    expect(parseListing({ type: "ShortTerm" }).type).toBe("ShortTerm");
+    expect(parseListing({ type: "course" }).type).toBe("Course");
+  });
+
+  it("refuses anything else, naming what can be chosen", () => {
+    expect(() => parseListing({ type: "bachelor" })).toThrow("Неизвестный тип программы «bachelor»: можно выбрать course, profession или shortterm");
+  });
+
+  it("keeps the filter in a shareable link", () => {
+    const base = { path: "/programs", fieldInPath: true, typeChoosable: true };
+    expect(listingHref(base, parseListing({}), { type: "ShortTerm" })).toBe("/programs?type=shortterm");
+  });
+});
+
 describe("list queries", () => {
   it("defaults to sort 'default', direction 'asc', page 1", () => {
     expect(parseListing({})).toEqual({ type: undefined, field: undefined, sort: "default", dir: "asc", page: 1 });

@@ -21,6 +21,17 @@ export function parseTypeFilter(value: string): "Course" | "Profession" {
   throw new ListingError(`Неизвестный тип программы «${value}»: можно выбрать course или profession`);
 }
 
+/**
+ * The type filter of the list pages: spec 5's two types, and the short courses, which /programs
+ * lists beside them (their cards carry «Курсы»); anything else is an error. The GraphQL API keeps
+ * spec 5's filter as it is.
+ */
+export function parseListType(value: string): ProgramType {
+  if (value.toLowerCase() === "shortterm") return "ShortTerm";
+  if (["course", "profession"].includes(value.toLowerCase())) return parseTypeFilter(value);
+  throw new ListingError(`Неизвестный тип программы «${value}»: можно выбрать course, profession или shortterm`);
+}
+
 export interface ListingQuery {
   type?: ProgramType;
   field?: string;
@@ -44,7 +55,7 @@ export function parseListing(params: ListingParams, fixed: { type?: ProgramType;
   if (dir !== "asc" && dir !== "desc") throw new ListingError(`Неизвестное направление сортировки «${dir}»`);
   const page = params.page === undefined ? 1 : Number(params.page);
   if (!Number.isInteger(page) || page < 1) throw new ListingError(`Номер страницы «${params.page}» должен быть целым числом от 1`);
-  const type = fixed.type ?? (params.type === undefined ? undefined : parseTypeFilter(params.type));
+  const type = fixed.type ?? (params.type === undefined ? undefined : parseListType(params.type));
   return { type, field: fixed.field, sort, dir, page };
 }
 

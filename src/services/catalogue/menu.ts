@@ -2,11 +2,10 @@ import type { Catalogue } from "./build";
 import { bachelorHref, practicalTrainingHref, programHref } from "./links";
 import { derived } from "./repository";
 import { sortPrograms } from "./sort";
-import { FIXED_PRACTICAL_TRAININGS } from "./schemas";
+import { type MenuType, menuCounts, menuTypes } from "./figures";
 import { shortTypeTag } from "./tags";
 
-export const menuTypes = ["all", "profession", "course", "bachelor", "practicalTraining", "shortTerm"] as const;
-export type MenuType = (typeof menuTypes)[number];
+export { type MenuType, menuCounts, menuTypes } from "./figures";
 
 /**
  * The version the browser fetches the menu under: the content's, and the deployed code's, which
@@ -39,27 +38,6 @@ const labels: Record<MenuType, { label: string; href: string }> = {
   practicalTraining: { label: "Практическая подготовка", href: "/practical-training" },
   shortTerm: { label: "Краткосрочные курсы", href: "/shortTerm" },
 };
-
-/**
- * Counts of spec 2.4: practical trainings are the ones from content plus the two fixed entries;
- * 'all' is professions + courses + bachelors + practical trainings + short-term programs, plus 2.
- */
-export function menuCounts(catalogue: Pick<Catalogue, "programs" | "bachelors" | "practicalTrainings">): Record<MenuType, number> {
-  const ofType = (type: string) => catalogue.programs.filter((p) => p.type === type).length;
-  const profession = ofType("Profession");
-  const course = ofType("Course");
-  const shortTerm = ofType("ShortTerm");
-  const bachelor = catalogue.bachelors.length;
-  const regularTrainings = catalogue.practicalTrainings.filter((t) => !t.fixed).length;
-  return {
-    all: profession + course + bachelor + regularTrainings + shortTerm + FIXED_PRACTICAL_TRAININGS.length,
-    profession,
-    course,
-    bachelor,
-    practicalTraining: regularTrainings + FIXED_PRACTICAL_TRAININGS.length,
-    shortTerm,
-  };
-}
 
 export const programMenu = derived((catalogue: Catalogue): MenuSection[] => {
   const counts = menuCounts(catalogue);

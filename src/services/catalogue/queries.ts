@@ -1,7 +1,11 @@
 import type { Catalogue, Program } from "./build";
+import { countFigures } from "./figures";
 import { MISSING_STUDY_FIELD } from "./links";
 import { derived } from "./repository";
 import type { ProgramType } from "./schemas";
+
+/** The figures the site states about itself (figures.ts), once per content version. */
+export const figures = derived(countFigures);
 
 /** Look-ups over one catalogue snapshot, built once per content version. */
 export const indexes = derived((catalogue: Catalogue) => {
@@ -13,9 +17,10 @@ export const indexes = derived((catalogue: Catalogue) => {
     programs.set(programKey(program.type, program.studyFieldSlug ?? MISSING_STUDY_FIELD, program.slug), program);
   }
   const reviewsByProgram = new Map<string, Catalogue["reviews"]>();
+  const reviewsByBachelor = new Map<string, Catalogue["reviews"]>();
   for (const review of catalogue.reviews) {
-    if (!review.programId) continue;
-    reviewsByProgram.set(review.programId, [...(reviewsByProgram.get(review.programId) ?? []), review]);
+    if (review.programId) reviewsByProgram.set(review.programId, [...(reviewsByProgram.get(review.programId) ?? []), review]);
+    if (review.bachelorId) reviewsByBachelor.set(review.bachelorId, [...(reviewsByBachelor.get(review.bachelorId) ?? []), review]);
   }
   return {
     program: (type: ProgramType, field: string, slug: string) => programs.get(programKey(type, field, slug)),
@@ -23,12 +28,14 @@ export const indexes = derived((catalogue: Catalogue) => {
     teacherById: byId(catalogue.teachers),
     studyField: bySlug(catalogue.studyFields),
     bachelor: bySlug(catalogue.bachelors),
+    bachelorById: byId(catalogue.bachelors),
     practicalTraining: bySlug(catalogue.practicalTrainings),
     seminar: bySlug(catalogue.seminars),
     seminarById: byId(catalogue.seminars),
     liveCourse: bySlug(catalogue.liveCourses),
     article: bySlug(catalogue.journal),
     reviewsByProgram,
+    reviewsByBachelor,
   };
 });
 

@@ -40,6 +40,20 @@ export const programTypeSchema = z.enum(programTypes);
 
 export const faqItemSchema = z.object({ question: text, answer: text });
 
+/**
+ * How long a program lasts on the calendar ("12 месяцев", "3 недели"); its hours are a field of
+ * their own, so a length in hours here would be said twice on every card ("36 часов · 36 ч.").
+ */
+const calendarLength = text.check(
+  z.refine((value) => /^\d+(?:[,.]\d+)?\s+(?:день|дня|дней|неделя|недели|недель|месяц|месяца|месяцев|год|года|лет)$/.test(value), {
+    message: "срок — дни, недели, месяцы или годы, например «3 месяца»; часы — в поле hours",
+  }),
+);
+
+/** A way to pay in words; an instalment is not one of them: its term is `instalmentMonths`, so the monthly payment follows from it. */
+const paymentOption = text.check(
+  z.refine((value) => !/рассрочк/i.test(value), { message: "рассрочку задаёт поле instalmentMonths (срок в месяцах): по нему считается платёж в месяц" }),
+);
 export const programSchema = z.object({
   id,
   title: text,
@@ -50,7 +64,7 @@ export const programSchema = z.object({
   isPopular: z.boolean(),
   index_number: z.optional(z.object({ idx: z.number().check(z.int()) })),
   description: text,
-  duration: text,
+  duration: calendarLength,
   durationMonths: z.number().check(z.positive()),
   hours: z.number().check(z.int(), z.positive()),
   format: text,
@@ -63,7 +77,9 @@ export const programSchema = z.object({
     .check(z.minLength(3)),
   diploma: z.object({ title: text, text }),
   teacherIds: z.array(id).check(z.minLength(1)),
-  paymentOptions: z.array(text).check(z.minLength(1)),
+  /** an instalment without overpayment over this many months; the page states it and the monthly payment it gives */
+  instalmentMonths: z.optional(z.number().check(z.int(), z.gte(2), z.lte(36))),
+  paymentOptions: z.array(paymentOption).check(z.minLength(1)),
   faq: z.array(faqItemSchema).check(z.minLength(2)),
 });
 
@@ -79,7 +95,10 @@ export const bachelorSchema = z.object({
   qualification: text,
   entranceExams: z.array(text).check(z.minLength(1)),
   outcomes: z.array(text).check(z.minLength(3)),
+  /** year by year («1 курс»), its disciplines and practice */
+  curriculum: z.array(z.object({ title: text, disciplines: z.array(text).check(z.minLength(3)) })).check(z.minLength(2)),
   teacherIds: z.array(id).check(z.minLength(1)),
+  paymentOptions: z.array(paymentOption).check(z.minLength(1)),
   faq: z.array(faqItemSchema).check(z.minLength(2)),
 });
 
@@ -90,7 +109,7 @@ export const practicalTrainingSchema = z.object({
   id,
   slug,
   title: text,
-  duration: text,
+  duration: calendarLength,
   hours: z.number().check(z.int(), z.positive()),
   price: z.number().check(z.nonnegative()),
   description: text,
@@ -165,15 +184,30 @@ export const teacherSchema = z.object({
   index_number: z.optional(z.object({ idx: z.number().check(z.int()) })),
 });
 
+export const reviewerStatuses = ["graduate", "student"] as const;
+
+/** «Учусь на … восьмой месяц»: a review that says its author is still studying. */
+export const writtenWhileStudying = (text: string) => /(?<!\p{L})(?:учусь|учимся|продолжаю учиться)(?!\p{L})/iu.test(text);
+
 export const reviewSchema = z.object({
   id,
   author: text,
   city: text,
   programId: z.optional(id),
+  /** a review of a bachelor's program (`programId` is one of programs.json) */
+  bachelorId: z.optional(id),
   rating: z.number().check(z.int(), z.gte(1), z.lte(5)),
+  /** who wrote it: a graduate, or a student still in the program (shown as such; never under «Отзывы выпускников») */
+  status: z.enum(reviewerStatuses),
   date: isoDate,
   text,
-});
+}).check(
+  z.refine((review) => review.status === "student" || !writtenWhileStudying(review.text), {
+    message: "текст написан во время учёбы («учусь…»): такой отзыв — status «student»",
+    path: ["text"],
+  }),
+  z.refine((review) => !(review.programId && review.bachelorId), { message: "отзыв об одной программе: programId или bachelorId", path: ["bachelorId"] }),
+);
 
 export const articleBlockSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("p"), text }),

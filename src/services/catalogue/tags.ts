@@ -18,3 +18,18 @@ export function typeTag(typename: string): string {
 export function shortTypeTag(typename: string): string {
   return typename in typeTags ? typeTags[typename as keyof typeof typeTags].short : FALLBACK_TAG;
 }
+
+/** The short tags that are abbreviations, spelled out: an <abbr> title and the menu's legend. */
+export const abbreviations: Readonly<Record<string, string>> = {
+  ПП: "Профессиональная переподготовка",
+  ПК: "Повышение квалификации",
+  ВО: "Высшее образование",
+};
+
+/** «ПП — профессиональная переподготовка, ПК — …» for the abbreviations among `tags`, in their order. */
+export function abbreviationLegend(tags: readonly string[]): string {
+  return [...new Set(tags)]
+    .filter((tag) => tag in abbreviations)
+    .map((tag) => `${tag} — ${abbreviations[tag]!.toLowerCase()}`)
+    .join(", ");
+}

@@ -1,6 +1,8 @@
 import type { BuiltCatalogue, Catalogue } from "../catalogue/build";
 import { articleHref, bachelorHref, practicalTrainingHref, programHref, seminarHref } from "../catalogue/links";
 import { typeTag } from "../catalogue/tags";
+import { discountedPrice } from "../pricing";
+import { formatPrice } from "../text";
 
 /** A searchable item (spec 3): what the search answers with, and the text it is found by. */
 export interface SearchDocument {
@@ -13,16 +15,32 @@ export interface SearchDocument {
   studyFieldSlug: string;
   typeLabel: string;
   href: string;
+  /** how long it lasts as its page says ("12 месяцев", "2 часа"); empty for a teacher or an article */
+  duration: string;
+  /** what it costs as its card says ("90 300 ₽", "Бесплатно"); empty for a teacher or an article */
+  price: string;
   /** searched, ranked below the title; not sent back */
   text: string;
 }
 
 export type SearchResult = Omit<SearchDocument, "text">;
 
-type DocumentFields = Omit<SearchDocument, "typename" | "subtitle" | "studyFieldSlug"> & Partial<Pick<SearchDocument, "subtitle" | "studyFieldSlug">>;
+type Optional = "subtitle" | "studyFieldSlug" | "duration" | "price";
+type DocumentFields = Omit<SearchDocument, "typename" | Optional> & Partial<Pick<SearchDocument, Optional>>;
 
 /** A document with what most kinds leave empty; `typename` is the `type` (DESIGN.md's result shape). */
-const doc = ({ subtitle = "", studyFieldSlug = "", ...fields }: DocumentFields): SearchDocument => ({ ...fields, typename: fields.type, subtitle, studyFieldSlug });
+const doc = ({ subtitle = "", studyFieldSlug = "", duration = "", price = "", ...fields }: DocumentFields): SearchDocument => ({
+  ...fields,
+  typename: fields.type,
+  subtitle,
+  studyFieldSlug,
+  duration,
+  price,
+});
+
+const hours = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
+
+const priceOrFree = (price: number) => (price > 0 ? formatPrice(price) : "Бесплатно");
 
 /**
  * Everything the search finds: programs of every type, bachelors, practical trainings (the two
@@ -40,12 +58,25 @@ export function searchDocuments(catalogue: Catalogue | BuiltCatalogue): SearchDo
         studyFieldSlug: p.studyFieldSlug,
         typeLabel: typeTag(p.type),
         href: programHref(p),
+        duration: p.duration,
+        // what the visitor pays: the price with the sitewide discount, as the card's bold figure
+        price: priceOrFree(discountedPrice(p.price, catalogue.site.discount)),
         // what the visitor learns is searched too, where the details are at hand (the push)
         text: "outcomes" in p ? `${p.description} ${p.outcomes.join(" ")}` : p.description,
       }),
     ),
     ...catalogue.bachelors.map((b) =>
-      doc({ id: `bachelor:${b.id}`, title: b.title, type: "Bachelor", slug: b.slug, typeLabel: typeTag("Bachelor"), href: bachelorHref(b), text: b.description }),
+      doc({
+        id: `bachelor:${b.id}`,
+        title: b.title,
+        type: "Bachelor",
+        slug: b.slug,
+        typeLabel: typeTag("Bachelor"),
+        href: bachelorHref(b),
+        duration: b.duration,
+        price: `${formatPrice(b.offlineFullPrice)} в год`,
+        text: b.description,
+      }),
     ),
     ...catalogue.practicalTrainings.map((t) =>
       doc({
@@ -55,6 +86,8 @@ export function searchDocuments(catalogue: Catalogue | BuiltCatalogue): SearchDo
         slug: t.slug,
         typeLabel: typeTag("PracticalTraining"),
         href: practicalTrainingHref(t),
+        duration: t.duration,
+        price: priceOrFree(t.price),
         text: t.description,
       }),
     ),
@@ -68,6 +101,8 @@ export function searchDocuments(catalogue: Catalogue | BuiltCatalogue): SearchDo
         studyFieldSlug: s.studyFieldSlug,
         typeLabel: typeTag("Lectorium"),
         href: seminarHref(s),
+        duration: `${hours.format(s.durationHours)} ч.`,
+        price: priceOrFree(s.price),
         text: s.description,
       }),
     ),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultCatalogue } from "../../../tests/support/content";
 import { searchDocuments } from "./documents";
-import { BROWSER_INDEX_MAX_DOCUMENTS, buildBrowserIndex, buildSearchIndex, fromLatinLayout, loadSearchIndex, normalizeTerm, searchIndex } from "./engine";
+import { BROWSER_INDEX_MAX_DOCUMENTS, buildBrowserIndex, buildSearchIndex, fromLatinLayout, loadSearchIndex, normalizeTerm, search, searchIndex } from "./engine";
 
 const catalogue = defaultCatalogue();
 const documents = searchDocuments(catalogue);
@@ -46,6 +46,35 @@ describe("search", () => {
     expect(titles("кансультант")).toContain("Психолог-консультант");
   });
 
+  it("forgives two neighbouring letters swapped as it forgives one wrong letter", () => {
+    const best = (query: string) => titles(query).slice(0, 5);
+    expect(best("консультриование")).toHaveLength(5);
+    expect(best("консультриование")).toEqual(best("консультирывание"));
+    expect(best("консультриование")).toEqual(best("консультирование"));
+    expect(titles("медаитор")).toContain("Медиатор");
+  });
+
+  it("names the query it searched when the Latin layout was meant, and nothing otherwise", () => {
+    const switched = search(index, "ghjatccbz");
+    expect(switched.layoutSwitched).toBe("профессия");
+    expect(switched.results.length).toBeGreaterThan(0);
+    expect(search(index, "медиатор").layoutSwitched).toBeNull();
+    // Latin that finds more as itself than as Russian is left alone
+    expect(search(index, "ABA").layoutSwitched).toBeNull();
+  });
+
+  it("answers each result with its type, length and price as a visitor reads them", () => {
+    const [mediator] = searchIndex(index, "медиатор");
+    const program = catalogue.programs.find((p) => p.title === "Медиатор")!;
+    expect(mediator).toMatchObject({ typeLabel: "Проф. переподготовка", duration: program.duration });
+    expect(mediator?.price).toMatch(/^\d[\d\u00a0\u202f ]* ₽$/);
+    const bachelor = searchIndex(index, catalogue.bachelors[0]!.title)[0];
+    expect(bachelor).toMatchObject({ typeLabel: "Высшее образование", duration: catalogue.bachelors[0]!.duration });
+    expect(bachelor?.price).toMatch(/ ₽ в год$/);
+    const teacher = searchIndex(index, catalogue.teachers[0]!.name)[0];
+    expect(teacher).toMatchObject({ duration: "", price: "" });
+  });
+
   it("matches prefixes as the visitor types", () => {
     expect(titles("медиа")).toContain("Медиатор");
   });
@@ -77,7 +106,9 @@ describe("search", () => {
 });
 
 describe("ranking", () => {
-  const doc = (id: string, title: string, text = "") => ({ id, title, type: "Course", typename: "Course", subtitle: "", slug: id, studyFieldSlug: "", typeLabel: "Курсы", href: `/courses/x/${id}`, text });
+  const doc = (id: string, title: string, text = "") => ({
+    id, title, type: "Course", typename: "Course", subtitle: "", slug: id, studyFieldSlug: "", typeLabel: "Курсы", href: `/courses/x/${id}`, duration: "", price: "", text,
+  });
   const small = loadSearchIndex(
     buildSearchIndex([
       doc("described", "Работа с тревогой", "Курс для будущего гештальт-терапевта"),
@@ -90,6 +121,11 @@ describe("ranking", () => {
 
   it("puts an exact word in the title first, the shorter title before the longer, then typos, then descriptions", () => {
     expect(ids("гештальт")).toEqual(["short", "long", "fuzzy", "described"]);
+  });
+
+  it("takes a swap of two neighbouring letters for one typo, not two", () => {
+    // «гештальт» with «шт» swapped: one typo is all an eight-letter word is forgiven
+    expect(ids("гетшальт")).toEqual(["short", "long", "described"]);
   });
 
   it("completes the word being typed, but not a word followed by a space", () => {

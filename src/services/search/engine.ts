@@ -13,7 +13,7 @@ export const MAX_RESULTS = 20;
  */
 export const BROWSER_INDEX_MAX_DOCUMENTS = 250;
 
-const storedFields = ["id", "title", "type", "typename", "subtitle", "slug", "studyFieldSlug", "typeLabel", "href"] as const;
+const storedFields = ["id", "title", "type", "typename", "subtitle", "slug", "studyFieldSlug", "typeLabel", "href", "duration", "price"] as const;
 const fields = ["title", "subtitle", "text"] as const;
 type Field = (typeof fields)[number];
 
@@ -129,12 +129,13 @@ export class SearchIndex {
   /**
    * Terms of the vocabulary a query word matches, each with how well: its stem exactly, the word as
    * typed as the beginning of a longer one ('медиа' of 'медиатор'; not the stem: 'яяя' stems to
-   * 'я'), its stem with one typo (two in a long word).
+   * 'я'), its stem with one typo (two in a long word). Two neighbouring letters swapped count as
+   * one typo, as a wrong letter does (Damerau): 'консультриование' is one typo from
+   * 'консультирование', not two.
    */
   matches(word: QueryWord, options: { prefix: boolean; typos: boolean }): Array<[term: number, weight: number]> {
     const found: Array<[number, number]> = [];
-    const at = this.lowerBound(word.stem);
-    const exact = this.terms[at] === word.stem ? at : -1;
+    const exact = this.find(word.stem);
     if (exact >= 0) found.push([exact, matchWeight.exact]);
     if (options.prefix) {
       for (let term = this.lowerBound(word.typed); term < this.terms.length && this.terms[term]!.startsWith(word.typed); term++) {
@@ -142,13 +143,41 @@ export class SearchIndex {
       }
     }
     const typos = word.stem.length <= 3 ? 0 : word.stem.length <= 8 ? 1 : 2;
-    if (options.typos && typos > 0) {
-      this.typoTree ??= SearchableMap.from(this.terms.map((term, i) => [term, i] as [string, number]));
-      for (const [term, distance] of this.typoTree.fuzzyGet(word.stem, typos).values()) {
-        if (distance > 0) found.push([term, matchWeight.typo[distance] ?? 0]);
+    if (!options.typos || typos === 0) return found;
+    this.typoTree ??= SearchableMap.from(this.terms.map((term, i) => [term, i] as [string, number]));
+    let close = exact >= 0;
+    for (const [term, distance] of this.typoTree.fuzzyGet(word.stem, typos).values()) {
+      if (distance > 0) found.push([term, matchWeight.typo[distance] ?? 0]);
+      if (distance === 1) close = true;
+    }
+    // a swap is one typo (a term found twice keeps its better weight: runPass takes the best)
+    const stem = word.stem;
+    const swaps: string[] = [];
+    for (let i = 0; i + 1 < stem.length; i++) {
+      if (stem[i] === stem[i + 1]) continue;
+      const swapped = stem.slice(0, i) + stem[i + 1] + stem[i] + stem.slice(i + 2);
+      swaps.push(swapped);
+      const term = this.find(swapped);
+      if (term >= 0) {
+        found.push([term, matchWeight.typo[1]]);
+        close = true;
+      }
+    }
+    // a swap and one more typo, where a long word is forgiven two: looked for only when nothing
+    // closer matched, since it costs a fuzzy look-up per swap
+    if (typos === 2 && !close) {
+      for (const swapped of swaps) {
+        for (const [term, distance] of this.typoTree.fuzzyGet(swapped, 1).values()) {
+          if (distance === 1) found.push([term, matchWeight.typo[2]]);
+        }
       }
     }
     return found;
+  }
+
+  private find(word: string): number {
+    const at = this.lowerBound(word);
+    return this.terms[at] === word ? at : -1;
   }
 
   documentsOf(field: Field, term: number): Uint32Array {
@@ -255,20 +284,40 @@ function run(index: SearchIndex, query: string, limit: number): Array<[number, n
   return runPass(index, words, typing, { fields, typos: true, every: false }, limit);
 }
 
+export interface SearchAnswer {
+  results: SearchResult[];
+  /**
+   * The query as the Russian keyboard would have typed it ('профессия' for 'ghjatccbz'), when that
+   * is what the results answer; null when they answer the query as typed.
+   */
+  layoutSwitched: string | null;
+}
+
 /**
  * The search of spec 4: an empty query gives nothing; otherwise the query as typed and, when it
- * is Latin, as the Russian keyboard would have typed it; the better of the two wins.
+ * is Latin, as the Russian keyboard would have typed it; the better of the two wins, and the
+ * answer names the Russian reading when it is the one that won.
  */
-export function searchIndex(index: SearchIndex, rawQuery: string, limit = MAX_RESULTS): SearchResult[] {
+export function search(index: SearchIndex, rawQuery: string, limit = MAX_RESULTS): SearchAnswer {
   const query = rawQuery.trimStart().slice(0, 100);
-  if (!query.trim()) return [];
+  if (!query.trim()) return { results: [], layoutSwitched: null };
   const best = new Map<number, number>();
-  for (const variant of [query, fromLatinLayout(query)]) {
-    if (!variant) continue;
-    for (const [doc, score] of run(index, variant, limit)) best.set(doc, Math.max(score, best.get(doc) ?? 0));
+  const top = (found: Array<[number, number]>) => found.reduce((max, [, score]) => Math.max(max, score), 0);
+  const typed = run(index, query, limit);
+  for (const [doc, score] of typed) best.set(doc, score);
+  const russian = fromLatinLayout(query);
+  let layoutSwitched: string | null = null;
+  if (russian) {
+    const converted = run(index, russian, limit);
+    for (const [doc, score] of converted) best.set(doc, Math.max(score, best.get(doc) ?? 0));
+    if (converted.length > 0 && top(converted) > top(typed)) layoutSwitched = russian.trim();
   }
-  return [...best]
+  const results = [...best]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .slice(0, limit)
     .map(([doc]) => index.result(doc));
+  return { results, layoutSwitched };
 }
+
+/** The results of `search` alone. */
+export const searchIndex = (index: SearchIndex, rawQuery: string, limit = MAX_RESULTS): SearchResult[] => search(index, rawQuery, limit).results;

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { MenuSection, MenuType } from "../../../services/catalogue/menu";
+import { abbreviationLegend, abbreviations } from "../../../services/catalogue/tags";
 import { pluralize } from "../../../services/text";
 import { ArrowRightIcon, SearchIcon } from "../../ui/icons";
 
@@ -32,6 +33,7 @@ export function ProgramMenu({ sections, id, onNavigate, onSearch }: ProgramMenuP
   }
   const current = sections.find((s) => s.type === selected) ?? sections[0];
   if (!current) return null;
+  const legend = abbreviationLegend(current.items.map((item) => item.tag));
   return (
     <div className="program-menu" id={id} data-testid="program-menu">
       <ul className="program-menu__types" aria-label="Типы программ">
@@ -67,12 +69,19 @@ export function ProgramMenu({ sections, id, onNavigate, onSearch }: ProgramMenuP
           {current.items.map((item) => (
             <li key={item.href}>
               <a href={item.href} onClick={onNavigate}>
-                <span className="program-menu__tag">{item.tag}</span>
+                {item.tag in abbreviations ? (
+                  <abbr className="program-menu__tag" title={abbreviations[item.tag]}>
+                    {item.tag}
+                  </abbr>
+                ) : (
+                  <span className="program-menu__tag">{item.tag}</span>
+                )}
                 <span>{item.title}</span>
               </a>
             </li>
           ))}
         </ul>
+        {legend ? <p className="program-menu__legend">{legend}</p> : null}
         <a className="program-menu__all" href={current.href} onClick={onNavigate}>
           Смотреть все <ArrowRightIcon />
         </a>

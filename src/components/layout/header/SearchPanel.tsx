@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { SERVER_DEBOUNCE_MS, searchInBrowser, searchOnServer } from "../../../client/search-client";
-import type { SearchResult } from "../../../services/search/documents";
-import { SearchResults } from "../../catalogue/SearchResults";
+import type { SearchAnswer } from "../../../services/search/engine";
+import { SearchResults, SearchSwitched } from "../../catalogue/SearchResults";
 import { NothingFoundPanel } from "../../forms/NothingFoundPanel";
 import type { ThankYouProps } from "../../forms/ThankYou";
 import type { VisitorArea } from "../../../services/visitor-area";
@@ -23,7 +23,7 @@ interface SearchPanelProps {
  * loads only when someone searches.
  */
 export default function SearchPanel({ query, version, thanks, area, idPrefix, onPick }: SearchPanelProps) {
-  const [results, setResults] = useState<SearchResult[] | null>(null);
+  const [answer, setAnswer] = useState<SearchAnswer | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let current = true;
@@ -35,19 +35,19 @@ export default function SearchPanel({ query, version, thanks, area, idPrefix, on
       setFailed(true);
     };
     searchInBrowser(version, query)
-      .then(({ results: local, complete }) => {
+      .then(({ complete, ...local }) => {
         if (!current) return;
         setFailed(false);
         // a sample that found nothing is not an answer yet: the panel waits for the server
-        setResults(complete || local.length > 0 ? local : null);
+        setAnswer(complete || local.results.length > 0 ? local : null);
         if (complete) return;
         timer = setTimeout(() => {
           searchOnServer(query, controller.signal)
             .then((found) => {
-              if (current) setResults(found);
+              if (current) setAnswer(found);
             })
             .catch((error: unknown) => {
-              if (local.length === 0) fail(error);
+              if (local.results.length === 0) fail(error);
             });
         }, SERVER_DEBOUNCE_MS);
       })
@@ -68,11 +68,14 @@ export default function SearchPanel({ query, version, thanks, area, idPrefix, on
       </div>
     );
   }
-  if (results === null) return <div className="search-panel search-panel--loading" aria-busy="true" />;
+  if (answer === null) return <div className="search-panel search-panel--loading" aria-busy="true" />;
   return (
     <div className="search-panel" aria-live="polite">
-      {results.length > 0 ? (
-        <SearchResults results={results} onPick={onPick} />
+      {answer.results.length > 0 ? (
+        <>
+          {answer.layoutSwitched ? <SearchSwitched query={answer.layoutSwitched} /> : null}
+          <SearchResults results={answer.results} onPick={onPick} />
+        </>
       ) : (
         <NothingFoundPanel compact heading="Ничего не нашлось" idPrefix={idPrefix} area={area} thanks={thanks} />
       )}

@@ -1,0 +1,163 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { articleHref } from "../../src/services/catalogue/links";
+import { desktopContext, launchChromium, mobileContext } from "../support/browser";
+import { defaultCatalogue } from "../support/content";
+import { open, screenshot } from "./helpers";
+
+/** Pages that looked broken (issue #16), each checked where a browser can see it, at both widths. */
+const catalogue = defaultCatalogue();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const widths = [
+  ["desktop", desktopContext],
+  ["mobile", mobileContext],
+] as const;
+
+async function visit(makeContext: (typeof widths)[number][1], path: string): Promise<Page> {
+  const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+  await open(page, path);
+  return page;
+}
+
+const box = async (page: Page, selector: string) => {
+  const found = await page.locator(selector).first().boundingBox();
+  if (!found) throw new Error(`${selector} is not on the page`);
+  return found;
+};
+
+describe.each(widths)("on %s", (name, makeContext) => {
+  it("/incomers numbers each step once and leaves no step alone on a row", async () => {
+    const page = await visit(makeContext, "/incomers");
+    const steps = page.locator("#steps ol > li");
+    const count = await steps.count();
+    expect(count).toBeGreaterThanOrEqual(3);
+    // the badge is the number: no list marker beside it
+    const markers = await steps.evaluateAll((items) => items.map((li) => getComputedStyle(li).display === "list-item" && getComputedStyle(li).listStyleType !== "none"));
+    expect(markers.every((marker) => !marker)).toBe(true);
+    const rows = new Map<number, number>();
+    for (const top of await steps.evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().top)))) {
+      rows.set(top, (rows.get(top) ?? 0) + 1);
+    }
+    const perRow = [...rows.values()];
+    // one column, or every row shared
+    expect(perRow.every((n) => n === 1) || perRow.every((n) => n > 1), `steps per row: ${perRow.join(", ")}`).toBe(true);
+    await page.locator("#steps").screenshot({ path: `test-results/screenshots/${name}-incomers-steps.png` });
+  });
+
+  it("a detail page's sticky section menu hides what scrolls under it", async () => {
+    const page = await visit(makeContext, "/professions/konsultirovanie/psiholog-konsultant");
+    await page.locator("#outcomes").scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 200);
+    const nav = page.locator(".in-page-nav");
+    await expect.poll(() => nav.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(200);
+    const background = await nav.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background, "an opaque colour").toMatch(/^rgb\(/);
+    await screenshot(page, `${name}-sticky-section-menu`);
+  });
+
+  it("/gratefull has its h1 clear of the menu and a «Перейти в канал» button shaped like the others", async () => {
+    const page = await visit(makeContext, "/gratefull");
+    await expect(page.locator("h1").allTextContents()).resolves.toEqual(["Спасибо за заявку!"]);
+    const header = await box(page, ".site-header");
+    const heading = await box(page, "h1");
+    expect(heading.y - (header.y + header.height)).toBeGreaterThanOrEqual(32);
+    const channel = await box(page, "a:has-text('Перейти в канал')");
+    const gift = await box(page, "a:has-text('Получить подарок')");
+    expect(channel.height).toBeLessThanOrEqual(gift.height + 1);
+    expect(channel.width).toBeGreaterThan(channel.height * 2);
+    await screenshot(page, `${name}-thanks`);
+  });
+
+  it.each([
+    ["a journal article's «Программы по теме»", () => articleHref(catalogue.journal.find((a) => a.relatedProgramIds.length > 0)!.slug), "#related-title"],
+    ["/webinars' «Скоро в эфире»", () => "/webinars", "#upcoming-title"],
+    ["/webinars' «Записи»", () => "/webinars", "#recorded-title"],
+  ])("%s starts at the page's edge, under the logo", async (_what, path, selector) => {
+    const page = await visit(makeContext, path());
+    const edge = await box(page, ".site-header .logo");
+    const section = await box(page, selector);
+    expect(Math.round(section.x)).toBe(Math.round(edge.x));
+  });
+
+  it("/contacts keeps «Алматы» clear of the text above it", async () => {
+    const page = await visit(makeContext, "/contacts");
+    const gap = await page.getByRole("heading", { name: "Алматы", exact: true }).evaluate((h3) => {
+      const above = h3.previousElementSibling!;
+      return h3.getBoundingClientRect().top - above.getBoundingClientRect().bottom;
+    });
+    expect(gap).toBeGreaterThanOrEqual(20);
+    await page.getByRole("heading", { name: "Алматы", exact: true }).scrollIntoViewIfNeeded();
+    await screenshot(page, `${name}-contacts-almaty`);
+  });
+
+  it("the home page's figures break no word but at its hyphen", async () => {
+    const page = await visit(makeContext, "/");
+    const broken = await page.locator(".hero__stats dt").evaluateAll((labels) =>
+      labels.flatMap((dt) => {
+        const text = dt.textContent ?? "";
+        return [...text.matchAll(/[А-Яа-яЁё\u00ad]+/g)].flatMap((word) => {
+          const range = document.createRange();
+          const node = dt.firstChild!;
+          range.setStart(node, word.index!);
+          range.setEnd(node, word.index! + word[0].length);
+          return range.getClientRects().length > 1 ? [word[0]] : [];
+        });
+      }),
+    );
+    expect(broken).toEqual([]);
+    await page.locator(".hero__stats").screenshot({ path: `test-results/screenshots/${name}-home-figures.png` });
+  });
+
+  it("the footer's e-mail field shows its whole placeholder", async () => {
+    const page = await visit(makeContext, "/");
+    const input = page.locator("#subscribe-email");
+    await input.scrollIntoViewIfNeeded();
+    const room = await input.evaluate((el: HTMLInputElement) => {
+      const style = getComputedStyle(el);
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const inner = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return inner - context.measureText(el.placeholder).width;
+    });
+    expect(room).toBeGreaterThanOrEqual(0);
+    await page.locator(".subscribe-form").screenshot({ path: `test-results/screenshots/${name}-footer-subscribe.png` });
+  });
+});
+
+describe.each(widths)("bachelor pages on %s", (name, makeContext) => {
+  it("a card's call to action opens the application form, not the program's page", async () => {
+    const page = await visit(makeContext, "/bachelor");
+    await page.waitForSelector('[data-island="catalogue/CtaButton"]', { state: "attached" });
+    await page.locator(".program-card").first().getByRole("link", { name: "Подать заявку" }).click();
+    await page.locator("dialog.lead-popup[open]").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/bachelor");
+    await screenshot(page, `${name}-bachelors-apply`);
+  });
+
+  it("a program's hero has its picture beside the text, and the page its curriculum, reviews and a closing call to action", async () => {
+    const bachelor = catalogue.bachelors[0]!;
+    const page = await visit(makeContext, `/bachelor/${bachelor.slug}`);
+    const image = await box(page, ".detail-hero__image");
+    const viewport = page.viewportSize()!;
+    if (name === "desktop") {
+      expect(image.x).toBeGreaterThan(viewport.width / 2);
+      expect(image.width).toBeGreaterThan(300);
+    } else {
+      expect(image.width).toBeGreaterThan(viewport.width / 2);
+    }
+    await screenshot(page, `${name}-bachelor-hero`);
+    for (const id of ["curriculum", "reviews", "price", "faq"]) await expect(page.locator(`#${id}`).isVisible()).resolves.toBe(true);
+    await page.locator("#curriculum summary").first().click();
+    await expect(page.locator("#curriculum .curriculum__topics li").first().textContent()).resolves.toBe(bachelor.curriculum[0]!.disciplines[0]);
+    await page.locator("#faq .cta-band").scrollIntoViewIfNeeded();
+    await screenshot(page, `${name}-bachelor-closing`);
+  });
+});
