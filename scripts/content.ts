@@ -31,7 +31,7 @@ export function readContent(dir = join(root, "content")): { raw: RawContent; has
   return { raw, hash: hash.digest("hex") };
 }
 
-function main() {
+async function main() {
   const [command = "check", ...args] = process.argv.slice(2);
   const option = (name: string) => {
     const index = args.indexOf(name);
@@ -78,7 +78,7 @@ function main() {
   const outDir = join(root, ".content");
   mkdirSync(outDir, { recursive: true });
   const target = env ? ["--env", env, "--remote"] : ["--local", ...(persistTo ? ["--persist-to", persistTo] : [])];
-  const entries = contentEntries(catalogue);
+  const entries = await contentEntries(catalogue);
   // the data first, then the pointer that makes the version current: no request sees a version half written
   const pointer = entries.filter((entry) => entry.key === CONTENT_VERSION_KEY);
   const data = entries.filter((entry) => entry.key !== CONTENT_VERSION_KEY);
@@ -89,4 +89,4 @@ function main() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -40,7 +40,7 @@ async function sizes(size: number): Promise<Record<string, number>> {
 describe("a catalogue of 10,000 programs", () => {
   it("fits KV: the shared snapshot is far below the 25 MiB value limit", async () => {
     const { contentEntries } = await import("../../src/services/catalogue/publish");
-    const entries = contentEntries(generatedCatalogue(10_000));
+    const entries = await contentEntries(generatedCatalogue(10_000));
     const largest = Math.max(...entries.map((entry) => new TextEncoder().encode(entry.value).length));
     expect(largest).toBeLessThan(KV_VALUE_LIMIT / 2);
   });

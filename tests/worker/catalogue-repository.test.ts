@@ -10,10 +10,12 @@ describe("the catalogue repository", () => {
   it("reads KV once per content version and shares the parsed snapshot", async () => {
     await seedCatalogue(defaultCatalogue("repo-v1"));
     const get = vi.spyOn(env.CATALOGUE, "get");
+    const getWithMetadata = vi.spyOn(env.CATALOGUE, "getWithMetadata");
     const first = await getCatalogue(env.CATALOGUE, 1_000);
     const second = await getCatalogue(env.CATALOGUE, 2_000);
     expect(second).toBe(first);
-    expect(get).toHaveBeenCalledTimes(2); // the version key, then the snapshot
+    expect(get).toHaveBeenCalledTimes(1); // the version key
+    expect(getWithMetadata).toHaveBeenCalledTimes(1); // then the snapshot with its seal
   });
 
   it("switches to a new content version once the short version check expires", async () => {

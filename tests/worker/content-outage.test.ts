@@ -7,6 +7,7 @@ import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY } from "../../src/services/catalogue/keys";
 import { getCatalogue } from "../../src/services/catalogue/repository";
+import { catalogueSnapshotSchema, SNAPSHOT_SCHEMA_VERSION, type SnapshotSeal, sealOf } from "../../src/services/catalogue/snapshot";
 import { freshIsolate } from "../../src/services/isolate";
 import { log } from "../../src/services/log";
 import { defaultCatalogue } from "../support/content";
@@ -111,6 +112,48 @@ describe("invalid content in KV", () => {
   });
 });
 
+describe("the seal content:push puts on a snapshot (decision 029)", () => {
+  /** Puts `text` as version `version`'s snapshot under `seal`, and makes it current. */
+  async function putSealed(version: string, text: string, seal: SnapshotSeal) {
+    await env.CATALOGUE.put(`${CATALOGUE_KEY_PREFIX}${version}`, text, { metadata: seal });
+    await env.CATALOGUE.put(CONTENT_VERSION_KEY, version);
+    later(10_000);
+  }
+
+  it("spares a fresh isolate the schema's check of a snapshot the push validated", async () => {
+    const validate = vi.spyOn(catalogueSnapshotSchema, "safeParse");
+    await seedCatalogue(defaultCatalogue("sealed-v1"));
+    expect((await page("/teachers")).response.status).toBe(200);
+    expect((await getCatalogue(env.CATALOGUE)).version).toBe("sealed-v1");
+    expect(validate).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    // the seal of the snapshot as pushed, on a text changed since
+    ["its text changed after the push", async (_text: string) => sealOf(JSON.stringify(defaultCatalogue("sealed-bad")))],
+    ["a seal of another schema", async (text: string) => ({ ...(await sealOf(text)), schema: SNAPSHOT_SCHEMA_VERSION + 1 })],
+    ["a seal of another shape", async (text: string) => ({ sha256: (await sealOf(text)).sha256 }) as SnapshotSeal],
+  ])("checks in full, and refuses, an invalid snapshot whose seal does not vouch for it: %s", async (_label, sealFor) => {
+    await seedCatalogue(defaultCatalogue("sealed-good"));
+    expect((await page("/")).response.status).toBe(200);
+    const errors = vi.spyOn(log, "error");
+    const invalid = JSON.stringify({ ...defaultCatalogue("sealed-bad"), programs: [{ id: "p1" }] });
+    await putSealed("sealed-bad", invalid, await sealFor(invalid));
+    expect((await page("/programs")).response.status).toBe(200);
+    expect((await getCatalogue(env.CATALOGUE)).version).toBe("sealed-good");
+    expect(errors.mock.calls[0]?.[1]).toMatchObject({ failure: "invalid:sealed-bad", serving: "sealed-good" });
+  });
+
+  it("still refuses a sealed snapshot that holds another version", async () => {
+    await seedCatalogue(defaultCatalogue("sealed-good"));
+    expect((await getCatalogue(env.CATALOGUE)).version).toBe("sealed-good");
+    const other = JSON.stringify(defaultCatalogue("sealed-other"));
+    vi.spyOn(log, "error").mockImplementation(() => undefined);
+    await putSealed("sealed-elsewhere", other, await sealOf(other));
+    expect((await getCatalogue(env.CATALOGUE)).version).toBe("sealed-good");
+  });
+});
+
 describe("a fresh isolate while KV is down", () => {
   it("answers 503 with a Russian page and an API 503 in JSON, keeps the leads sent as JSON, logs once, and serves again when KV is back", async () => {
     await seedCatalogue(defaultCatalogue("outage-cold"));
@@ -155,7 +198,7 @@ describe("a fresh isolate while KV is down", () => {
 describe("a new content version", () => {
   it("is read once for the requests that arrive together, and the read outlives the request that started it", async () => {
     await seedCatalogue(defaultCatalogue("outage-shared"));
-    const get = vi.spyOn(env.CATALOGUE, "get");
+    const get = vi.spyOn(env.CATALOGUE, "getWithMetadata");
     const kept: Promise<unknown>[] = [];
     const catalogues = await Promise.all(Array.from({ length: 20 }, () => getCatalogue(env.CATALOGUE, Date.now(), (p) => kept.push(p))));
     expect(new Set(catalogues.map((c) => c.version))).toEqual(new Set(["outage-shared"]));

@@ -37,9 +37,9 @@ function failureOf(error: unknown, version: string | undefined): Failure {
 }
 
 async function readSnapshot(kv: KVNamespace, version: string): Promise<Catalogue> {
-  const text = await kv.get(`${CATALOGUE_KEY_PREFIX}${version}`, { type: "text", cacheTtl: 3600 });
+  const { value: text, metadata } = await kv.getWithMetadata(`${CATALOGUE_KEY_PREFIX}${version}`, { type: "text", cacheTtl: 3600 });
   if (text === null) throw new ContentUnavailableError(`KV has no catalogue for version ${version}`);
-  return parseSnapshot(text, version);
+  return parseSnapshot(text, version, metadata);
 }
 
 /** Keeps a promise's I/O alive after the request that started it has answered (ExecutionContext.waitUntil). */

@@ -41,17 +41,58 @@ export const catalogueSnapshotSchema = z.object({
   documents: z.array(documentSchema),
 });
 
+/**
+ * The version of the snapshot's schema above. Change it with the schema: a unit test
+ * (snapshot-seal.test.ts) keeps the schema's fingerprint and fails until both are changed together.
+ */
+export const SNAPSHOT_SCHEMA_VERSION = 1;
+
+/**
+ * What `content:push` says of a snapshot it validated (decision 029), kept as the KV entry's
+ * metadata so it arrives with the value in one read: the schema it was validated against and the
+ * SHA-256 of the text as written.
+ */
+export interface SnapshotSeal {
+  schema: number;
+  sha256: string;
+}
+
 export class InvalidSnapshotError extends Error {
   override name = "InvalidSnapshotError";
 }
 
-/** The snapshot of `version` as read from KV (text), or why it cannot be served. */
-export function parseSnapshot(text: string, version: string): Catalogue {
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The seal of a snapshot's text that the push has validated. */
+export const sealOf = async (text: string): Promise<SnapshotSeal> => ({ schema: SNAPSHOT_SCHEMA_VERSION, sha256: await sha256Hex(text) });
+
+/** Whether `seal` vouches for `text`: written by a push that validated it against this schema, and unchanged since. */
+async function vouchesFor(seal: unknown, text: string): Promise<boolean> {
+  if (typeof seal !== "object" || seal === null) return false;
+  const { schema, sha256 } = seal as Partial<SnapshotSeal>;
+  return schema === SNAPSHOT_SCHEMA_VERSION && typeof sha256 === "string" && sha256 === (await sha256Hex(text));
+}
+
+/**
+ * The snapshot of `version` as read from KV (text, and the entry's metadata), or why it cannot be
+ * served. A snapshot sealed by the push against this schema and unchanged is not validated again
+ * (a fresh isolate's first page would spend tens of milliseconds on it, issue #18); anything else
+ * (written by hand, by an older push, or altered) is checked against the schema in full.
+ */
+export async function parseSnapshot(text: string, version: string, seal?: unknown): Promise<Catalogue> {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
     throw new InvalidSnapshotError(`catalogue:${version} is not JSON: ${String(error)}`);
+  }
+  if (await vouchesFor(seal, text)) {
+    const catalogue = data as Catalogue;
+    if (catalogue.version !== version) throw new InvalidSnapshotError(`catalogue:${version} holds version ${catalogue.version}`);
+    return catalogue;
   }
   const result = catalogueSnapshotSchema.safeParse(data);
   if (!result.success) {

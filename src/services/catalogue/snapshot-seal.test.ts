@@ -1,0 +1,42 @@
+import { createHash } from "node:crypto";
+import { toJSONSchema } from "zod/v4/core";
+import { describe, expect, it } from "vitest";
+import { defaultCatalogue } from "../../../tests/support/content";
+import { contentEntries } from "./publish";
+import { CATALOGUE_KEY_PREFIX } from "./keys";
+import { catalogueSnapshotSchema, SNAPSHOT_SCHEMA_VERSION, sealOf } from "./snapshot";
+
+/**
+ * The snapshot schema's fingerprint for each SNAPSHOT_SCHEMA_VERSION (decision 029). A Worker
+ * trusts a snapshot sealed with its own schema version; were the schema changed without the
+ * version, a Worker would trust snapshots pushed against the old schema. So a change of the schema
+ * fails here until the version is raised and its fingerprint recorded below.
+ */
+const FINGERPRINTS: Record<number, string> = {
+  1: "81dc31f872c76932aa55d0816ed4222d001570757df32c350bb1b94d358f417a",
+};
+
+const fingerprint = () =>
+  createHash("sha256")
+    .update(JSON.stringify(toJSONSchema(catalogueSnapshotSchema, { unrepresentable: "any" })))
+    .digest("hex");
+
+describe("the snapshot's seal", () => {
+  it("names the schema it was validated against: the schema has not changed without its version", () => {
+    expect(
+      fingerprint(),
+      `the snapshot schema changed: raise SNAPSHOT_SCHEMA_VERSION in snapshot.ts and record the new fingerprint under it`,
+    ).toBe(FINGERPRINTS[SNAPSHOT_SCHEMA_VERSION]);
+  });
+
+  it("is written by the push beside the snapshot alone, and is the SHA-256 of its text", async () => {
+    const entries = await contentEntries(defaultCatalogue("seal-v1"));
+    const sealed = entries.filter((entry) => entry.metadata);
+    expect(sealed.map((entry) => entry.key)).toEqual([`${CATALOGUE_KEY_PREFIX}seal-v1`]);
+    const [snapshot] = sealed;
+    expect(snapshot!.metadata).toEqual({ schema: SNAPSHOT_SCHEMA_VERSION, sha256: createHash("sha256").update(snapshot!.value).digest("hex") });
+    expect(await sealOf(`${snapshot!.value} `)).not.toEqual(snapshot!.metadata);
+    // KV keeps at most 1024 bytes of metadata per key
+    expect(JSON.stringify(snapshot!.metadata).length).toBeLessThan(1024);
+  });
+});
