@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+// a fresh isolate matches its first request without building the routes' one big expression first (issue #18)
+import { Hono } from "hono/quick";
 import { renderNotFound, renderServerError } from "../render/error-pages";
 import { bareServerError } from "../server/bare-pages";
 import { graphqlApi } from "../routes/api/graphql";

@@ -1,4 +1,6 @@
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
+// matched once per isolate by isPagePath too: the quick router has nothing to build first (issue #18)
+import { Hono } from "hono/quick";
 import type { AppEnv } from "../../server/env";
 import { applyPage, renderThanks } from "./apply";
 import { searchPage } from "./search";
