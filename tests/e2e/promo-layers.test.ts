@@ -123,9 +123,15 @@ describe("the bar after the hero on a phone", () => {
         return box.top < innerHeight && box.bottom > 0;
       });
     await expect(inView()).resolves.toBe(false);
-
+    // a seminar's buttons hydrate when seen (a CTA replays a click that comes before)
+    const awake = (scope: string) =>
+      page.waitForSelector(`${scope} [data-island="catalogue/SeminarActions"][data-hydrated="true"]`, { state: "attached", timeout: path.includes("seminars") ? 20_000 : 1 }).catch((error) => {
+        if (path.includes("seminars")) throw error;
+      });
     // the form the hero's main button opens
     const heroAction = page.locator(".detail-hero__actions .btn").first();
+    await heroAction.scrollIntoViewIfNeeded();
+    await awake(".detail-hero__actions");
     await heroAction.click();
     const popup = page.locator("dialog.lead-popup[open]");
     const title = await popup.locator(".modal__title").textContent();
@@ -141,6 +147,7 @@ describe("the bar after the hero on a phone", () => {
     await expect(bar.textContent()).resolves.toMatch(/\d[\d\u00a0\u202f ]* ₽/);
     await screenshot(page, `mobile-bar-after-hero-${path.split("/").pop()}`);
 
+    await awake(".sticky-actions");
     await bar.locator(".btn").click();
     await expect(popup.locator(".modal__title").textContent()).resolves.toBe(title);
     await page.keyboard.press("Escape");
