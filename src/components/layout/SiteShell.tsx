@@ -59,9 +59,12 @@ export function SiteShell({ catalogue, path, area, lowVision, breadcrumbs, deplo
         {breadcrumbs ? <Breadcrumbs trail={breadcrumbs} /> : null}
         {children}
       </main>
+      {/* in the page's flow, never over it: a fixed layer covers some text or button at every width (decision 026) */}
+      <div className="promo-dock container">
+        <StickyDiscount discount={site.discount} />
+        {wheel ? <FortuneWheel /> : null}
+      </div>
       <Footer catalogue={catalogue} area={area} />
-      <StickyDiscount discount={site.discount} />
-      {wheel ? <FortuneWheel /> : null}
       <LeadPopup contacts={fallbackContacts(site, area)} area={area} giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} />
       {ymCounterId ? <CookieConsent counterId={ymCounterId} /> : null}
     </>

@@ -7,15 +7,26 @@ import { CloseButton } from "../ui/Button";
 
 const CLOSED_KEY = "promoBannerClosed";
 
+/** The code of the promo the visitor closed: it stays closed on every page and after a reload; a new promo shows. */
+function closedCode(): string | null {
+  try {
+    return localStorage.getItem(CLOSED_KEY);
+  } catch (error) {
+    console.error("promo banner: cannot read whether it was closed", error);
+    return null;
+  }
+}
+
 /** The top promo banner (spec 2.7): while the promo is active, its code, the extra 10% and the gift. */
 function PromoBanner() {
   const promo = useSignalValue(activePromo);
-  const [closed, setClosed] = useState(true);
+  // "" until local storage is read, so nothing shows before it is
+  const [closed, setClosed] = useState<string | null>("");
   useEffect(() => {
-    setClosed(sessionStorage.getItem(CLOSED_KEY) === "1");
+    setClosed(closedCode());
     void loadPromo();
   }, []);
-  if (!promo?.is_active || closed) return null;
+  if (!promo?.is_active || closed === "" || closed === promo.promo_code) return null;
   return (
     <aside className="promo-banner" aria-label="Акция">
       <div className="container promo-banner__inner">
@@ -33,8 +44,12 @@ function PromoBanner() {
         <CloseButton
           className="promo-banner__close"
           onClick={() => {
-            sessionStorage.setItem(CLOSED_KEY, "1");
-            setClosed(true);
+            try {
+              localStorage.setItem(CLOSED_KEY, promo.promo_code);
+            } catch (error) {
+              console.error("promo banner: cannot keep it closed", error);
+            }
+            setClosed(promo.promo_code);
           }}
         />
       </div>

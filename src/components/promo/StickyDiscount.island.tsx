@@ -7,10 +7,29 @@ import { CloseButton } from "../ui/Button";
 
 const CLOSED_KEY = "stickyDiscountClosed";
 
+/** Closed once, closed on every page, after a reload and in a new tab (local storage). */
+function closedBefore(): boolean {
+  try {
+    return localStorage.getItem(CLOSED_KEY) === "1";
+  } catch (error) {
+    console.error("discount: cannot read whether it was closed", error);
+    return false;
+  }
+}
+
+function rememberClosed(): void {
+  try {
+    localStorage.setItem(CLOSED_KEY, "1");
+  } catch (error) {
+    console.error("discount: cannot keep it closed", error);
+  }
+}
+
 /**
- * The bottom sticky bar (spec 2.7): 'Скидка до -30%' on all programs and courses, with the
- * date snippet; hidden while the promo loads or when show_sticky_bottom is false; closable. Its
- * tooltip opens on hover on desktop and on click on mobile.
+ * The bottom bar of spec 2.7: 'Скидка до -30%' on all programs and courses, with the date
+ * snippet; hidden while the promo loads or when show_sticky_bottom is false; closable. Its
+ * tooltip opens on hover on desktop and on click on mobile. It closes the page's content rather
+ * than lying over it (decision 026).
  */
 function StickyDiscount({ discount }: { discount: string }) {
   const promo = useSignalValue(activePromo);
@@ -20,7 +39,7 @@ function StickyDiscount({ discount }: { discount: string }) {
   const [deadline, setDeadline] = useState("");
   const tipId = useId();
   useEffect(() => {
-    setClosed(sessionStorage.getItem(CLOSED_KEY) === "1");
+    setClosed(closedBefore());
     setDeadline(discountDeadline(new Date()));
     void loadPromo();
   }, []);
@@ -55,7 +74,7 @@ function StickyDiscount({ discount }: { discount: string }) {
         <CloseButton
           className="sticky-discount__close"
           onClick={() => {
-            sessionStorage.setItem(CLOSED_KEY, "1");
+            rememberClosed();
             setClosed(true);
           }}
         />

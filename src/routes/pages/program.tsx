@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { AfterHero } from "../../components/catalogue/AfterHero";
 import { Cta } from "../../components/catalogue/Cta";
 import { CheckListSection, Faq, InPageNav, PageSection, ReviewCard, reviewsTitle, TeachersSection } from "../../components/catalogue/blocks";
 import type { Crumb } from "../../components/layout/Breadcrumbs";
@@ -88,101 +89,114 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
         </div>
       </header>
 
-      <InPageNav links={links} />
+      <AfterHero
+        bar={{
+          label: "Цена и запись",
+          price: (
+            <>
+              <span className="sticky-actions__label">Со скидкой {site.discount}</span>
+              <span className="price-old">{formatPrice(program.price)}</span> <strong>{formatPrice(price)}</strong>
+            </>
+          ),
+          action: <Cta site={site} request={{ cta: signUpKey[program.type], ...lead }} />,
+        }}
+      >
+        <InPageNav links={links} />
 
-      <PageSection id="for-whom" title="Для кого эта программа">
-        <ul className="feature-grid">
-          {program.forWhom.map((item) => (
-            <li key={item.title} className="feature">
-              <h3 className="feature__title">{item.title}</h3>
-              <p>{item.text}</p>
-            </li>
-          ))}
-        </ul>
-      </PageSection>
-
-      <CheckListSection id="outcomes" title="Чему вы научитесь" tinted items={program.outcomes} />
-
-      <PageSection id="curriculum" title="Программа обучения">
-        <p className="section__lead">
-          {pluralize(program.modules.length, ["модуль", "модуля", "модулей"])}, {pluralize(program.hours, ["час", "часа", "часов"])}
-        </p>
-        <ol className="curriculum">
-          {program.modules.map((module, number) => (
-            <li key={module.title}>
-              <details className="disclosure curriculum__module">
-                <summary>
-                  <span className="curriculum__number">Модуль {number + 1}</span>
-                  <span className="curriculum__title">{module.title}</span>
-                  <span className="curriculum__hours">{pluralize(module.hours, ["час", "часа", "часов"])}</span>
-                  <ChevronDownIcon />
-                </summary>
-                <ul className="curriculum__topics">
-                  {module.topics.map((topic) => (
-                    <li key={topic}>{topic}</li>
-                  ))}
-                </ul>
-              </details>
-            </li>
-          ))}
-        </ol>
-        <Cta site={site} request={{ cta: "getFullProgram", ...lead }} variant="violet" />
-      </PageSection>
-
-      <PageSection id="diploma" title="Документ об окончании" tinted>
-        <div className="diploma">
-          <h3 className="diploma__title">{program.diploma.title}</h3>
-          <p>{program.diploma.text}</p>
-        </div>
-      </PageSection>
-
-      <TeachersSection id="teachers" title="Преподаватели программы" teachers={teachers} />
-
-      <PageSection id="price" title="Стоимость и оплата" tinted>
-        <div className="price-box">
-          <div className="price-box__main">
-            <p className="price-box__label">Стоимость обучения со скидкой {site.discount}</p>
-            <p className="price-box__price">
-              <span className="price-old">{formatPrice(program.price)}</span>
-              <strong>{formatPrice(price)}</strong>
-            </p>
-            {instalment ? (
-              <p className="price-box__instalment">
-                или по {formatPrice(instalment.monthly)} в месяц в рассрочку на {months(instalment.months)}
-              </p>
-            ) : null}
-          </div>
-          <ul className="check-list price-box__options">
-            {paymentOptions.map((option) => (
-              <li key={option}>{option}</li>
-            ))}
-          </ul>
-          <div className="price-box__actions">
-            <Cta site={site} request={{ cta: "reserve", ...lead }} />
-            <Cta site={site} request={{ cta: "consultMe", ...lead }} variant="outline" />
-          </div>
-        </div>
-      </PageSection>
-
-      {reviews.length > 0 ? (
-        <PageSection id="reviews" title={reviewsTitle(reviews)}>
-          <ul className="review-grid">
-            {reviews.map((review) => (
-              <li key={review.id}>
-                <ReviewCard review={review} />
+        <PageSection id="for-whom" title="Для кого эта программа">
+          <ul className="feature-grid">
+            {program.forWhom.map((item) => (
+              <li key={item.title} className="feature">
+                <h3 className="feature__title">{item.title}</h3>
+                <p>{item.text}</p>
               </li>
             ))}
           </ul>
         </PageSection>
-      ) : null}
 
-      <PageSection id="faq" title="Частые вопросы">
-        <Faq items={program.faq} />
-        <div className="cta-band">
-          <p>Не нашли ответа? Задайте вопрос о программе — ответим в течение рабочего дня.</p>
-          <Cta site={site} request={{ cta: "programQuestion", ...lead }} variant="violet" />
-        </div>
-      </PageSection>
+        <CheckListSection id="outcomes" title="Чему вы научитесь" tinted items={program.outcomes} />
+
+        <PageSection id="curriculum" title="Программа обучения">
+          <p className="section__lead">
+            {pluralize(program.modules.length, ["модуль", "модуля", "модулей"])}, {pluralize(program.hours, ["час", "часа", "часов"])}
+          </p>
+          <ol className="curriculum">
+            {program.modules.map((module, number) => (
+              <li key={module.title}>
+                <details className="disclosure curriculum__module">
+                  <summary>
+                    <span className="curriculum__number">Модуль {number + 1}</span>
+                    <span className="curriculum__title">{module.title}</span>
+                    <span className="curriculum__hours">{pluralize(module.hours, ["час", "часа", "часов"])}</span>
+                    <ChevronDownIcon />
+                  </summary>
+                  <ul className="curriculum__topics">
+                    {module.topics.map((topic) => (
+                      <li key={topic}>{topic}</li>
+                    ))}
+                  </ul>
+                </details>
+              </li>
+            ))}
+          </ol>
+          <Cta site={site} request={{ cta: "getFullProgram", ...lead }} variant="violet" />
+        </PageSection>
+
+        <PageSection id="diploma" title="Документ об окончании" tinted>
+          <div className="diploma">
+            <h3 className="diploma__title">{program.diploma.title}</h3>
+            <p>{program.diploma.text}</p>
+          </div>
+        </PageSection>
+
+        <TeachersSection id="teachers" title="Преподаватели программы" teachers={teachers} />
+
+        <PageSection id="price" title="Стоимость и оплата" tinted>
+          <div className="price-box">
+            <div className="price-box__main">
+              <p className="price-box__label">Стоимость обучения со скидкой {site.discount}</p>
+              <p className="price-box__price">
+                <span className="price-old">{formatPrice(program.price)}</span>
+                <strong>{formatPrice(price)}</strong>
+              </p>
+              {instalment ? (
+                <p className="price-box__instalment">
+                  или по {formatPrice(instalment.monthly)} в месяц в рассрочку на {months(instalment.months)}
+                </p>
+              ) : null}
+            </div>
+            <ul className="check-list price-box__options">
+              {paymentOptions.map((option) => (
+                <li key={option}>{option}</li>
+              ))}
+            </ul>
+            <div className="price-box__actions">
+              <Cta site={site} request={{ cta: "reserve", ...lead }} />
+              <Cta site={site} request={{ cta: "consultMe", ...lead }} variant="outline" />
+            </div>
+          </div>
+        </PageSection>
+
+        {reviews.length > 0 ? (
+          <PageSection id="reviews" title={reviewsTitle(reviews)}>
+            <ul className="review-grid">
+              {reviews.map((review) => (
+                <li key={review.id}>
+                  <ReviewCard review={review} />
+                </li>
+              ))}
+            </ul>
+          </PageSection>
+        ) : null}
+
+        <PageSection id="faq" title="Частые вопросы">
+          <Faq items={program.faq} />
+          <div className="cta-band">
+            <p>Не нашли ответа? Задайте вопрос о программе — ответим в течение рабочего дня.</p>
+            <Cta site={site} request={{ cta: "programQuestion", ...lead }} variant="violet" />
+          </div>
+        </PageSection>
+      </AfterHero>
     </article>
   );
 }

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { PageSection, TeachersSection } from "../../components/catalogue/blocks";
+import { AfterHero } from "../../components/catalogue/AfterHero";
 import SeminarActions from "../../components/catalogue/SeminarActions.island";
 import TicketsLeft from "../../components/catalogue/TicketsLeft.island";
 import type { CardPlacement } from "../../components/catalogue/ProgramCard";
@@ -87,6 +88,20 @@ function SeminarPage({ catalogue, seminar, left, now, area }: { catalogue: Catal
     price: seminar.price,
     seminar: { id: seminar.id, title: seminar.title, price: seminar.price, tickets_quantity: left, date: seminar.targetDate },
   };
+  // in the hero and, on a phone, in the bar that follows it
+  const actions = (
+    <SeminarActions
+      seminarId={seminar.id}
+      initial={left}
+      buy={{ ...request, title: site.cta.buyTicket.title, description: site.cta.buyTicket.description }}
+      waitlist={{
+        cta: "participate",
+        title: site.cta.participate.title,
+        description: site.cta.participate.description,
+        blockForAmo: `Лист ожидания: ${seminar.title}`,
+      }}
+    />
+  );
   return (
     <article>
       <header className="detail-hero">
@@ -125,34 +140,26 @@ function SeminarPage({ catalogue, seminar, left, now, area }: { catalogue: Catal
               {past ? (
                 <p className="notice">Семинар уже прошёл. Следите за новыми датами в разделе семинаров.</p>
               ) : (
-                <SeminarActions
-                  seminarId={seminar.id}
-                  initial={left}
-                  buy={{ ...request, title: site.cta.buyTicket.title, description: site.cta.buyTicket.description }}
-                  waitlist={{
-                    cta: "participate",
-                    title: site.cta.participate.title,
-                    description: site.cta.participate.description,
-                    blockForAmo: `Лист ожидания: ${seminar.title}`,
-                  }}
-                />
+                actions
               )}
             </div>
           </div>
           <Picture kind="seminar" slug={seminar.slug} alt="" sizes="(max-width: 768px) 100vw, 480px" className="detail-hero__image" priority />
         </div>
       </header>
-      <PageSection id="about" title="О семинаре" tinted>
-        <p className="prose">{seminar.description}</p>
-      </PageSection>
-      <PageSection id="program" title="Программа">
-        <ol className="numbered-list">
-          {seminar.program.map((point) => (
-            <li key={point}>{point}</li>
-          ))}
-        </ol>
-      </PageSection>
-      <TeachersSection id="speakers" title={speakers.length > 1 ? "Спикеры" : "Спикер"} tinted teachers={speakers} />
+      <AfterHero bar={past ? undefined : { label: "Цена и билеты", price: <strong>{priceText(seminar.price)}</strong>, action: actions }}>
+        <PageSection id="about" title="О семинаре" tinted>
+          <p className="prose">{seminar.description}</p>
+        </PageSection>
+        <PageSection id="program" title="Программа">
+          <ol className="numbered-list">
+            {seminar.program.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
+          </ol>
+        </PageSection>
+        <TeachersSection id="speakers" title={speakers.length > 1 ? "Спикеры" : "Спикер"} tinted teachers={speakers} />
+      </AfterHero>
     </article>
   );
 }

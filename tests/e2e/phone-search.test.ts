@@ -1,0 +1,50 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchChromium, mobileContext } from "../support/browser";
+import { open, screenshot } from "./helpers";
+
+/** The phone header's own search (issue #16): no need to open the menu to look for a program. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("search in the phone header at 390px", () => {
+  it("opens from its labelled icon by keyboard, finds a program as the visitor types, and picking it opens the page", async () => {
+    const page = await (await mobileContext(browser, inject("baseUrl"))).newPage();
+    await open(page, "/");
+    const icon = page.locator(".site-header__bar").getByRole("button", { name: "Открыть поиск" });
+    await expect(icon.isVisible()).resolves.toBe(true);
+    // keyboard: the icon takes focus and Enter opens the field, which takes the focus in turn
+    await icon.focus();
+    await page.keyboard.press("Enter");
+    const input = page.locator("#header-search");
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(page.getByLabel("Поиск по программам, семинарам и статьям").first().isVisible()).resolves.toBe(true);
+    // the field lies across the header bar, within the screen
+    const field = (await page.locator(".site-header__bar .header-search.is-open").boundingBox())!;
+    expect(field.x).toBeGreaterThanOrEqual(0);
+    expect(field.x + field.width).toBeLessThanOrEqual(390);
+    expect(field.width).toBeGreaterThan(300);
+    await page.keyboard.type("медиа");
+    const result = page.locator(".site-header__bar .search-panel .search-result", { hasText: "Медиатор" }).first();
+    await result.waitFor();
+    await screenshot(page, "mobile-header-search");
+    await Promise.all([page.waitForURL((url) => url.pathname === "/professions/organizacionnaya-psihologiya/mediator"), result.click()]);
+  });
+
+  it("keeps every control of the header on a 320px screen", async () => {
+    const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, locale: "ru-RU" });
+    const page = await context.newPage();
+    await open(page, "/");
+    for (const name of ["Открыть поиск", "Открыть меню"]) {
+      const box = (await page.locator(".site-header__bar").getByRole("button", { name }).boundingBox())!;
+      expect(box.x + box.width, name).toBeLessThanOrEqual(320);
+    }
+    await expect(page.getByRole("link", { name: /Московский институт психологии/ }).first().isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+});
