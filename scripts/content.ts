@@ -11,6 +11,7 @@ import { ContentError, buildCatalogue, type RawContent } from "../src/services/c
 import { contentFiles } from "../src/services/catalogue/schemas";
 import { CONTENT_VERSION_KEY } from "../src/services/catalogue/keys";
 import { contentEntries } from "../src/services/catalogue/publish";
+import { imageJobs } from "./images";
 import { root, wrangler } from "./lib/wrangler";
 
 
@@ -72,6 +73,13 @@ async function main() {
     .map(([k, v]) => `${k} ${(v as unknown[]).length}`)
     .join(", ");
   console.log(`content ${version}: ${counts}`);
+  try {
+    // every photo the content names exists (the build makes its widths)
+    imageJobs();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
   if (command === "check") return;
   if (command !== "push") throw new Error(`unknown command ${command}`);
 

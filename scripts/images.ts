@@ -1,11 +1,14 @@
 /**
- * Renders the generated raster images of src/services/images.ts: calm abstract covers for programs,
- * seminars and journal articles, and abstract head-and-shoulders portraits for teachers. Each picture
- * is an SVG string (no text: fonts are not reliable), seeded by its slug so the same content gives
- * byte-identical files, rasterised once by sharp (librsvg) at the largest width and resized to every
- * width of the contract as WebP under public/images/gen/<kind>/<slug>-<width>.webp.
+ * Renders the raster images of src/services/images.ts at build time: covers for programs (the study
+ * field's motif), seminars and journal articles, and drawn head-and-shoulders portraits of teachers
+ * (DiceBear «Notionists», CC0). Each picture is an SVG string (no text: fonts are not reliable),
+ * seeded by its slug so the same content gives byte-identical files, rasterised once by sharp
+ * (librsvg) at the largest width and resized to every width of the contract as WebP under
+ * public/images/gen/<kind>/<slug>-<width>.webp. A teacher's `photo` or a program's `cover` in the
+ * content (a file under content/photos/) takes the drawing's place: cropped to the same frame and
+ * made at the same widths and paths, so pages show it without knowing (decision 028).
  *
- * public/images/gen/.manifest.json maps every output file to a hash of (SVG, width, generator
+ * public/images/gen/.manifest.json maps every output file to a hash of (source, width, generator
  * version): a file whose hash matches and which exists is kept, unless `force`. Files no longer
  * produced (a deleted program) are removed.
  *
@@ -16,11 +19,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
+import { createAvatar } from "@dicebear/core";
+import * as notionists from "@dicebear/notionists";
 import sharp from "sharp";
 import { generatedImagePath, type ImageKind, imageKinds } from "../src/services/images";
 
 /** Bump when the drawing or the encoding changes: every file is then rendered again. */
-export const GENERATOR_VERSION = "1";
+export const GENERATOR_VERSION = "2";
 
 const root = new URL("..", import.meta.url).pathname;
 const publicDir = join(root, "public");
@@ -199,17 +204,107 @@ function coverBase(kind: ImageKind, slug: string, studyFieldSlug: string | undef
   return { rng, w, h, p, defs };
 }
 
-/** Program cover: a large gradient blob, an off-canvas circle, a soft wave, a dot grid and a thin ring. */
+/* ------------------------------------------------------------------ study-field motifs */
+
+/** The outline of every motif: the ink of the portraits' drawings, a little softer. */
+const INK = "#2a1846";
+
+interface MotifColours {
+  main: string;
+  second: string;
+  third: string;
+  accent: string;
+}
+
+/** A motif is drawn in a box of about ±100 units around (0, 0); `sw` is its stroke width in those units. */
+type Motif = (c: MotifColours, sw: number) => string;
+
+const inked = (sw: number) => `stroke="${INK}" stroke-width="${n(sw)}" stroke-linecap="round" stroke-linejoin="round"`;
+
+/** Psychotherapy: the armchair of a session. */
+const armchair: Motif = (c, sw) =>
+  `<g ${inked(sw)}><path d="M-70 55L-78 92M70 55L78 92" fill="none"/><rect x="-70" y="-92" width="140" height="118" rx="32" fill="${c.main}"/><rect x="-82" y="4" width="164" height="50" rx="18" fill="${c.second}"/><rect x="-108" y="-34" width="42" height="90" rx="20" fill="${c.main}"/><rect x="66" y="-34" width="42" height="90" rx="20" fill="${c.main}"/><path d="M-32 -52Q0 -64 32 -52" fill="none" stroke-opacity="0.5"/></g>`;
+
+/** Counselling: two speech bubbles, one still typing. */
+const bubbles: Motif = (c, sw) =>
+  `<g ${inked(sw)}><path d="M-72 14L-92 52L-38 14Z" fill="${c.main}"/><rect x="-108" y="-88" width="138" height="104" rx="34" fill="${c.main}"/><path d="M82 78L100 112L50 78Z" fill="#ffffff"/><rect x="-24" y="-22" width="134" height="102" rx="34" fill="#ffffff"/></g><g fill="${INK}"><circle cx="14" cy="29" r="${n(sw * 1.5)}"/><circle cx="43" cy="29" r="${n(sw * 1.5)}"/><circle cx="72" cy="29" r="${n(sw * 1.5)}"/></g>`;
+
+/** Child psychology: building blocks and a ball. */
+const blocks: Motif = (c, sw) =>
+  `<g ${inked(sw)}><rect x="-104" y="-4" width="72" height="72" rx="10" fill="${c.main}"/><rect x="-26" y="-4" width="72" height="72" rx="10" fill="${c.second}"/><rect x="-66" y="-84" width="72" height="72" rx="10" fill="${c.third}" transform="rotate(8 -30 -48)"/><circle cx="84" cy="36" r="34" fill="#ffffff"/><path d="M56 18Q84 44 112 30M62 62Q80 36 76 4" fill="none"/></g>`;
+
+/** Dietetics and nutrition: an apple with its leaf. */
+const apple: Motif = (c, sw) =>
+  `<g ${inked(sw)}><path d="M0 -38C42 -74 96 -40 86 16C78 70 36 96 0 80C-36 96 -78 70 -86 16C-96 -40 -42 -74 0 -38Z" fill="${c.main}"/><path d="M0 -38Q4 -70 16 -88" fill="none"/><path d="M10 -64C32 -96 66 -92 74 -80C58 -58 32 -54 10 -64Z" fill="${c.second}"/><path d="M-54 -8Q-56 24 -36 46" fill="none" stroke="#ffffff" stroke-opacity="0.7"/></g>`;
+
+/** Clinical psychology: a case record with a pulse line. */
+const clipboard: Motif = (c, sw) =>
+  `<g ${inked(sw)}><rect x="-72" y="-86" width="144" height="182" rx="16" fill="#ffffff"/><rect x="-36" y="-102" width="72" height="32" rx="10" fill="${c.main}"/><path d="M-50 -34H50M-50 -10H22" fill="none" stroke-opacity="0.45"/><path d="M-52 40H-26L-13 8L4 70L20 24L30 40H52" fill="none" stroke="${c.accent}"/></g>`;
+
+/** Organisational psychology: a board with a rising chart. */
+const chart: Motif = (c, sw) =>
+  `<g ${inked(sw)}><path d="M0 66V98M-34 98H34" fill="none"/><rect x="-104" y="-88" width="208" height="154" rx="14" fill="#ffffff"/><rect x="-74" y="2" width="32" height="44" rx="4" fill="${c.second}"/><rect x="-24" y="-24" width="32" height="70" rx="4" fill="${c.main}"/><rect x="26" y="-48" width="32" height="94" rx="4" fill="${c.second}"/><path d="M-80 -28L-34 -58L-2 -44L62 -74M44 -78L62 -74L56 -56" fill="none" stroke="${c.accent}"/></g>`;
+
+/** General psychology: a lit bulb, an idea. */
+const bulb: Motif = (c, sw) =>
+  `<g ${inked(sw)}><path d="M-44 12C-76 -20 -64 -92 0 -94C64 -92 76 -20 44 12C34 24 30 36 30 50H-30C-30 36 -34 24 -44 12Z" fill="${c.second}"/><rect x="-30" y="50" width="60" height="16" rx="6" fill="#ffffff"/><rect x="-24" y="68" width="48" height="16" rx="6" fill="#ffffff"/><path d="M-14 48V12L-7 2L0 12L7 2L14 12V48" fill="none"/><path d="M-96 -54L-78 -46M96 -54L78 -46M0 -124V-108M-70 -104L-58 -90M70 -104L58 -90" fill="none" stroke="${c.accent}"/></g>`;
+
+/** Higher education and anything else: a graduate's cap. */
+const cap: Motif = (c, sw) =>
+  `<g ${inked(sw)}><path d="M-62 -4V40C-62 64 62 64 62 40V-4" fill="${c.second}"/><path d="M-114 -30L0 -76L114 -30L0 16Z" fill="${c.main}"/><path d="M0 -30L86 -6V44" fill="none"/><circle cx="86" cy="52" r="9" fill="${c.third}"/></g>`;
+
+/** Small companions around a motif, in a ±30 box. */
+const heart: Motif = (c, sw) => `<path d="M0 24C-40 -2 -30 -32 0 -12C30 -32 40 -2 0 24Z" fill="${c.main}" ${inked(sw)}/>`;
+const leaf: Motif = (c, sw) => `<path d="M-26 22C-26 -14 6 -30 28 -28C28 2 10 22 -26 22ZM-26 22L10 -10" fill="${c.second}" ${inked(sw)}/>`;
+const star: Motif = (c, sw) =>
+  `<path d="M0 -28L8 -9L28 -8L12 5L18 26L0 14L-18 26L-12 5L-28 -8L-8 -9Z" fill="${c.third}" ${inked(sw)}/>`;
+const plus: Motif = (c, sw) => `<path d="M-8 -26H8V-8H26V8H8V26H-8V8H-26V-8H-8Z" fill="${c.main}" ${inked(sw)}/>`;
+const spark: Motif = (c, sw) => `<path d="M0 -26V26M-26 0H26M-16 -16L16 16M16 -16L-16 16" fill="none" stroke="${c.accent}" stroke-width="${n(sw)}" stroke-linecap="round"/>`;
+const bookmark: Motif = (c, sw) => `<path d="M-18 -26H18V26L0 12L-18 26Z" fill="${c.second}" ${inked(sw)}/>`;
+
+/** Each study field's motif and the small companions scattered around it. */
+export const fieldMotifs: Record<string, { motif: Motif; companions: readonly Motif[] }> = {
+  psihoterapiya: { motif: armchair, companions: [leaf, heart, spark] },
+  konsultirovanie: { motif: bubbles, companions: [heart, star, spark] },
+  "detskaya-psihologiya": { motif: blocks, companions: [star, heart, spark] },
+  "dietologiya-i-nutriciologiya": { motif: apple, companions: [leaf, star, spark] },
+  "klinicheskaya-psihologiya": { motif: clipboard, companions: [plus, heart, spark] },
+  "organizacionnaya-psihologiya": { motif: chart, companions: [star, bookmark, spark] },
+  "obshaya-psihologiya": { motif: bulb, companions: [star, bookmark, spark] },
+  default: { motif: cap, companions: [bookmark, star, spark] },
+};
+
+const motifsFor = (studyFieldSlug: string | undefined) =>
+  (studyFieldSlug && fieldMotifs[studyFieldSlug]) || (fieldMotifs.default as (typeof fieldMotifs)[string]);
+
+const place = (x: number, y: number, scale: number, body: string, rotate = 0) =>
+  `<g transform="translate(${n(x)} ${n(y)}) rotate(${n(rotate)}) scale(${n(scale)})">${body}</g>`;
+
+/**
+ * Program cover: the study field's motif (an armchair for psychotherapy, an apple for nutrition…)
+ * drawn in ink on a light disc, two small companions, the field's palette; where each sits, the
+ * companions and the tilt vary with the slug.
+ */
 export function programCoverSvg(slug: string, studyFieldSlug?: string): string {
   const { rng, w, h, p, defs } = coverBase("program", slug, studyFieldSlug);
-  const glow = `<circle cx="${n(rng.range(0.15, 0.45) * w)}" cy="${n(rng.range(0.2, 0.5) * h)}" r="${n(h * 0.75)}" fill="url(#glow)"/>`;
-  const circle = `<circle cx="${n(rng.range(0.02, 0.14) * w)}" cy="${n(rng.range(0.82, 1.02) * h)}" r="${n(rng.range(0.36, 0.46) * h)}" fill="${p.shapes[2]}" fill-opacity="0.55"/>`;
-  const blob = `<path d="${blobPath(rng, rng.range(0.62, 0.72) * w, rng.range(0.42, 0.55) * h, rng.range(0.34, 0.4) * h, rng.int(5, 7))}" fill="url(#shapeA)" fill-opacity="0.88"/>`;
-  const blob2 = `<path d="${blobPath(rng, rng.range(0.78, 0.9) * w, rng.range(0.12, 0.3) * h, rng.range(0.14, 0.2) * h, 5, 0.18)}" fill="url(#shapeB)" fill-opacity="0.7"/>`;
-  const wave = `<path d="${wavePath(rng, w, h, rng.range(0.74, 0.82) * h, h * 0.05)}" fill="#ffffff" fill-opacity="0.32"/>`;
-  const dots = dotGrid(rng.range(0.08, 0.16) * w, rng.range(0.1, 0.18) * h, rng.int(4, 6), rng.int(3, 4), 26, 4, p.accent, 0.35);
-  const accentRing = ring(rng.range(0.4, 0.5) * w, rng.range(0.18, 0.32) * h, rng.range(34, 56), p.accent, 3, 0.45);
-  return svgDocument(w, h, defs, maybeMirror(rng, w, glow + circle + blob + blob2 + wave + dots + accentRing));
+  const { motif, companions } = motifsFor(studyFieldSlug);
+  const colours: MotifColours = { main: p.shapes[0] === VIOLET ? "#b98af0" : p.shapes[1], second: p.shapes[2], third: p.shapes[1], accent: p.accent };
+  const right = rng.chance(0.5);
+  const side = (x: number) => (right ? x : 1 - x);
+  const mx = side(rng.range(0.62, 0.7)) * w;
+  const my = rng.range(0.46, 0.54) * h;
+  const glow = `<circle cx="${n(side(rng.range(0.2, 0.4)) * w)}" cy="${n(rng.range(0.2, 0.5) * h)}" r="${n(h * 0.75)}" fill="url(#glow)"/>`;
+  const corner = `<circle cx="${n(side(rng.range(0.02, 0.14)) * w)}" cy="${n(rng.range(0.84, 1.02) * h)}" r="${n(rng.range(0.3, 0.4) * h)}" fill="${p.shapes[2]}" fill-opacity="0.5"/>`;
+  const disc = `<circle cx="${n(mx)}" cy="${n(my)}" r="${n(h * rng.range(0.38, 0.42))}" fill="#ffffff" fill-opacity="0.72"/>`;
+  const scale = rng.range(2.2, 2.45);
+  const main = place(mx, my, scale, motif(colours, 6 / scale * 2.4), rng.range(-6, 6));
+  const [first, second] = rng.chance(0.5) ? [companions[0]!, companions[1]!] : [companions[1]!, companions[2]!];
+  const c1 = place(side(rng.range(0.3, 0.38)) * w, rng.range(0.2, 0.3) * h, 1.8, first(colours, 5), rng.range(-15, 15));
+  const c2 = place(side(rng.range(0.16, 0.26)) * w, rng.range(0.58, 0.7) * h, 1.5, second(colours, 5.5), rng.range(-15, 15));
+  const wave = `<path d="${wavePath(rng, w, h, rng.range(0.84, 0.9) * h, h * 0.03)}" fill="#ffffff" fill-opacity="0.35"/>`;
+  const dots = dotGrid(side(rng.range(0.06, 0.1)) * w - (right ? 0 : 130), rng.range(0.08, 0.14) * h, 6, 3, 26, 4, p.accent, 0.3);
+  const accentRing = ring(side(rng.range(0.44, 0.5)) * w, rng.range(0.78, 0.86) * h, rng.range(24, 36), p.accent, 3, 0.4);
+  return svgDocument(w, h, defs, glow + corner + wave + dots + accentRing + disc + main + c1 + c2);
 }
 
 /** Seminar cover: softer shapes under a spotlight, with a stylised speech bubble on a small stage. */
@@ -281,87 +376,127 @@ export function articleCoverSvg(slug: string, studyFieldSlug?: string): string {
 
 /* ------------------------------------------------------------------ teacher portraits */
 
-/** Muted silhouette tones: [shoulders, head]. */
-const silhouetteTones: readonly (readonly [string, string])[] = [
-  ["#5b4a7a", "#6e5d8c"],
-  ["#4a5a7c", "#5d6d8f"],
-  ["#6c5a58", "#7f6d6a"],
-  ["#4d6b66", "#607e78"],
-  ["#7a5a70", "#8c6d82"],
-  ["#585e6c", "#6b7180"],
-  ["#6a4f8a", "#7d62a0"],
+/**
+ * The parts of DiceBear's «Notionists» (drawn by Zoish, CC0 1.0) a teacher's portrait may take:
+ * open eyes, a calm or smiling mouth, clear glasses, clothes one teaches in, and hair by the gender
+ * the patronymic gives. Sunglasses, hats, gestures, tongues and children's bows are left out. The
+ * variants are the style's own names, picked by looking at each one.
+ */
+type NotionistsOptions = NonNullable<Parameters<typeof createAvatar<notionists.Options>>[1]>;
+type Variants<K extends keyof notionists.Options> = NonNullable<notionists.Options[K]>;
+const v = <K extends keyof notionists.Options>(...numbers: number[]) =>
+  numbers.map((x) => `variant${String(x).padStart(2, "0")}`) as Variants<K>;
+
+export const portraitParts = {
+  hair: {
+    female: v<"hair">(2, 4, 8, 10, 11, 20, 23, 28, 29, 36, 37, 39, 41, 43, 47, 48, 57, 58, 61),
+    male: v<"hair">(1, 3, 5, 6, 7, 13, 15, 16, 18, 19, 21, 22, 24, 25, 27, 31, 33, 34, 35, 38, 42, 49, 54, 55, 56, 60),
+  },
+  body: {
+    female: v<"body">(5, 6, 7, 8, 9, 10, 13, 14, 16, 17, 21, 25),
+    male: v<"body">(5, 6, 7, 8, 9, 10, 13, 14, 16, 17, 19, 20, 25),
+  },
+  lips: v<"lips">(3, 14, 17),
+  eyes: v<"eyes">(2, 4, 5),
+  brows: v<"brows">(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
+  glasses: v<"glasses">(3, 8, 11),
+} as const;
+
+export type Gender = "female" | "male";
+
+/** A Russian (or Turkic) patronymic says the gender: «Викторовна», «Кызы» — a woman. */
+export function genderOf(fullName: string): Gender {
+  const patronymic = fullName.trim().split(/\s+/).at(-1)?.toLowerCase() ?? "";
+  return /(?:вна|чна|кызы|гызы)$/.test(patronymic) ? "female" : "male";
+}
+
+/** Pastel backdrops for portraits, one per teacher by seed: the site's violet and its neighbours. */
+const portraitBackdrops: readonly (readonly [string, string])[] = [
+  ["#efe4fc", "#d9c2f7"],
+  ["#fde9dc", "#f7c9ae"],
+  ["#e2f1f8", "#b9dcee"],
+  ["#e4f5ec", "#b8e3cb"],
+  ["#fff3d6", "#fbdc95"],
+  ["#fbe6ef", "#f3bfd4"],
+  ["#e6e9fb", "#c1c8f3"],
 ];
 
-const portraitPalettes = Object.values(palettes);
-
-/** Teacher portrait: gradient background, a halo shape, a soft head-and-shoulders silhouette. */
-export function teacherPortraitSvg(slug: string): string {
+/**
+ * Teacher portrait: a drawn head and shoulders (DiceBear «Notionists», seeded by the slug) on a
+ * pastel backdrop with a soft circle behind the head, in the 4:5 frame of a photo.
+ */
+export function teacherPortraitSvg(slug: string, fullName: string): string {
   const rng = new Rng(`teacher:${slug}`);
   const { width: w, height: h } = imageKinds.teacher;
-  const p = rng.pick(portraitPalettes);
-  const [body, head] = rng.pick(silhouetteTones);
-  const defs =
-    linearGradient("bg", rng, p.bg) +
-    radialGlow("glow", p.shapes[2], 0.6) +
-    `<linearGradient id="body" x1="0" y1="0" x2="0" y2="1"><stop offset="0%" stop-color="${head}"/><stop offset="100%" stop-color="${body}"/></linearGradient>`;
-  const cx = w / 2 + rng.range(-14, 14);
-  const headR = rng.range(100, 114);
-  const headY = rng.range(300, 320);
-  const shoulderY = headY + headR + rng.range(52, 66);
-  const spread = rng.range(245, 280);
-  const glow = `<circle cx="${n(cx)}" cy="${n(headY + 40)}" r="${n(w * 0.62)}" fill="url(#glow)"/>`;
-  const style = rng.int(0, 2);
-  const halo =
-    style === 0
-      ? `<circle cx="${n(cx + rng.range(-30, 30))}" cy="${n(headY - rng.range(10, 40))}" r="${n(headR + rng.range(70, 100))}" fill="${p.shapes[2]}" fill-opacity="0.45"/>`
-      : style === 1
-        ? `<path d="M${n(cx - 210)} ${n(h)}V${n(headY)}A210 210 0 0 1 ${n(cx + 210)} ${n(headY)}V${n(h)}Z" fill="${p.shapes[2]}" fill-opacity="0.4"/>`
-        : `<path d="${blobPath(rng, cx, headY + 20, headR + 110, 6, 0.16)}" fill="${p.shapes[2]}" fill-opacity="0.42"/>`;
-  const accent =
-    rng.chance(0.5)
-      ? ring(rng.range(0.14, 0.24) * w, rng.range(0.12, 0.2) * h, rng.range(24, 36), p.accent, 3, 0.35)
-      : dotGrid(rng.range(0.72, 0.78) * w, rng.range(0.1, 0.14) * h, 3, 3, 22, 3.5, p.accent, 0.3);
-  const sparkle = `<circle cx="${n(rng.range(0.78, 0.86) * w)}" cy="${n(rng.range(0.42, 0.5) * h)}" r="${n(rng.range(9, 14))}" fill="${p.shapes[1]}" fill-opacity="0.85"/>`;
-  const neckW = headR * 0.74;
-  const neck = `<rect x="${n(cx - neckW / 2)}" y="${n(headY + headR * 0.5)}" width="${n(neckW)}" height="${n(shoulderY - headY - headR * 0.2)}" rx="${n(neckW / 2.6)}" fill="${head}"/>`;
-  const shoulders = `<path d="M${n(cx - spread)} ${n(h + 2)}C${n(cx - spread)} ${n(shoulderY + 60)} ${n(cx - spread * 0.55)} ${n(shoulderY)} ${n(cx)} ${n(shoulderY)}C${n(cx + spread * 0.55)} ${n(shoulderY)} ${n(cx + spread)} ${n(shoulderY + 60)} ${n(cx + spread)} ${n(h + 2)}Z" fill="url(#body)"/>`;
-  const collar = rng.chance(0.5)
-    ? `<path d="M${n(cx - neckW * 0.9)} ${n(shoulderY + 4)}Q${n(cx)} ${n(shoulderY + 90)} ${n(cx + neckW * 0.9)} ${n(shoulderY + 4)}" fill="none" stroke="#ffffff" stroke-width="5" stroke-linecap="round" stroke-opacity="0.22"/>`
-    : `<path d="M${n(cx - neckW * 0.8)} ${n(shoulderY + 2)}L${n(cx)} ${n(shoulderY + 96)}L${n(cx + neckW * 0.8)} ${n(shoulderY + 2)}" fill="none" stroke="#ffffff" stroke-width="5" stroke-linecap="round" stroke-linejoin="round" stroke-opacity="0.22"/>`;
-  const headCircle = `<circle cx="${n(cx)}" cy="${n(headY)}" r="${n(headR)}" fill="${head}"/>`;
-  return svgDocument(w, h, defs, glow + halo + accent + sparkle + neck + shoulders + collar + headCircle);
+  const gender = genderOf(fullName);
+  const [light, deep] = rng.pick(portraitBackdrops);
+  const options: NotionistsOptions = {
+    seed: slug,
+    hair: portraitParts.hair[gender],
+    body: portraitParts.body[gender],
+    lips: portraitParts.lips,
+    eyes: portraitParts.eyes,
+    brows: portraitParts.brows,
+    glasses: portraitParts.glasses,
+    glassesProbability: 35,
+    beardProbability: gender === "male" ? 25 : 0,
+    gestureProbability: 0,
+    bodyIconProbability: 0,
+  };
+  // the drawing is square: a little wider than the frame, standing on its bottom edge, so the head sits where a photo's would
+  const size = Math.round(w * 1.2);
+  const face = createAvatar(notionists, options)
+    .toString()
+    .replace(/<metadata[\s\S]*?<\/metadata>/, "")
+    .replace(/^<svg /, `<svg x="${(w - size) / 2}" y="${h - size}" width="${size}" height="${size}" `);
+  const defs = `<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0%" stop-color="${light}"/><stop offset="100%" stop-color="${deep}"/></linearGradient>`;
+  const halo = `<circle cx="${n(w / 2 + rng.range(-30, 30))}" cy="${n(h * rng.range(0.3, 0.36))}" r="${n(w * rng.range(0.34, 0.4))}" fill="#ffffff" fill-opacity="0.55"/>`;
+  const accent = rng.chance(0.5)
+    ? ring(rng.range(0.12, 0.2) * w, rng.range(0.08, 0.14) * h, rng.range(22, 32), VIOLET, 3, 0.3)
+    : dotGrid(rng.range(0.74, 0.8) * w, rng.range(0.06, 0.1) * h, 3, 3, 20, 3.5, VIOLET, 0.28);
+  return svgDocument(w, h, defs, halo + accent + face);
 }
 
 /* ------------------------------------------------------------------ content -> jobs */
 
-export interface ImageJob {
-  kind: ImageKind;
-  slug: string;
-  svg: string;
-}
+/** A picture to make: drawn from `svg`, or cut from a real `photo` (an absolute path) the content names. */
+export type ImageJob = { kind: ImageKind; slug: string } & ({ svg: string; photo?: undefined } | { photo: string; svg?: undefined });
 
-function readContent<T>(file: string): T[] {
-  const data: unknown = JSON.parse(readFileSync(join(root, "content", file), "utf8"));
+function readContent<T>(contentDir: string, file: string): T[] {
+  const data: unknown = JSON.parse(readFileSync(join(contentDir, file), "utf8"));
   if (!Array.isArray(data)) throw new Error(`images: content/${file} is not an array`);
   return data as T[];
 }
 
-/** Every picture the site needs, from the content files. */
-export function imageJobs(): ImageJob[] {
-  const programs = readContent<{ id: string; studyFieldSlug?: string }>("programs.json");
-  const seminars = readContent<{ slug: string; studyFieldSlug?: string }>("seminars.json");
-  const articles = readContent<{ slug: string; relatedProgramIds?: string[] }>("journal.json");
-  const teachers = readContent<{ slug: string }>("teachers.json");
-  const bachelors = readContent<{ id: string }>("bachelors.json");
+interface Photo {
+  file: string;
+}
+
+/** The real photo of an item when the content names one (it must exist), else its drawing. */
+function photoOr(contentDir: string, where: string, photo: Photo | undefined, draw: () => string): { svg: string } | { photo: string } {
+  if (!photo) return { svg: draw() };
+  const file = join(contentDir, photo.file);
+  if (!existsSync(file)) throw new Error(`images: ${where}: the photo content/${photo.file} does not exist`);
+  return { photo: file };
+}
+
+/** Every picture the site needs, from the content files (`contentDir`, content/ by default). */
+export function imageJobs(contentDir = join(root, "content")): ImageJob[] {
+  const read = <T>(file: string) => readContent<T>(contentDir, file);
+  const programs = read<{ id: string; studyFieldSlug?: string; cover?: Photo }>("programs.json");
+  const seminars = read<{ slug: string; studyFieldSlug?: string }>("seminars.json");
+  const articles = read<{ slug: string; relatedProgramIds?: string[] }>("journal.json");
+  const teachers = read<{ id: string; slug: string; name: string; photo?: Photo }>("teachers.json");
+  const bachelors = read<{ id: string; cover?: Photo }>("bachelors.json");
   const fieldOfProgram = new Map(programs.map((program) => [program.id, program.studyFieldSlug]));
   const articleField = (ids: string[] = []) => ids.map((id) => fieldOfProgram.get(id)).find(Boolean);
   return [
-    ...programs.map((x) => ({ kind: "program" as const, slug: x.id, svg: programCoverSvg(x.id, x.studyFieldSlug) })),
+    ...programs.map((x) => ({ kind: "program" as const, slug: x.id, ...photoOr(contentDir, `programs.json ${x.id}`, x.cover, () => programCoverSvg(x.id, x.studyFieldSlug)) })),
     // a bachelor's program has a cover as a program has, under its own id
-    ...bachelors.map((x) => ({ kind: "program" as const, slug: x.id, svg: programCoverSvg(x.id) })),
+    ...bachelors.map((x) => ({ kind: "program" as const, slug: x.id, ...photoOr(contentDir, `bachelors.json ${x.id}`, x.cover, () => programCoverSvg(x.id)) })),
     ...seminars.map((x) => ({ kind: "seminar" as const, slug: x.slug, svg: seminarCoverSvg(x.slug, x.studyFieldSlug) })),
     ...articles.map((x) => ({ kind: "article" as const, slug: x.slug, svg: articleCoverSvg(x.slug, articleField(x.relatedProgramIds)) })),
-    ...teachers.map((x) => ({ kind: "teacher" as const, slug: x.slug, svg: teacherPortraitSvg(x.slug) })),
+    ...teachers.map((x) => ({ kind: "teacher" as const, slug: x.slug, ...photoOr(contentDir, `teachers.json ${x.id}`, x.photo, () => teacherPortraitSvg(x.slug, x.name)) })),
   ];
 }
 
@@ -376,8 +511,26 @@ export interface GenerateResult {
 
 const heightFor = (kind: ImageKind, width: number) => Math.round((width * imageKinds[kind].height) / imageKinds[kind].width);
 
-const fileHash = (svg: string, width: number) =>
-  createHash("sha256").update(`${GENERATOR_VERSION}\n${width}\n${svg}`).digest("hex").slice(0, 32);
+const fileHash = (source: string | Buffer, width: number) =>
+  createHash("sha256").update(`${GENERATOR_VERSION}\n${width}\n`).update(source).digest("hex").slice(0, 32);
+
+/**
+ * The pixels of a job at the largest width: an SVG rasterised at that size, or a real photo cropped
+ * to the frame (a portrait keeps its top, where the face is; a cover its centre).
+ */
+async function largestPixels(job: ImageJob, source: string | Buffer, maxWidth: number) {
+  const maxHeight = heightFor(job.kind, maxWidth);
+  if (job.photo) {
+    return sharp(source)
+      .rotate()
+      .resize(maxWidth, maxHeight, { fit: "cover", position: job.kind === "teacher" ? "north" : "centre" })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  }
+  const svg = String(source).replace(/^<svg([^>]*?) width="\d+" height="\d+"/, `<svg$1 width="${maxWidth}" height="${maxHeight}"`);
+  return sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+}
 
 function readManifest(): Record<string, string> {
   try {
@@ -394,26 +547,34 @@ async function writeAtomic(file: string, data: Buffer | string): Promise<void> {
   await rename(tmp, file);
 }
 
+const sourceOf = (job: ImageJob): string | Buffer => (job.svg !== undefined ? job.svg : readFileSync(job.photo));
+
+/** One width of a job's picture as WebP (what the build writes for it), for tests. */
+export async function renderPicture(job: ImageJob, width: number): Promise<Buffer> {
+  const source = sourceOf(job);
+  const { data, info } = await largestPixels(job, source, Math.max(...imageKinds[job.kind].widths));
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .resize(width, heightFor(job.kind, width), { fit: "fill" })
+    .webp(WEBP)
+    .toBuffer();
+}
+
 async function renderJob(job: ImageJob, previous: Record<string, string>, next: Record<string, string>, force: boolean) {
   const widths = imageKinds[job.kind].widths;
   const todo: { width: number; path: string; file: string }[] = [];
   let kept = 0;
+  const source = sourceOf(job);
   for (const width of widths) {
     const path = generatedImagePath(job.kind, job.slug, width);
     const file = join(publicDir, path);
-    const hash = fileHash(job.svg, width);
+    const hash = fileHash(source, width);
     next[path] = hash;
     if (!force && previous[path] === hash && existsSync(file)) kept++;
     else todo.push({ width, path, file });
   }
   if (todo.length === 0) return { written: 0, kept };
-  // rasterise once at the largest width (the SVG's own width/height), then resize from the pixels
-  const maxWidth = Math.max(...widths);
-  const svg = job.svg.replace(
-    /^<svg([^>]*?) width="\d+" height="\d+"/,
-    `<svg$1 width="${maxWidth}" height="${heightFor(job.kind, maxWidth)}"`,
-  );
-  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  // rasterise or crop once at the largest width, then resize from the pixels
+  const { data, info } = await largestPixels(job, source, Math.max(...widths));
   await mkdir(dirname(todo[0]!.file), { recursive: true });
   for (const { width, file } of todo) {
     const out = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })

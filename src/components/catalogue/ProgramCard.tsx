@@ -3,7 +3,7 @@ import { programHref } from "../../services/catalogue/links";
 import { typeTag } from "../../services/catalogue/tags";
 import { discountedPrice } from "../../services/pricing";
 import { formatPrice } from "../../services/text";
-import { Picture } from "../ui/Picture";
+import { coverAlt, Picture } from "../ui/Picture";
 
 /**
  * How a card sits on its page: its title is an h2 where the list is the page's own content (under
@@ -22,7 +22,7 @@ export function ProgramCard({ program, discount, heading: Heading = "h3", priori
       <Picture
         kind="program"
         slug={program.id}
-        alt=""
+        alt={coverAlt(program)}
         sizes="(max-width: 768px) 100vw, (max-width: 1024px) 50vw, 400px"
         className="program-card__cover"
         priority={priority}

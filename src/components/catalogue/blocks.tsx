@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { Review, Teacher } from "../../services/catalogue/schemas";
 import { formatDayMonthYear } from "../../services/dates";
 import { ChevronDownIcon } from "../ui/icons";
-import { Picture } from "../ui/Picture";
+import { Picture, portraitAlt } from "../ui/Picture";
 
 /** A titled section of a detail page, reachable from the in-page navigation by its id. */
 export function PageSection({ id, title, children, tinted = false }: { id: string; title: string; children: ReactNode; tinted?: boolean }) {
@@ -89,7 +89,7 @@ export const TEACHER_PHOTO_SIZES = { carousel: "(max-width: 768px) 45vw, 260px",
 export function TeacherCard({ teacher, heading: Heading = "h3", sizes = TEACHER_PHOTO_SIZES.carousel }: { teacher: Teacher; heading?: "h2" | "h3"; sizes?: string }) {
   return (
     <article className="teacher-card" id={teacher.slug}>
-      <Picture kind="teacher" slug={teacher.slug} alt={`Портрет: ${teacher.name}`} sizes={sizes} className="teacher-card__photo" />
+      <Picture kind="teacher" slug={teacher.slug} alt={portraitAlt(teacher)} sizes={sizes} className="teacher-card__photo" />
       <Heading className="teacher-card__name">{teacher.name}</Heading>
       <p className="teacher-card__position">{teacher.position}</p>
       {teacher.degree ? <p className="teacher-card__degree">{teacher.degree}</p> : null}

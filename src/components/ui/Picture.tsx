@@ -11,6 +11,15 @@ interface PictureProps {
   priority?: boolean;
 }
 
+/**
+ * What a cover says to a screen reader: the content's words for a real photo; nothing for a drawn
+ * one, which only repeats the title beside it (decision 028).
+ */
+export const coverAlt = (item: { cover?: { alt?: string } }) => item.cover?.alt ?? "";
+
+/** A teacher's portrait, drawn or photographed: the content's words, else «Портрет: <имя>». */
+export const portraitAlt = (teacher: { name: string; photo?: { alt?: string } }) => teacher.photo?.alt ?? `Портрет: ${teacher.name}`;
+
 /** A generated image with its srcset and intrinsic size, so nothing shifts while it loads. */
 export function Picture({ kind, slug, alt, sizes, className, priority = false }: PictureProps) {
   const image = generatedImage(kind, slug);

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
 import { CheckListSection, Faq, InPageNav, PageSection, ReviewCard, reviewsTitle, TeachersSection } from "../../components/catalogue/blocks";
 import { ChevronDownIcon } from "../../components/ui/icons";
-import { Picture } from "../../components/ui/Picture";
+import { coverAlt, Picture } from "../../components/ui/Picture";
 import { courseJsonLd, higherEducationEntity, legalEntityRef, organizationRef } from "../../components/layout/structured-data";
 import type { Catalogue } from "../../services/catalogue/build";
 import { bachelorHref } from "../../services/catalogue/links";
@@ -44,7 +44,7 @@ export function bachelorsList(c: Context<AppEnv>) {
                 <Picture
                   kind="program"
                   slug={bachelor.id}
-                  alt=""
+                  alt={coverAlt(bachelor)}
                   sizes="(max-width: 768px) 100vw, (max-width: 1024px) 50vw, 400px"
                   className="program-card__cover"
                   priority={index === 0}
@@ -118,7 +118,7 @@ function BachelorPage({ catalogue, bachelor }: { catalogue: Catalogue; bachelor:
               <Cta site={site} request={{ cta: "knowRequirement", ...lead }} variant="outline" />
             </div>
           </div>
-          <Picture kind="program" slug={bachelor.id} alt="" sizes="(max-width: 768px) 100vw, 480px" className="detail-hero__image" priority />
+          <Picture kind="program" slug={bachelor.id} alt={coverAlt(bachelor)} sizes="(max-width: 768px) 100vw, 480px" className="detail-hero__image" priority />
         </div>
       </header>
       <InPageNav links={links} />

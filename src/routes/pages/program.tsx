@@ -5,7 +5,7 @@ import { CheckListSection, Faq, InPageNav, PageSection, ReviewCard, reviewsTitle
 import type { Crumb } from "../../components/layout/Breadcrumbs";
 import { courseJsonLd, hoursDuration, organizationRef } from "../../components/layout/structured-data";
 import { ChevronDownIcon } from "../../components/ui/icons";
-import { Picture } from "../../components/ui/Picture";
+import { coverAlt, Picture } from "../../components/ui/Picture";
 import type { Catalogue, Program, ProgramDetails } from "../../services/catalogue/build";
 import { programDetailsOf } from "../../services/catalogue/program-details";
 import { ContentUnavailableError } from "../../services/catalogue/repository";
@@ -85,7 +85,7 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
               <Cta site={site} request={{ cta: "getFullProgram", ...lead }} variant="outline" />
             </div>
           </div>
-          <Picture kind="program" slug={program.id} alt="" sizes="(max-width: 768px) 100vw, 480px" className="detail-hero__image" priority />
+          <Picture kind="program" slug={program.id} alt={coverAlt(program)} sizes="(max-width: 768px) 100vw, 480px" className="detail-hero__image" priority />
         </div>
       </header>
 

@@ -29,6 +29,17 @@ export const imageSchema = z.object({
   alt: z.string(),
 });
 
+/**
+ * A real photograph for a teacher or a cover for a program: a file under content/photos/ that the
+ * build crops and resizes to the widths and format of a generated picture (scripts/images.ts), so a
+ * page shows it exactly where and as large as the generated one; without it the build draws one
+ * (decision 028). `alt` says what the photo shows; a teacher's portrait is «Портрет: <имя>» without it.
+ */
+export const photoSchema = z.object({
+  file: z.string().check(z.regex(/^photos\/[\w./-]+\.(?:jpe?g|png|webp|avif)$/i, "файл фотографии в content/photos/: photos/….jpg, .png, .webp или .avif")),
+  alt: z.optional(text),
+});
+
 export const studyFieldSchema = z.object({
   slug,
   title: text,
@@ -62,6 +73,8 @@ export const programSchema = z.object({
   studyFieldSlug: z.optional(slug),
   price: z.number().check(z.nonnegative()),
   isPopular: z.boolean(),
+  /** its own cover photo; without it the build draws one for its study field */
+  cover: z.optional(photoSchema),
   index_number: z.optional(z.object({ idx: z.number().check(z.int()) })),
   description: text,
   duration: calendarLength,
@@ -89,6 +102,8 @@ export const bachelorSchema = z.object({
   title: text,
   offlineFullPrice: z.number().check(z.positive()),
   description: text,
+  /** its own cover photo; without it the build draws one */
+  cover: z.optional(photoSchema),
   /** a number of years ("4 года"): crawlers get it as the course's schedule */
   duration: text.check(z.refine((value) => studyYears(value) !== null, { message: "срок обучения — число лет, например «4 года»" })),
   studyForm: text,
@@ -180,6 +195,8 @@ export const teacherSchema = z.object({
   degree: z.string(),
   experienceYears: z.number().check(z.int(), z.positive()),
   bio: text,
+  /** a real portrait; without it the build draws one, seeded by the slug */
+  photo: z.optional(photoSchema),
   specializations: z.array(text).check(z.minLength(1)),
   index_number: z.optional(z.object({ idx: z.number().check(z.int()) })),
 });
