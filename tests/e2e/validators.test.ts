@@ -146,10 +146,11 @@ describe("every page a crawler reaches", () => {
   }, 300_000);
 
   it("has nothing wider than a phone's screen on any page at 390 px", async () => {
-    // the layout is the stylesheet's alone (no script changes a page's width): the pages are read as they arrive,
-    // with their fonts, which is what a long word or a wide table would overflow with
+    // the layout is the stylesheet's alone (no script changes a page's width): the pages are read as they load
+    // (the stylesheet applied, which DOMContentLoaded does not wait for), with their fonts, which is what a long
+    // word or a wide table would overflow with
     const found = await visitAll(pages, { viewport: MOBILE, javaScriptEnabled: false }, async (page, path) => {
-      await page.goto(path, { waitUntil: "domcontentloaded" });
+      await page.goto(path, { waitUntil: "load" });
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       const overflow = await overflowOf(page);
       return overflow > 0 ? [`horizontal overflow: ${overflow}px`] : [];
