@@ -1,8 +1,18 @@
-import { type ComponentType, createElement, type ReactNode, useEffect } from "react";
+import { type ComponentType, createElement, type ReactNode, useEffect, useLayoutEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { handToReact, typedBefore } from "./keep-typed";
 
-/** Marks the island once React has hydrated it (tests wait for it), and says so to whoever waits. */
+/**
+ * Marks the island once React has hydrated it (tests wait for it), and says so to whoever waits.
+ * What the visitor typed while the island woke up is read as hydration commits, before any
+ * re-render can write the server's values back, and handed to the component right after the
+ * commit, before the next keystroke can arrive.
+ */
 function Hydrated({ element, onHydrated, children }: { element: HTMLElement; onHydrated: () => void; children?: ReactNode }) {
+  useLayoutEffect(() => {
+    const typed = typedBefore(element);
+    if (typed.length > 0) queueMicrotask(() => handToReact(typed));
+  }, [element]);
   useEffect(() => {
     element.dataset.hydrated = "true";
     onHydrated();

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import type { LeadRecord } from "./leads/record";
-import { popupLeadSchema } from "./leads/schemas";
+import { ticketBuyerSchema } from "./leads/schemas";
 import { perOrderLimit } from "./ticket-limits";
 
 export { DEFAULT_TICKETS_PER_ORDER, perOrderLimit, perPhoneLimit } from "./ticket-limits";
@@ -8,8 +8,8 @@ export { DEFAULT_TICKETS_PER_ORDER, perOrderLimit, perPhoneLimit } from "./ticke
 /** The most a schema lets through; the deployment's own limit (TICKETS_PER_ORDER) is checked after it. */
 const MOST_TICKETS = 100;
 
-/** A ticket order (spec 3): the lead payload plus the ticket fields. */
-export const ticketOrderSchema = z.extend(popupLeadSchema, {
+/** A ticket order (spec 3): the lead payload, its e-mail required, plus the ticket fields. */
+export const ticketOrderSchema = z.extend(ticketBuyerSchema, {
   seminar_id: z.string().check(z.minLength(1), z.maxLength(64)),
   tickets: z.number().check(z.int(), z.minimum(1, "Выберите хотя бы один билет"), z.maximum(MOST_TICKETS, perOrderLimit(MOST_TICKETS))),
   date: z.optional(z.number()),
@@ -21,6 +21,12 @@ export type TicketOrderInput = z.infer<typeof ticketOrderSchema>;
 
 /** What the client sends about the seminar that the server reads from its own content instead. */
 export const CLAIMED_BY_CLIENT = ["date", "seminar_tickets_quantity", "seminar_title", "price", "blockForAmo"] as const;
+
+/** The words of a purchase on a seminar's buy button and its form's submit (a free seminar's ticket is taken, not bought). */
+export function buyLabel(price: number, tickets = 1): string {
+  const noun = tickets > 1 ? "билеты" : "билет";
+  return price > 0 ? `Купить ${noun}` : `Получить ${noun}`;
+}
 
 /** What a buyer reads when fewer tickets are left than they asked for. */
 export function tooFewTickets(left: number): string {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { outcomes } from "../../src/services/leads/messages";
+import { messages, outcomes } from "../../src/services/leads/messages";
 import { discountDeadline } from "../../src/services/promo";
 import { formatPrice } from "../../src/services/text";
 import { prizeLabel, prizes, wrapLabel } from "../../src/services/wheel";
@@ -40,7 +40,7 @@ describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
     await open(page, path);
     await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
     await page.waitForFunction(() => document.querySelector('[data-testid="tickets-left"]')?.getAttribute("data-left") === "3");
-    await page.getByRole("link", { name: "Выбрать билеты" }).first().click();
+    await page.getByRole("link", { name: "Купить билет" }).first().click();
     const dialog = page.locator("dialog.lead-popup");
     await expect(dialog.locator(".modal__title").textContent()).resolves.toBe("Выбрать билеты");
     const count = dialog.getByTestId("ticket-count");
@@ -59,17 +59,56 @@ describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
     await expect(count.textContent()).resolves.toBe("2");
     await dialog.getByLabel("Имя *").fill("Глеб");
     await dialog.locator("#popup-phone").pressSequentially("9057776655");
+    // the tickets and the payment link go by e-mail: a purchase without it is not sent
+    const buy = dialog.getByRole("button", { name: "Купить билеты" });
+    await buy.click();
+    await expect(dialog.locator("#popup-email-error").textContent()).resolves.toBe(messages.emailRequired);
+    await expect(dialog.getByText("Сюда придут билеты и ссылка на оплату").isVisible()).resolves.toBe(true);
+    await dialog.getByLabel("Электронная почта *").fill("gleb@example.ru");
     await screenshot(page, `${name}-tickets-popup`);
     await page.waitForTimeout(400);
-    await dialog.getByRole("button", { name: outcomes.send }).click();
-    await dialog.getByText("Спасибо за заявку!").waitFor();
+    await buy.click();
+    await dialog.getByText("Спасибо за заказ!").waitFor();
     await expect(page.getByTestId("tickets-left").first().getAttribute("data-left")).resolves.toBe("1");
     // the confirmation names the order as the server took it
     const summary = dialog.getByTestId("order-summary");
     await expect(summary.textContent()).resolves.toContain(seminar.title);
+    await expect(summary.locator("time").getAttribute("datetime")).resolves.toBe(seminar.targetDate);
+    await expect(dialog.getByText("Билеты и ссылка на оплату придут на электронную почту", { exact: false }).isVisible()).resolves.toBe(true);
     await expect(summary.textContent()).resolves.toContain("2 билета");
     await expect(summary.textContent()).resolves.toContain(formatPrice(seminar.price * 2));
     await screenshot(page, `${name}-tickets-ordered`);
+  });
+
+  it("moves nothing when «−» appears or «+» goes: the counter keeps both buttons' places", async () => {
+    await setTickets(seminar.id, 3);
+    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    await open(page, path);
+    await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
+    await page.waitForFunction(() => document.querySelector('[data-testid="tickets-left"]')?.getAttribute("data-left") === "3");
+    await page.getByRole("link", { name: "Купить билет" }).first().click();
+    const dialog = page.locator("dialog.lead-popup");
+    const count = dialog.getByTestId("ticket-count");
+    await count.waitFor();
+    // the dialog's opening animation done, so only the counter could move what is measured
+    await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+    const boxes = () =>
+      Promise.all(
+        [count, dialog.locator(".ticket-counter"), dialog.locator(".ticket-counter__btn").last(), dialog.getByLabel("Имя *"), dialog.locator(".lead-form__submit")].map(
+          (locator) => locator.boundingBox(),
+        ),
+      );
+    const before = await boxes();
+    await dialog.getByRole("button", { name: "Больше билетов" }).click();
+    await expect(count.textContent()).resolves.toBe("2");
+    await expect(dialog.getByRole("button", { name: "Меньше билетов" }).isVisible()).resolves.toBe(true);
+    expect(await boxes()).toEqual(before);
+    await dialog.getByRole("button", { name: "Больше билетов" }).click();
+    await expect(count.textContent()).resolves.toBe("3");
+    await expect(dialog.getByRole("button", { name: "Больше билетов" }).count()).resolves.toBe(0);
+    expect(await boxes()).toEqual(before);
+    await screenshot(page, `${name}-tickets-counter-at-most`);
+    await setTickets(seminar.id, seminar.tickets_quantity);
   });
 
   it("shows the limit of one order before sending, and the counter stops there", async () => {
@@ -78,7 +117,7 @@ describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
     await open(page, path);
     await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
     await page.waitForFunction(() => document.querySelector('[data-testid="tickets-left"]')?.getAttribute("data-left") === "20");
-    await page.getByRole("link", { name: "Выбрать билеты" }).first().click();
+    await page.getByRole("link", { name: "Купить билет" }).first().click();
     const dialog = page.locator("dialog.lead-popup");
     await dialog.getByText("Не больше 5 билетов в одном заказе").waitFor();
     const plus = dialog.getByRole("button", { name: "Больше билетов" });
@@ -96,7 +135,7 @@ describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
     // buy button hydrates (it is in the first screen), turns it into the waiting list
     await page.getByText("Все билеты проданы.").waitFor();
     await expect(page.getByRole("link", { name: "Записаться в лист ожидания" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("link", { name: "Выбрать билеты" }).count()).resolves.toBe(0);
+    await expect(page.getByRole("link", { name: "Купить билет" }).count()).resolves.toBe(0);
     await screenshot(page, `${name}-sold-out`);
     await setTickets(seminar.id, seminar.tickets_quantity);
   });
@@ -226,16 +265,23 @@ describe.each([
     await setTickets(seminar.id, 10);
     const page = await (await browser.newContext({ baseURL: inject("baseUrl"), viewport, locale: "ru-RU", javaScriptEnabled: false })).newPage();
     await page.goto(path);
-    await page.getByRole("link", { name: "Выбрать билеты" }).first().click();
+    await page.getByRole("link", { name: "Купить билет" }).first().click();
     await page.waitForURL((url) => url.pathname === "/apply");
     await page.getByText("Не больше 5 билетов в одном заказе").waitFor();
     await page.getByRole("combobox", { name: "Билеты" }).selectOption("2");
     await page.getByLabel("Имя *").fill("Вера");
     await page.locator("#apply-phone").fill("+7 (912) 555-44-33");
-    await screenshot(page, `${name}-nojs-tickets`);
     await page.waitForTimeout(400);
-    await page.getByRole("button", { name: outcomes.send }).click();
+    // without an e-mail the form comes back with the message, the values kept
+    await page.getByRole("button", { name: "Купить билет" }).click();
+    await page.getByText(messages.emailRequired).waitFor();
+    await expect(page.getByLabel("Имя *").inputValue()).resolves.toBe("Вера");
+    await page.getByRole("combobox", { name: "Билеты" }).selectOption("2");
+    await page.getByLabel("Электронная почта *").fill("vera@example.ru");
+    await screenshot(page, `${name}-nojs-tickets`);
+    await page.getByRole("button", { name: "Купить билет" }).click();
     await page.waitForURL((url) => url.pathname === "/gratefull");
+    await page.getByRole("heading", { level: 1, name: "Спасибо за заказ!" }).waitFor();
     const summary = page.getByTestId("order-summary");
     await expect(summary.textContent()).resolves.toContain(seminar.title);
     await expect(summary.textContent()).resolves.toContain("2 билета");

@@ -116,7 +116,7 @@ export async function runCrashDrill(options = { leads: 300, concurrency: 24, lat
       const cookie: Record<string, string> = lead.partner ? { Cookie: `utm=${encodeURIComponent(JSON.stringify({ utm_source: "admitad" }))}; admitad_uid=uid-${i}` } : {};
       const body =
         lead.kind === "ticket"
-          ? { id: lead.id, name: "Сбой", phone: phone(i), seminar_id: seminar, tickets: 1 }
+          ? { id: lead.id, name: "Сбой", phone: phone(i), email: "drill@example.ru", seminar_id: seminar, tickets: 1 }
           : { id: lead.id, name: "Сбой", phone: phone(i), cta: "consultMe" };
       try {
         const response = await fetch(`${base}/api/${lead.kind === "ticket" ? "tickets" : "leads"}`, {

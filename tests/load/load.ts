@@ -172,7 +172,7 @@ async function drive(base: string, fakesUrl: string, options: LoadOptions): Prom
       ...req,
       path: "/api/tickets",
       headers: json,
-      body: JSON.stringify({ id: context.order.id, name: "Нагрузка", phone: phone(), seminar_id: seminar, tickets: context.order.tickets }),
+      body: JSON.stringify({ id: context.order.id, name: "Нагрузка", phone: phone(), email: "load@example.ru", seminar_id: seminar, tickets: context.order.tickets }),
     };
   });
 

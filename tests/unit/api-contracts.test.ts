@@ -40,7 +40,7 @@ describe("the JSON API's contracts", () => {
 
   it("POST /api/tickets takes the order and answers the count left and the order", () => {
     const api = hc<TicketsApi>("https://mip.institute").api;
-    expectTypeOf({ name: "Анна", phone: "+7 912 345-67-89", seminar_id: "s", tickets: 2 }).toMatchTypeOf<Body<typeof api.tickets.$post>>();
+    expectTypeOf({ name: "Анна", phone: "+7 912 345-67-89", email: "anna@example.ru", seminar_id: "s", tickets: 2 }).toMatchTypeOf<Body<typeof api.tickets.$post>>();
     expectTypeOf<Extract<Answer<typeof api.tickets.$post>, { ok: true }>>().toEqualTypeOf<{ ok: true; tickets_quantity: number; order: OrderSummary }>();
     expectTypeOf<Extract<Answer<typeof api.seminars[":id"]["tickets"]["$get"]>, { ok: true }>["tickets_quantity"]>().toEqualTypeOf<number>();
   });

@@ -2,7 +2,7 @@ import { env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare
 import fc from "fast-check";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { BuiltCatalogue } from "../../src/services/catalogue/build";
-import { refusals } from "../../src/services/leads/messages";
+import { messages, refusals } from "../../src/services/leads/messages";
 import type { LeadRecord } from "../../src/services/leads/record";
 import { perOrderLimit, perPhoneLimit, tooFewTickets } from "../../src/services/tickets";
 import { defaultCatalogue } from "../support/content";
@@ -29,6 +29,7 @@ const order = (seminarId: string, tickets: number, overrides: Record<string, unk
   id: uniqueId("order"),
   name: "Ольга",
   phone: newPhone(),
+  email: "olga@example.ru",
   seminar_id: seminarId,
   tickets,
   cta: "buyTicket",
@@ -89,6 +90,26 @@ describe("POST /api/tickets", () => {
     expect((await postJson("/api/tickets", order("no-such", 1))).status).toBe(400);
     const zero = await postJson("/api/tickets", order(catalogue.seminars[1]!.id, 0));
     expect(((await zero.json()) as { errors: Record<string, string> }).errors.tickets).toBe("Выберите хотя бы один билет");
+  });
+
+  it("refuses an order without an e-mail (the tickets and the payment link go there) and takes no seat; a lead keeps it optional", async () => {
+    const seminar = catalogue.seminars.find((s) => s.tickets_quantity > 10 && s.id !== "load-50")!;
+    const before = await stub(seminar.id).ticketsLeft(seminar.tickets_quantity);
+    for (const [email, message] of [
+      [undefined, messages.emailRequired],
+      ["", messages.emailRequired],
+      ["  ", messages.emailRequired],
+      ["olga@", messages.emailInvalid],
+    ] as const) {
+      const sent = order(seminar.id, 1, { email });
+      const refused = await postJson("/api/tickets", sent);
+      expect(refused.status, String(email)).toBe(400);
+      expect(await refused.json()).toMatchObject({ ok: false, errors: { email: message } });
+      expect(await outboxOf(sent.id).get(sent.id)).toBeNull();
+    }
+    expect(await stub(seminar.id).ticketsLeft(seminar.tickets_quantity)).toBe(before);
+    const { email: _, ...lead } = validLead();
+    expect((await postJson("/api/leads", lead)).status).toBe(200);
   });
 });
 
@@ -275,7 +296,7 @@ describe("buying without JavaScript", () => {
   it("a posted order takes the seats and ends on a confirmation naming the seminar, the date, the tickets and the sum", async () => {
     const seminar = target();
     const before = await stub(seminar.id).ticketsLeft(seminar.tickets_quantity);
-    const posted = await postForm("/api/tickets", { form: "popup", cta: "buyTicket", seminar_id: seminar.id, tickets: "2", name: "Вера", phone: newPhone() });
+    const posted = await postForm("/api/tickets", { form: "popup", cta: "buyTicket", seminar_id: seminar.id, tickets: "2", name: "Вера", phone: newPhone(), email: "vera@example.ru" });
     expect(posted.status).toBe(303);
     const location = new URL(posted.headers.get("location") ?? "", origin);
     expect(location.pathname).toBe("/gratefull");
@@ -285,16 +306,45 @@ describe("buying without JavaScript", () => {
     expect(page).toContain(seminar.title);
     expect(page).toContain("2 билета");
     expect(page).toContain(new Intl.NumberFormat("ru-RU").format(seminar.price * 2));
+    expect(page).toContain("Спасибо за заказ!");
+    expect(page).toContain("Билеты и ссылка на оплату придут на электронную почту");
+    expect(page).not.toContain("переданы в приёмную комиссию");
     // the address names the order; what the page says comes from the seminar's object
     const forged = await (await SELF.fetch(`${origin}/gratefull?order=${uniqueId("nope")}&seminar=${encodeURIComponent(seminar.id)}`)).text();
     expect(forged).not.toContain('data-testid="order-summary"');
+  });
+
+  it("the ticket form asks for the e-mail as required and says what it is for; the seminar's button says «Купить билет»", async () => {
+    const seminar = target();
+    const html = await (await SELF.fetch(`${origin}/apply?cta=buyTicket&seminar=${encodeURIComponent(seminar.id)}`)).text();
+    expect(html).toMatch(/<label for="apply-email">Электронная почта \*<\/label><input[^>]*aria-required="true"/);
+    expect(html).toContain("Сюда придут билеты и ссылка на оплату");
+    expect(html).toContain('<span class="btn__label">Купить билет</span>');
+    const lead = await (await SELF.fetch(`${origin}/apply?cta=signUpForProfession`)).text();
+    expect(lead).toContain('<label for="apply-email">Электронная почта</label>');
+    expect(lead).not.toContain('aria-required="true"');
+    const page = await (await SELF.fetch(`${origin}/seminars/${seminar.studyFieldSlug}/${seminar.slug}`)).text();
+    expect(page).toContain(`<span class="btn__label">${seminar.price > 0 ? "Купить билет" : "Получить билет"}</span>`);
+    expect(page).not.toContain("Выбрать билеты</span>");
+  });
+
+  it("an order posted without an e-mail comes back (400) with the message and the values, and takes no seat", async () => {
+    const seminar = target();
+    const before = await stub(seminar.id).ticketsLeft(seminar.tickets_quantity);
+    const posted = await postForm("/api/tickets", { form: "popup", cta: "buyTicket", seminar_id: seminar.id, tickets: "2", name: "Вера", phone: "+7 (912) 555-44-33", email: "" });
+    expect(posted.status).toBe(400);
+    const html = await posted.text();
+    expect(html).toContain(messages.emailRequired);
+    expect(html).toContain('value="Вера"');
+    expect(html).toContain('action="/api/tickets"');
+    expect(await stub(seminar.id).ticketsLeft(seminar.tickets_quantity)).toBe(before);
   });
 
   it("too few seats left: the form comes back with the message (409) and the values", async () => {
     const seminar = catalogue.seminars.find((s) => s.id === "few-1")!;
     const left = await stub(seminar.id).ticketsLeft(seminar.tickets_quantity);
     expect(left).toBe(1);
-    const posted = await postForm("/api/tickets", { form: "popup", cta: "buyTicket", seminar_id: seminar.id, tickets: String(left + 1), name: "Вера", phone: newPhone() });
+    const posted = await postForm("/api/tickets", { form: "popup", cta: "buyTicket", seminar_id: seminar.id, tickets: String(left + 1), name: "Вера", phone: newPhone(), email: "vera@example.ru" });
     expect(posted.status).toBe(409);
     const html = await posted.text();
     expect(html).toContain(tooFewTickets(left));

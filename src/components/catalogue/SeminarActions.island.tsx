@@ -3,6 +3,7 @@ import { defineIsland } from "../island";
 import { type LeadRequest, leadPopup } from "../state/lead-popup";
 import { useSignalValue } from "../state/signals";
 import { ticketsLeft } from "../state/tickets";
+import { buyLabel } from "../../services/tickets";
 import { applyHref } from "./CtaButton.island";
 
 interface SeminarActionsProps {
@@ -26,7 +27,7 @@ function SeminarActions({ seminarId, initial, buy, waitlist }: SeminarActionsPro
   if (left > 0) {
     return (
       <a className="btn btn--primary" href={applyHref(buy)} onClick={open(buy)} data-cta={buy.cta}>
-        <span className="btn__label">Выбрать билеты</span>
+        <span className="btn__label">{buyLabel(buy.price ?? 0)}</span>
       </a>
     );
   }

@@ -11,12 +11,14 @@ interface FieldProps {
   autoComplete?: string;
   disabled?: boolean;
   hint?: string;
+  /** announced as required; the form's own messages say what is missing (the form is noValidate) */
+  required?: boolean;
   onChange: (value: string) => void;
   onBlur?: () => void;
 }
 
 /** A labelled input with its error line, announced to screen readers. */
-export function Field({ id, name, label, value, error, type = "text", multiline, autoComplete, disabled, hint, onChange, onBlur }: FieldProps) {
+export function Field({ id, name, label, value, error, type = "text", multiline, autoComplete, disabled, hint, required, onChange, onBlur }: FieldProps) {
   const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
   const common = {
     id,
@@ -25,6 +27,7 @@ export function Field({ id, name, label, value, error, type = "text", multiline,
     disabled,
     autoComplete,
     "aria-invalid": error ? true : undefined,
+    "aria-required": required ? true : undefined,
     "aria-describedby": describedBy,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
     onBlur,

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { CtaKey } from "../../services/catalogue/schemas";
 import { outcomes, sendFailedLine } from "../../services/leads/messages";
-import { type FieldErrors, popupLeadSchema, validate } from "../../services/leads/schemas";
+import { type FieldErrors, popupLeadSchema, ticketBuyerSchema, validate } from "../../services/leads/schemas";
 import { resetTurnstiles, turnstileToken } from "../../client/turnstile";
 import { answerOf, leadsClient, ticketsClient } from "../../client/api";
 import { newLeadId, reachGoal, visitContext } from "../../client/visit";
@@ -14,7 +14,7 @@ import { useSignalValue } from "../state/signals";
 import { setTicketsLeft, ticketsLeft } from "../state/tickets";
 import { TicketCounter } from "./TicketCounter";
 import { useSiteSettings } from "../site-settings";
-import { DEFAULT_TICKETS_PER_ORDER, type OrderSummary } from "../../services/tickets";
+import { buyLabel, DEFAULT_TICKETS_PER_ORDER, type OrderSummary } from "../../services/tickets";
 import { TurnstileWidget } from "./TurnstileWidget";
 import { pickerCountry, type VisitorArea } from "../../services/visitor-area";
 import { prizeLabel } from "../../services/wheel";
@@ -86,8 +86,10 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
     blockForAmo,
     price,
   });
+  // an order's tickets and payment link go by e-mail: the buyer's e-mail is required (decision 025)
+  const schema = seminar ? ticketBuyerSchema : popupLeadSchema;
   const check = (next: LeadValues, onlyTouched: boolean) => {
-    const result = validate(popupLeadSchema, { ...payload(), ...next, email: next.email || undefined });
+    const result = validate(schema, { ...payload(), ...next, email: next.email || undefined });
     const all = result.ok ? {} : result.errors;
     setErrors(onlyTouched ? Object.fromEntries(Object.entries(all).filter(([field]) => touched[field])) : all);
     return result.ok;
@@ -99,7 +101,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
   };
   const blur = (field: string) => () => {
     setTouched((current) => ({ ...current, [field]: true }));
-    const result = validate(popupLeadSchema, { ...payload(), email: values.email || undefined });
+    const result = validate(schema, { ...payload(), email: values.email || undefined });
     const message = result.ok ? undefined : result.errors[field];
     setErrors((current) => {
       const { [field]: _, ...rest } = current;
@@ -204,7 +206,19 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
           }}
           onBlur={blur("phone")}
         />
-        <Field id={id("email")} name="email" type="email" label="Электронная почта" value={values.email} error={errors.email} autoComplete="email" onChange={set("email")} onBlur={blur("email")} />
+        <Field
+          id={id("email")}
+          name="email"
+          type="email"
+          label={seminar ? "Электронная почта *" : "Электронная почта"}
+          hint={seminar ? "Сюда придут билеты и ссылка на оплату" : undefined}
+          required={Boolean(seminar)}
+          value={values.email}
+          error={errors.email}
+          autoComplete="email"
+          onChange={set("email")}
+          onBlur={blur("email")}
+        />
         {showsPromo(cta) ? (
           <Field id={id("promocode")} name="promocode" label="Промокод" value={values.promocode} error={errors.promocode} onChange={set("promocode")} onBlur={blur("promocode")} />
         ) : null}
@@ -214,7 +228,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
         {gift ? <p className="lead-form__gift">Ваш подарок: {prizeLabel(values.gift) ?? values.gift}</p> : null}
         <TurnstileWidget id={id("turnstile")} error={errors.turnstile} />
         <button className="btn btn--primary lead-form__submit" type="submit">
-          <span className="btn__label">{sending ? outcomes.sending : (submitLabel ?? outcomes.send)}</span>
+          <span className="btn__label">{sending ? outcomes.sending : seminar ? buyLabel(seminar.price, count) : (submitLabel ?? outcomes.send)}</span>
         </button>
         <p className="lead-form__note">
           Нажимая на кнопку, вы соглашаетесь на <a href="/docs/pdf/privacy.pdf">обработку персональных данных</a>.

@@ -67,12 +67,16 @@ export function ThankYou({ giftExchange, messengerChannel, homeLink = false, hea
   }, []);
   return (
     <div className="thank-you">
-      <Heading className="thank-you__title">Спасибо за заявку!</Heading>
+      <Heading className="thank-you__title">{order ? "Спасибо за заказ!" : "Спасибо за заявку!"}</Heading>
       {order ? <OrderDetails order={order} area={area} /> : null}
       <div className="thank-you__columns">
         <div className="thank-you__column">
-          <p>Ваши данные переданы в приёмную комиссию. Специалист свяжется с вами в ближайшее время.</p>
-          <p className="thank-you__gift">Пока ждёте звонка — заберите подарок от наших блогеров и партнёров.</p>
+          {order ? (
+            <p>{`${order.sum > 0 ? "Билеты и ссылка на оплату придут" : "Билеты придут"} на электронную почту, которую вы указали, а за день до семинара мы пришлём напоминание.`}</p>
+          ) : (
+            <p>Ваши данные переданы в приёмную комиссию. Специалист свяжется с вами в ближайшее время.</p>
+          )}
+          <p className="thank-you__gift">{`${order ? "А пока" : "Пока ждёте звонка"} — заберите подарок от наших блогеров и партнёров.`}</p>
           <a className="btn btn--primary" href={giftUrl} target="_blank" rel="noopener noreferrer">
             <span className="btn__label">Получить подарок</span>
           </a>

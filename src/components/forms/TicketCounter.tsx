@@ -16,30 +16,28 @@ const total = (price: number, count: number) => (price > 0 ? formatPrice(price *
 /**
  * The tickets mode of spec 4: the counter starts at 1; minus shows only above 1; plus shows only
  * while the seminar has more tickets than the count (and the order has room); the price is the
- * price times the count. Before the form hydrates (or without JavaScript) a select of counts with
+ * price times the count. A button not shown keeps its place (hidden, not removed), so nothing
+ * moves when it appears. Before the form hydrates (or without JavaScript) a select of counts with
  * their sums stands in for the buttons and posts the count itself.
  */
 export function TicketCounter({ count, left, perOrder, price, disabled, onChange }: TicketCounterProps) {
   const most = Math.max(1, Math.min(left, perOrder));
+  const shown = (visible: boolean) => ({ "aria-hidden": visible ? undefined : true, tabIndex: visible ? undefined : -1, disabled: disabled || !visible });
   return (
     <div className="ticket-counter">
       <span className="ticket-counter__label" id="ticket-count-label">
         Билеты
       </span>
       <div className="ticket-counter__controls" role="group" aria-labelledby="ticket-count-label">
-        {count > 1 ? (
-          <button type="button" className="ticket-counter__btn" aria-label="Меньше билетов" disabled={disabled} onClick={() => onChange(count - 1)}>
-            −
-          </button>
-        ) : null}
+        <button type="button" className="ticket-counter__btn" aria-label="Меньше билетов" {...shown(count > 1)} onClick={() => onChange(Math.max(1, count - 1))}>
+          −
+        </button>
         <output className="ticket-counter__count" aria-live="polite" data-testid="ticket-count">
           {count}
         </output>
-        {most > count ? (
-          <button type="button" className="ticket-counter__btn" aria-label="Больше билетов" disabled={disabled} onClick={() => onChange(count + 1)}>
-            +
-          </button>
-        ) : null}
+        <button type="button" className="ticket-counter__btn" aria-label="Больше билетов" {...shown(most > count)} onClick={() => onChange(Math.min(most, count + 1))}>
+          +
+        </button>
       </div>
       <select
         className="ticket-counter__select"

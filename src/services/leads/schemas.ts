@@ -85,6 +85,14 @@ export const popupLeadSchema = z.object({
   subscribeNews: z.optional(z.boolean()),
 });
 
+/**
+ * The buyer of a ticket order: the popup's fields with the e-mail required, since the tickets and
+ * the payment link are sent there (decision 025). An ordinary lead keeps its e-mail optional.
+ */
+export const ticketBuyerSchema = z.extend(popupLeadSchema, {
+  email: required(email().check(z.minLength(1, messages.emailRequired))),
+});
+
 /** The not-found form of the search panel (spec 5): every field required. */
 export const notFoundLeadSchema = z.object({
   ...context,
