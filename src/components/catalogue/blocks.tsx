@@ -104,6 +104,22 @@ export function reviewsTitle(reviews: readonly Pick<Review, "status">[]): string
   return students === reviews.length ? "Отзывы студентов" : "Отзывы студентов и выпускников";
 }
 
+/** A detail page's reviews, titled by who wrote them; nothing when there are none. */
+export function ReviewsSection({ reviews }: { reviews: readonly Review[] }) {
+  if (reviews.length === 0) return null;
+  return (
+    <PageSection id="reviews" title={reviewsTitle(reviews)}>
+      <ul className="review-grid">
+        {reviews.map((review) => (
+          <li key={review.id}>
+            <ReviewCard review={review} />
+          </li>
+        ))}
+      </ul>
+    </PageSection>
+  );
+}
+
 /** The author's name is the card's heading: h3 inside a section with its own h2, h2 right under the page's h1. */
 export function ReviewCard({ review, about, heading: Heading = "h3" }: { review: Review; about?: ReactNode; heading?: "h2" | "h3" }) {
   return (

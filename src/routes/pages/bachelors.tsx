@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
-import { CheckListSection, Faq, InPageNav, PageSection, ReviewCard, reviewsTitle, TeachersSection } from "../../components/catalogue/blocks";
+import { CheckListSection, Faq, InPageNav, PageSection, ReviewsSection, TeachersSection } from "../../components/catalogue/blocks";
 import { ChevronDownIcon } from "../../components/ui/icons";
 import { coverAlt, Picture } from "../../components/ui/Picture";
 import { courseJsonLd, higherEducationEntity, legalEntityRef, organizationRef } from "../../components/layout/structured-data";
@@ -167,17 +167,7 @@ function BachelorPage({ catalogue, bachelor }: { catalogue: Catalogue; bachelor:
           </div>
         </div>
       </PageSection>
-      {reviews.length > 0 ? (
-        <PageSection id="reviews" title={reviewsTitle(reviews)}>
-          <ul className="review-grid">
-            {reviews.map((review) => (
-              <li key={review.id}>
-                <ReviewCard review={review} />
-              </li>
-            ))}
-          </ul>
-        </PageSection>
-      ) : null}
+      <ReviewsSection reviews={reviews} />
       <PageSection id="faq" title="Частые вопросы">
         <Faq items={bachelor.faq} />
         <div className="cta-band">

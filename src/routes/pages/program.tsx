@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { AfterHero } from "../../components/catalogue/AfterHero";
 import { Cta } from "../../components/catalogue/Cta";
-import { CheckListSection, Faq, InPageNav, PageSection, ReviewCard, reviewsTitle, TeachersSection } from "../../components/catalogue/blocks";
+import { CheckListSection, Faq, InPageNav, PageSection, ReviewsSection, TeachersSection } from "../../components/catalogue/blocks";
 import type { Crumb } from "../../components/layout/Breadcrumbs";
 import { courseJsonLd, hoursDuration, organizationRef } from "../../components/layout/structured-data";
 import { ChevronDownIcon } from "../../components/ui/icons";
@@ -177,17 +177,7 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
           </div>
         </PageSection>
 
-        {reviews.length > 0 ? (
-          <PageSection id="reviews" title={reviewsTitle(reviews)}>
-            <ul className="review-grid">
-              {reviews.map((review) => (
-                <li key={review.id}>
-                  <ReviewCard review={review} />
-                </li>
-              ))}
-            </ul>
-          </PageSection>
-        ) : null}
+        <ReviewsSection reviews={reviews} />
 
         <PageSection id="faq" title="Частые вопросы">
           <Faq items={program.faq} />
