@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { desktopContext, launchChromium, mobileContext } from "../support/browser";
+import { launchChromium, widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
 import { open, screenshot } from "./helpers";
 
@@ -13,11 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const widths = [
-  ["desktop", desktopContext],
-  ["mobile", mobileContext],
-] as const;
 
 const prices = (page: Page) =>
   page.locator(".program-card__price").evaluateAll((nodes) =>

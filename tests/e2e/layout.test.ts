@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { articleHref } from "../../src/services/catalogue/links";
-import { desktopContext, launchChromium, mobileContext } from "../support/browser";
+import { launchChromium, widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
 import { open, screenshot } from "./helpers";
 
@@ -15,11 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const widths = [
-  ["desktop", desktopContext],
-  ["mobile", mobileContext],
-] as const;
 
 async function visit(makeContext: (typeof widths)[number][1], path: string): Promise<Page> {
   const page = await (await makeContext(browser, inject("baseUrl"))).newPage();

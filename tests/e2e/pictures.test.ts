@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { programHref } from "../../src/services/catalogue/links";
 import { PAGE_SIZE } from "../../src/services/catalogue/listing";
-import { desktopContext, launchChromium, mobileContext } from "../support/browser";
+import { launchChromium, widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
 import { open } from "./helpers";
 
@@ -20,11 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const widths = [
-  ["desktop", desktopContext],
-  ["mobile", mobileContext],
-] as const;
 
 async function visit(makeContext: (typeof widths)[number][1], path: string): Promise<Page> {
   const page = await (await makeContext(browser, inject("baseUrl"))).newPage();

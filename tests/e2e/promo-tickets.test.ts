@@ -4,7 +4,7 @@ import { messages, outcomes } from "../../src/services/leads/messages";
 import { discountDeadline } from "../../src/services/promo";
 import { formatPrice } from "../../src/services/text";
 import { prizeLabel, prizes, wrapLabel } from "../../src/services/wheel";
-import { DESKTOP, desktopContext, launchChromium, MOBILE, mobileContext } from "../support/browser";
+import { DESKTOP, launchChromium, MOBILE, widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
 import { open, screenshot } from "./helpers";
 import { E2E_VARS } from "./setup";
@@ -24,11 +24,6 @@ async function setTickets(seminarId: string, quantity: number) {
   const response = await fetch(`${inject("baseUrl")}/ops/seminars/${seminarId}/tickets`, { method: "PUT", headers: ops, body: JSON.stringify({ tickets_quantity: quantity }) });
   expect(response.status).toBe(200);
 }
-
-const widths = [
-  ["desktop", desktopContext],
-  ["mobile", mobileContext],
-] as const;
 
 describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
   const seminar = catalogue.seminars.filter((s) => s.price > 0 && s.tickets_quantity > 0)[name === "desktop" ? 0 : 1]!;

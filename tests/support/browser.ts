@@ -28,3 +28,9 @@ export function desktopContext(browser: Browser, baseURL: string): Promise<Brows
 export function mobileContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   return browser.newContext({ baseURL, viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: "ru-RU" });
 }
+
+/** The two widths a browser test sees a page at: a desktop and a phone, each with its name for test titles and screenshots. */
+export const widths = [
+  ["desktop", desktopContext],
+  ["mobile", mobileContext],
+] as const;
