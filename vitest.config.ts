@@ -32,8 +32,17 @@ declare module "vitest" {
 }
 
 /**
- * Three projects: `unit` (Node, beside the code), `worker` (inside workerd, through the Worker's
- * own wrangler.toml) and `e2e` (real Chromium against `wrangler dev`, see tests/e2e/setup.ts).
+ * The drills: a load, a crash of the runtime and a fresh isolate timed by Chromium. Each starts a
+ * server of its own and measures time or takes the machine's two cores, so they run last and alone.
+ */
+const DRILLS = ["tests/e2e/load.test.ts", "tests/e2e/crash.test.ts", "tests/e2e/first-visit.test.ts"];
+
+/**
+ * Four projects: `unit` (Node, beside the code) and `worker` (inside workerd, through the Worker's
+ * own wrangler.toml) side by side, two files at a time; then `e2e` (real Chromium against `wrangler
+ * dev`, see tests/e2e/setup.ts), two files at a time, each against its lane's own server; then
+ * `drills`, one at a time. Two at a time because this machine has two cores (vitest's default is
+ * one fewer than the cores).
  */
 export default defineConfig({
   test: {
@@ -43,6 +52,7 @@ export default defineConfig({
           name: "unit",
           include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"],
           environment: "node",
+          maxWorkers: 2,
         },
       },
       {
@@ -57,6 +67,7 @@ export default defineConfig({
           include: ["tests/worker/**/*.test.{ts,tsx}"],
           globalSetup: ["tests/worker/global-setup.ts"],
           provide: { fcSeed: FC_SEED },
+          maxWorkers: 2,
           testTimeout: 30_000,
           // seeding a generated 10,000-program catalogue takes seconds on two busy cores
           hookTimeout: 60_000,
@@ -66,15 +77,30 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          exclude: DRILLS,
           environment: "node",
-          // after unit and worker: two cores cannot run a browser, a load drill and workerd tests at once
-          // without starving the workers' sink timeouts
+          // after unit and worker: two cores cannot run browsers and workerd tests at once without
+          // starving the workers' sink timeouts
           sequence: { groupOrder: 1 },
           globalSetup: ["tests/e2e/setup.ts"],
-          fileParallelism: false,
-          testTimeout: 60_000,
+          // the number of lanes: setup.ts starts a server for each
+          maxWorkers: 2,
+          testTimeout: 90_000,
           hookTimeout: 120_000,
-          // conditions are awaited, never slept on: a browser beside a load drill on two cores can take seconds to hydrate
+          // conditions are awaited, never slept on: two browsers on two cores can take seconds to hydrate
+          expect: { poll: { timeout: 20_000, interval: 100 } },
+        },
+      },
+      {
+        test: {
+          name: "drills",
+          include: DRILLS,
+          environment: "node",
+          sequence: { groupOrder: 2 },
+          globalSetup: ["tests/e2e/setup-drills.ts"],
+          maxWorkers: 1,
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
           expect: { poll: { timeout: 20_000, interval: 100 } },
         },
       },

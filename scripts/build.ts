@@ -3,13 +3,14 @@
  * sprite, all content-hashed under public/assets/, plus build/manifest.json that the Worker renders from.
  * Islands are found by file name (`src/components/**\/*.island.tsx`), never listed by hand.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { type Metafile, type Plugin, build } from "esbuild";
 import { buildDocuments } from "./documents";
 import { buildFonts } from "./fonts";
 import { buildIconSprite } from "./icons";
 import { generateImages } from "./images";
+import { syncDir, writeIfChanged } from "./lib/files";
 
 const root = new URL("..", import.meta.url).pathname;
 const componentsDir = join(root, "src/components");
@@ -73,8 +74,7 @@ function manifestFrom(metafile: Metafile, islands: Record<string, string>) {
 export async function buildClient(): Promise<void> {
   await buildFonts();
   const islands = findIslands();
-  rmSync(outDir, { recursive: true, force: true });
-  buildIconSprite();
+  const sprite = buildIconSprite();
   const result = await build({
     absWorkingDir: root,
     entryPoints: { client: "src/client/entry.ts", site: "src/styles/site.css" },
@@ -97,12 +97,16 @@ export async function buildClient(): Promise<void> {
     loader: { ".woff2": "file" },
     logLevel: "warning",
     plugins: [islandsPlugin(islands)],
+    // written below, file by file, only where the bytes changed (scripts/lib/files.ts)
+    write: false,
   });
   const serverOnly = Object.keys(result.metafile.inputs).filter((file) => /\.server\.tsx?$|^src\/(worker|routes)\//.test(file));
   if (serverOnly.length > 0) throw new Error(`build: server-only code reached the browser bundle: ${serverOnly.join(", ")}`);
   const manifest = manifestFrom(result.metafile, islands);
-  mkdirSync(join(root, "build"), { recursive: true });
-  writeFileSync(join(root, "build/manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  const files = new Map<string, string | Uint8Array>(result.outputFiles.map((file) => [file.path, file.contents]));
+  files.set(sprite.path, sprite.svg);
+  syncDir(outDir, files);
+  writeIfChanged(join(root, "build/manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`client: ${manifest.entry}, ${Object.keys(islands).length} islands, ${manifest.css}`);
 }
 

@@ -4,13 +4,14 @@
  * list them. Deterministic: the same content gives the same bytes.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import PDFDocument from "pdfkit";
 import * as z from "zod/mini";
 import type { Block, InstituteDocument } from "../src/services/catalogue/institute-schemas";
 import { documentSchema } from "../src/services/catalogue/institute-schemas";
 import { siteSchema, type Site } from "../src/services/catalogue/schemas";
+import { writeIfChanged } from "./lib/files";
 import { root } from "./lib/wrangler";
 
 const fonts = join(root, "node_modules/@expo-google-fonts/pt-sans");
@@ -79,12 +80,11 @@ export async function buildDocuments(): Promise<Record<string, DocumentFile>> {
   const files: Record<string, DocumentFile> = {};
   for (const document of documents) {
     const bytes = await render(document, site);
-    writeFileSync(join(outDir, `${document.slug}.pdf`), bytes);
+    writeIfChanged(join(outDir, `${document.slug}.pdf`), bytes);
     files[document.slug] = { bytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
   }
   for (const file of readdirSync(outDir)) if (!files[file.replace(/\.pdf$/, "")]) rmSync(join(outDir, file));
-  mkdirSync(join(root, "build"), { recursive: true });
-  writeFileSync(join(root, "build/documents.json"), `${JSON.stringify(files, null, 2)}\n`);
+  writeIfChanged(join(root, "build/documents.json"), `${JSON.stringify(files, null, 2)}\n`);
   return files;
 }
 

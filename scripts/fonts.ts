@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import subsetFont from "subset-font";
+import { writeIfChanged } from "./lib/files";
 import { root } from "./lib/wrangler";
 
 const ascii = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).join("");
@@ -38,7 +39,7 @@ export async function buildFonts(): Promise<void> {
   }
   // a fallback close to PT Sans' metrics keeps the text from jumping when the font arrives
   faces.push('@font-face{font-family:"PT Sans Fallback";src:local("Arial");size-adjust:93%;ascent-override:108%;descent-override:28%}');
-  writeFileSync(join(root, "build/fonts.css"), `${faces.join("\n")}\n`);
+  writeIfChanged(join(root, "build/fonts.css"), `${faces.join("\n")}\n`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildFonts();

@@ -4,9 +4,9 @@
  * icon components (server and browser) import.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ICON_SHAPES } from "../src/components/ui/icon-shapes";
+import { writeIfChanged } from "./lib/files";
 import { root } from "./lib/wrangler";
 
 export function iconSprite(): string {
@@ -14,15 +14,11 @@ export function iconSprite(): string {
   return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join("")}</svg>\n`;
 }
 
-/** Writes the sprite (call after public/assets/ is emptied) and returns its URL. */
-export function buildIconSprite(): string {
+/** The sprite's file under public/ and its contents, and writes build/icon-sprite.json with its URL. */
+export function buildIconSprite(): { path: string; svg: string } {
   const svg = iconSprite();
   const hash = createHash("sha256").update(svg).digest("hex").slice(0, 8).toUpperCase();
-  const dir = join(root, "public/assets/media");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `icons-${hash}.svg`), svg);
   const href = `/assets/media/icons-${hash}.svg`;
-  mkdirSync(join(root, "build"), { recursive: true });
-  writeFileSync(join(root, "build/icon-sprite.json"), `${JSON.stringify({ href }, null, 2)}\n`);
-  return href;
+  writeIfChanged(join(root, "build/icon-sprite.json"), `${JSON.stringify({ href }, null, 2)}\n`);
+  return { path: join(root, "public", href), svg };
 }

@@ -542,6 +542,8 @@ function readManifest(): Record<string, string> {
 }
 
 async function writeAtomic(file: string, data: Buffer | string): Promise<void> {
+  // the same bytes are not written again: a running `wrangler dev` reloads on every write
+  if (existsSync(file) && readFileSync(file).equals(Buffer.from(data))) return;
   const tmp = `${file}.tmp-${process.pid}`;
   await writeFile(tmp, data);
   await rename(tmp, file);

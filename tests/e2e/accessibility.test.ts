@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, DESKTOP, MOBILE } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
 import { axeViolations } from "./axe";
-import { open } from "./helpers";
+import { open, siteUrl } from "./helpers";
 
 const catalogue = defaultCatalogue();
 const program = catalogue.programs[0]!;
@@ -23,7 +23,7 @@ describe.each([
   ["mobile", MOBILE],
 ] as const)("axe-core (WCAG 2.1 A and AA) at %s width (every page a crawler reaches: validators.test.ts)", (_name, viewport) => {
   it("finds no violation with the menus and the lead popup open", async () => {
-    const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport, bypassCSP: true, locale: "ru-RU", hasTouch: viewport === MOBILE });
+    const context = await browser.newContext({ baseURL: siteUrl(), viewport, bypassCSP: true, locale: "ru-RU", hasTouch: viewport === MOBILE });
     const page = await context.newPage();
     await open(page, `/professions/${program.studyFieldSlug}/${program.slug}`);
     const found: Record<string, string[]> = {};
@@ -47,7 +47,7 @@ describe.each([
 
 describe("keyboard", () => {
   it("reaches the lead popup, keeps focus inside it and closes it on Escape", async () => {
-    const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport: DESKTOP });
+    const context = await browser.newContext({ baseURL: siteUrl(), viewport: DESKTOP });
     const page = await context.newPage();
     await open(page, "/practical-training/supervision");
     await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
@@ -64,7 +64,7 @@ describe("keyboard", () => {
   });
 
   it("shows where the focus is", async () => {
-    const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport: DESKTOP });
+    const context = await browser.newContext({ baseURL: siteUrl(), viewport: DESKTOP });
     const page = await context.newPage();
     await open(page, "/");
     await page.keyboard.press("Tab");

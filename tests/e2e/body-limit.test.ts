@@ -4,7 +4,8 @@
  * «Your worker restarted mid-request»), about half the time.
  */
 import { request } from "node:http";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { siteUrl } from "./helpers";
 
 /** Posts `bytes` of JSON-ish text, chunked (no Content-Length) or with its length; the status. */
 function upload(url: string, bytes: number, chunked: boolean): Promise<number> {
@@ -38,7 +39,7 @@ function upload(url: string, bytes: number, chunked: boolean): Promise<number> {
 
 describe("a body too large", () => {
   it("gets 413 every time, 10 MB chunked or with its length", async () => {
-    const url = inject("baseUrl");
+    const url = siteUrl();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push(await upload(url, 10_000_000, i % 2 === 0).catch(() => -1));
     expect(statuses).toEqual([413, 413, 413, 413, 413, 413]);

@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot } from "./helpers";
+import { open, screenshot, siteUrl } from "./helpers";
 
 const catalogue = defaultCatalogue();
 let browser: Browser;
@@ -21,7 +21,7 @@ const prices = (page: Page) =>
 
 describe.each(widths)("program lists on %s", (name, makeContext) => {
   it("filter by type in place, without a page load, and keep the URL shareable", async () => {
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, "/programs");
     await page.evaluate(() => {
       (window as unknown as { marker: number }).marker = 1;
@@ -39,7 +39,7 @@ describe.each(widths)("program lists on %s", (name, makeContext) => {
   });
 
   it("filter the short courses, the cards tagged «Курсы»", async () => {
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, "/programs");
     await page.locator(".filters").getByRole("link", { name: "Краткосрочные курсы", exact: true }).click();
     await page.waitForURL((url) => url.search === "?type=shortterm");
@@ -52,7 +52,7 @@ describe.each(widths)("program lists on %s", (name, makeContext) => {
   });
 
   it("sort by price both ways", async () => {
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, "/courses");
     await page.getByRole("link", { name: "Сначала дешевле" }).click();
     await page.waitForURL((url) => url.search === "?sort=price");
@@ -66,7 +66,7 @@ describe.each(widths)("program lists on %s", (name, makeContext) => {
   });
 
   it("page through the list and filter by study field", async () => {
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, "/programs");
     await page.locator(".pagination").getByRole("link", { name: "2", exact: true }).click();
     await page.waitForURL((url) => url.search === "?page=2");
@@ -80,7 +80,7 @@ describe.each(widths)("program lists on %s", (name, makeContext) => {
 
 describe.each(widths)("a program page on %s", (name, makeContext) => {
   it("opens and closes a curriculum module", async () => {
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     const program = catalogue.programs[0]!;
     await open(page, `/professions/${program.studyFieldSlug}/${program.slug}`);
     const module = page.locator(".curriculum__module").first();
@@ -95,7 +95,7 @@ describe.each(widths)("a program page on %s", (name, makeContext) => {
   });
 
   it("jumps to a section from the in-page navigation", async () => {
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     const program = catalogue.programs[0]!;
     await open(page, `/professions/${program.studyFieldSlug}/${program.slug}`);
     await page.locator(".in-page-nav").getByRole("link", { name: "Стоимость" }).click();
@@ -109,7 +109,7 @@ describe.each(widths)("a program page on %s", (name, makeContext) => {
 
 describe.each(widths)("the home page carousels on %s", (name, makeContext) => {
   it("scroll by snapping without JavaScript help, and step with the arrows", async () => {
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, "/");
     const track = page.locator("#teachers-track");
     await expect(track.evaluate((el) => getComputedStyle(el).scrollSnapType)).resolves.toBe("x mandatory");

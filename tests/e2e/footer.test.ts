@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktopContext, launchChromium, mobileContext } from "../support/browser";
-import { open, screenshot } from "./helpers";
+import { open, screenshot, siteUrl } from "./helpers";
 
 let browser: Browser;
 
@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 async function footerPage(mobile: boolean): Promise<Page> {
-  const context = await (mobile ? mobileContext : desktopContext)(browser, inject("baseUrl"));
+  const context = await (mobile ? mobileContext : desktopContext)(browser, siteUrl());
   const page = await context.newPage();
   await open(page, "/");
   await page.locator(".site-footer").scrollIntoViewIfNeeded();

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, outcomes } from "../../src/services/leads/messages";
 import { desktopContext, launchChromium, mobileContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot } from "./helpers";
+import { open, screenshot, siteUrl } from "./helpers";
 import { E2E_VARS } from "./setup";
 
 const catalogue = defaultCatalogue();
@@ -20,13 +20,13 @@ afterAll(async () => {
 
 /** Ops see the lead the visitor sent (by the id the form generated). */
 async function opsSee(id: string): Promise<boolean> {
-  const response = await fetch(`${inject("baseUrl")}/ops/leads`, { headers: { Authorization: `Bearer ${E2E_VARS.OPS_TOKEN}` } });
+  const response = await fetch(`${siteUrl()}/ops/leads`, { headers: { Authorization: `Bearer ${E2E_VARS.OPS_TOKEN}` } });
   const { leads } = (await response.json()) as { leads: { id: string }[] };
   return leads.some((lead) => lead.id === id);
 }
 
 async function withVariant(context: BrowserContext, variant: "hidden" | "visible") {
-  await context.addCookies([{ name: "roistat_ab", value: variant, url: inject("baseUrl") }]);
+  await context.addCookies([{ name: "roistat_ab", value: variant, url: siteUrl() }]);
 }
 
 const dialog = (page: Page) => page.locator("dialog.lead-popup");
@@ -37,7 +37,7 @@ describe.each([
   ["mobile", mobileContext],
 ] as const)("the popup lead form on %s", (name, makeContext) => {
   it("opens from a CTA with that key's title and description, validates with the spec's texts and ends on the thank-you", async () => {
-    const context = await makeContext(browser, inject("baseUrl"));
+    const context = await makeContext(browser, siteUrl());
     await withVariant(context, "hidden");
     const page = await context.newPage();
     await open(page, programPath);
@@ -78,7 +78,7 @@ describe.each([
   });
 
   it("shows the question field for askQuestion and its 320-character limit", async () => {
-    const context = await makeContext(browser, inject("baseUrl"));
+    const context = await makeContext(browser, siteUrl());
     const page = await context.newPage();
     await open(page, "/practical-training/supervision");
     await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
@@ -93,7 +93,7 @@ describe.each([
 
 describe("the popup lead form when sending fails", () => {
   it("keeps the values and shows the error line with the phone and WhatsApp links", async () => {
-    const context = await desktopContext(browser, inject("baseUrl"));
+    const context = await desktopContext(browser, siteUrl());
     const page = await context.newPage();
     await page.route("**/api/leads", (route) => route.fulfill({ status: 500, body: "{}" }));
     await open(page, programPath);
@@ -114,7 +114,7 @@ describe("the popup lead form when sending fails", () => {
 
 describe("the phone field", () => {
   it("defaults to Russia, lists Russia, Kazakhstan and Uzbekistan first, and formats other countries their way", async () => {
-    const context = await desktopContext(browser, inject("baseUrl"));
+    const context = await desktopContext(browser, siteUrl());
     const page = await context.newPage();
     await open(page, "/apply?cta=consultMe");
     await page.waitForSelector('[data-island="forms/LeadForm"][data-hydrated="true"]', { state: "attached" });
@@ -133,7 +133,7 @@ describe("the phone field", () => {
 
 describe("forms without JavaScript", () => {
   it("a CTA leads to its form page, which posts and lands on the thank-you page", async () => {
-    const context = await browser.newContext({ baseURL: inject("baseUrl"), javaScriptEnabled: false });
+    const context = await browser.newContext({ baseURL: siteUrl(), javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(programPath);
     await page.locator('[data-cta="consultMe"]').first().click();
@@ -149,7 +149,7 @@ describe("forms without JavaScript", () => {
   });
 
   it("an invalid post comes back with the messages and the values", async () => {
-    const context = await browser.newContext({ baseURL: inject("baseUrl"), javaScriptEnabled: false });
+    const context = await browser.newContext({ baseURL: siteUrl(), javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/apply?cta=askQuestion");
     await page.getByLabel("Имя *").fill("Г");
@@ -162,7 +162,7 @@ describe("forms without JavaScript", () => {
   });
 
   it("the subscription posts and says so", async () => {
-    const context = await browser.newContext({ baseURL: inject("baseUrl"), javaScriptEnabled: false });
+    const context = await browser.newContext({ baseURL: siteUrl(), javaScriptEnabled: false });
     await withVariant(context, "hidden");
     const page = await context.newPage();
     await page.goto("/");
@@ -172,7 +172,7 @@ describe("forms without JavaScript", () => {
   });
 
   it("the subscription of the variant 'visible' asks the consent on the next page, then subscribes", async () => {
-    const context = await browser.newContext({ baseURL: inject("baseUrl"), javaScriptEnabled: false });
+    const context = await browser.newContext({ baseURL: siteUrl(), javaScriptEnabled: false });
     await withVariant(context, "visible");
     const page = await context.newPage();
     await page.goto("/");
@@ -187,7 +187,7 @@ describe("forms without JavaScript", () => {
 
 describe.each(["hidden", "visible"] as const)("the not-found form, variant %s", (variant) => {
   it("sends, clears the stored UTM and referrer, and thanks", async () => {
-    const context = await mobileContext(browser, inject("baseUrl"));
+    const context = await mobileContext(browser, siteUrl());
     await withVariant(context, variant);
     const page = await context.newPage();
     await open(page, "/net-takoj-stranicy?utm_source=vk&utm_campaign=autumn");
@@ -216,7 +216,7 @@ describe("the subscribe form", () => {
   const form = (page: Page) => page.locator("#subscribe");
 
   async function footer(variant: "hidden" | "visible") {
-    const context = await desktopContext(browser, inject("baseUrl"));
+    const context = await desktopContext(browser, siteUrl());
     await withVariant(context, variant);
     const page = await context.newPage();
     await open(page, "/");
@@ -268,7 +268,7 @@ describe("the subscribe form", () => {
 
 describe("tracking set by the server from the first request", () => {
   it("keeps UTM 120 days for leadmagnet, and the A/B cookies 210 days, assigned once", async () => {
-    const context = await desktopContext(browser, inject("baseUrl"));
+    const context = await desktopContext(browser, siteUrl());
     const page = await context.newPage();
     await open(page, "/?utm_source=leadmagnet&utm_medium=cpa&utm_campaign=spring");
     const now = Date.now() / 1000;

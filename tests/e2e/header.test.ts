@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { menuCounts } from "../../src/services/catalogue/menu";
 import { desktopContext, launchChromium } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot } from "./helpers";
+import { open, screenshot, siteUrl } from "./helpers";
 
 const catalogue = defaultCatalogue();
 let browser: Browser;
@@ -16,7 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 beforeEach(async () => {
-  const context = await desktopContext(browser, inject("baseUrl"));
+  const context = await desktopContext(browser, siteUrl());
   page = await context.newPage();
   await open(page, "/");
 });

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
+import { inject } from "vitest";
 import { root } from "../../scripts/lib/wrangler";
 
 const shots = join(root, "test-results/screenshots");
@@ -18,3 +19,13 @@ export async function open(page: Page, path: string): Promise<void> {
 }
 
 export const isVisible = (page: Page, selector: string) => page.locator(selector).isVisible();
+
+/**
+ * The site of this file's lane: files run two at a time, each against its own server, and
+ * `VITEST_POOL_ID` (1, 2, …) tells which of the running files this is.
+ */
+export function siteUrl(): string {
+  const urls = inject("baseUrls");
+  const lane = Number(process.env.VITEST_POOL_ID ?? 1) - 1;
+  return urls[lane % urls.length] as string;
+}

@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articleHref } from "../../src/services/catalogue/links";
 import { launchChromium, widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot } from "./helpers";
+import { open, screenshot, siteUrl } from "./helpers";
 
 /** Pages that looked broken (issue #16), each checked where a browser can see it, at both widths. */
 const catalogue = defaultCatalogue();
@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 async function visit(makeContext: (typeof widths)[number][1], path: string): Promise<Page> {
-  const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+  const page = await (await makeContext(browser, siteUrl())).newPage();
   await open(page, path);
   return page;
 }

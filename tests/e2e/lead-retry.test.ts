@@ -3,10 +3,10 @@
  * The visitor reads why and what to do, the form keeps what was typed, and sending again is the same lead.
  */
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outcomes, refusals } from "../../src/services/leads/messages";
 import { desktopContext, launchChromium } from "../support/browser";
-import { open, screenshot } from "./helpers";
+import { open, screenshot, siteUrl } from "./helpers";
 import { E2E_VARS } from "./setup";
 
 let browser: Browser;
@@ -19,14 +19,14 @@ afterAll(async () => {
 });
 
 async function leadsWithId(id: string): Promise<number> {
-  const response = await fetch(`${inject("baseUrl")}/ops/leads`, { headers: { Authorization: `Bearer ${E2E_VARS.OPS_TOKEN}` } });
+  const response = await fetch(`${siteUrl()}/ops/leads`, { headers: { Authorization: `Bearer ${E2E_VARS.OPS_TOKEN}` } });
   const { leads } = (await response.json()) as { leads: { id: string }[] };
   return leads.filter((lead) => lead.id === id).length;
 }
 
 describe("the lead form when the server cannot store the lead", () => {
   it("asks to try again, keeps the values, and the second try is the same lead, stored once", async () => {
-    const context = await desktopContext(browser, inject("baseUrl"));
+    const context = await desktopContext(browser, siteUrl());
     const page = await context.newPage();
     const sentIds: string[] = [];
     let failNext = true;

@@ -6,11 +6,11 @@
  */
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeLowVision, LOW_VISION_COOKIE, type LowVision, lowVisionClasses, type Scheme } from "../../src/services/low-vision";
 import { DESKTOP, launchChromium, MOBILE } from "../support/browser";
 import { E2E_VARS } from "./setup";
-import { open, screenshot } from "./helpers";
+import { open, screenshot, siteUrl } from "./helpers";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const CAMPAIGN = "e2e-low-vision";
@@ -40,7 +40,7 @@ async function contrastProblems(page: Page): Promise<string[]> {
 }
 
 async function lowVisionContext(viewport: typeof DESKTOP, settings: LowVision): Promise<BrowserContext> {
-  const baseURL = inject("baseUrl");
+  const baseURL = siteUrl();
   const context = await browser.newContext({ baseURL, viewport, bypassCSP: true, locale: "ru-RU", hasTouch: viewport === MOBILE });
   await context.addCookies([{ name: LOW_VISION_COOKIE, value: encodeLowVision(settings), url: baseURL }]);
   return context;
@@ -52,7 +52,7 @@ let pages: string[];
 let program: string;
 
 beforeAll(async () => {
-  const base = inject("baseUrl");
+  const base = siteUrl();
   const put = await fetch(`${base}/ops/promos/${CAMPAIGN}`, {
     method: "PUT",
     headers: { Authorization: `Bearer ${E2E_VARS.OPS_TOKEN}`, "Content-Type": "application/json" },

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktopContext, launchChromium, mobileContext } from "../support/browser";
-import { open, screenshot } from "./helpers";
+import { open, screenshot, siteUrl } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,7 +16,7 @@ describe.each([
   ["mobile", mobileContext],
 ] as const)("the version for visually impaired visitors on %s", (name, makeContext) => {
   it("switches on from the header card, keeps its settings across pages without a flash, and switches back", async () => {
-    const context = await makeContext(browser, inject("baseUrl"));
+    const context = await makeContext(browser, siteUrl());
     const page = await context.newPage();
     await open(page, "/");
     await page.getByRole("button", { name: "Версия для слабовидящих и вход в личный кабинет" }).click();

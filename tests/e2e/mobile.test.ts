@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { launchChromium, mobileContext } from "../support/browser";
-import { open, screenshot } from "./helpers";
+import { open, screenshot, siteUrl } from "./helpers";
 
 let browser: Browser;
 let page: Page;
@@ -13,7 +13,7 @@ afterAll(async () => {
   await browser?.close();
 });
 beforeEach(async () => {
-  const context = await mobileContext(browser, inject("baseUrl"));
+  const context = await mobileContext(browser, siteUrl());
   page = await context.newPage();
   await open(page, "/");
 });

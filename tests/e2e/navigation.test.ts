@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import manifest from "../../build/manifest.json";
 import { desktopContext, launchChromium } from "../support/browser";
-import { open } from "./helpers";
+import { open, siteUrl } from "./helpers";
 
 let browser: Browser;
 
@@ -15,14 +15,14 @@ afterAll(async () => {
 
 describe("moving between pages", () => {
   it("runs the progress bar from the click on a link until the next page has loaded", async () => {
-    const context = await desktopContext(browser, inject("baseUrl"));
+    const context = await desktopContext(browser, siteUrl());
     const page = await context.newPage();
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
     // the home page is held back, and not prefetched, so the navigation takes as long as the test says
-    await page.route(`${inject("baseUrl")}/`, async (route) => {
+    await page.route(`${siteUrl()}/`, async (route) => {
       if (!route.request().isNavigationRequest()) return route.abort();
       await held;
       await route.continue();
@@ -40,7 +40,7 @@ describe("moving between pages", () => {
   });
 
   it("prefetches site links as they come within 200px of the viewport, and not before", async () => {
-    const context = await desktopContext(browser, inject("baseUrl"));
+    const context = await desktopContext(browser, siteUrl());
     const page = await context.newPage();
     await open(page, "/");
     const prefetched = () => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((l) => new URL(l.href).pathname));
@@ -52,7 +52,7 @@ describe("moving between pages", () => {
   });
 
   it("serves the hashed client assets as immutable for a year", async () => {
-    const response = await fetch(`${inject("baseUrl")}${manifest.entry}`);
+    const response = await fetch(`${siteUrl()}${manifest.entry}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, mobileContext } from "../support/browser";
-import { open, screenshot } from "./helpers";
+import { open, screenshot, siteUrl } from "./helpers";
 
 /** The phone header's own search (issue #16): no need to open the menu to look for a program. */
 let browser: Browser;
@@ -14,7 +14,7 @@ afterAll(async () => {
 
 describe("search in the phone header at 390px", () => {
   it("opens from its labelled icon by keyboard, finds a program as the visitor types, and picking it opens the page", async () => {
-    const page = await (await mobileContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await mobileContext(browser, siteUrl())).newPage();
     await open(page, "/");
     const icon = page.locator(".site-header__bar").getByRole("button", { name: "Открыть поиск" });
     await expect(icon.isVisible()).resolves.toBe(true);
@@ -37,7 +37,7 @@ describe("search in the phone header at 390px", () => {
   });
 
   it("keeps every control of the header on a 320px screen", async () => {
-    const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, locale: "ru-RU" });
+    const context = await browser.newContext({ baseURL: siteUrl(), viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, locale: "ru-RU" });
     const page = await context.newPage();
     await open(page, "/");
     for (const name of ["Открыть поиск", "Открыть меню"]) {

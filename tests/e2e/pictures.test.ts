@@ -1,10 +1,10 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { programHref } from "../../src/services/catalogue/links";
 import { PAGE_SIZE } from "../../src/services/catalogue/listing";
 import { launchChromium, widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open } from "./helpers";
+import { open, siteUrl } from "./helpers";
 
 /**
  * Portraits and covers that look like a real institute (issue #16, decision 028): every teacher
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 async function visit(makeContext: (typeof widths)[number][1], path: string): Promise<Page> {
-  const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+  const page = await (await makeContext(browser, siteUrl())).newPage();
   await open(page, path);
   return page;
 }

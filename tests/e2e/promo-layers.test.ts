@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { programHref, seminarHref } from "../../src/services/catalogue/links";
 import { desktopContext, launchChromium, MOBILE, mobileContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot } from "./helpers";
+import { open, screenshot, siteUrl } from "./helpers";
 
 /** Promo layers that never cover content, and the phone's bar after a detail page's hero (issue #16, decision 026). */
 const catalogue = defaultCatalogue();
@@ -71,7 +71,7 @@ async function promoSettled(page: Page, path: string) {
 
 describe.each(widths)("promo layers at %s", (size, makeContext) => {
   it.each(pages)("lie over no text, link or button of %s, at the start, in the middle and at the end", async (path) => {
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     await promoSettled(page, path);
     await expect(overlaps(page)).resolves.toEqual([]);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -86,7 +86,7 @@ describe.each(widths)("promo layers at %s", (size, makeContext) => {
 
 describe("what a visitor closes stays closed", () => {
   it("the discount bar, on the next page, after a reload and in a new tab", async () => {
-    const context = await mobileContext(browser, inject("baseUrl"));
+    const context = await mobileContext(browser, siteUrl());
     const page = await context.newPage();
     await promoSettled(page, "/");
     await page.locator(".sticky-discount").getByRole("button", { name: "Закрыть" }).click();
@@ -112,7 +112,7 @@ describe("the bar after the hero on a phone", () => {
   ] as const;
 
   it.each(detailPages)("on %s: absent while the hero shows, at hand after it, and its button opens the hero's form", async (_, path, label) => {
-    const context = await mobileContext(browser, inject("baseUrl"));
+    const context = await mobileContext(browser, siteUrl());
     const page = await context.newPage();
     await open(page, path);
     await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
@@ -160,7 +160,7 @@ describe("the bar after the hero on a phone", () => {
   });
 
   it("is not there at 1280px, where the hero's buttons and the section menu are", async () => {
-    const page = await (await desktopContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await desktopContext(browser, siteUrl())).newPage();
     await open(page, programHref(course));
     await expect(page.getByRole("complementary", { name: "Цена и запись" }).isVisible()).resolves.toBe(false);
     await page.context().close();

@@ -1,12 +1,12 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, outcomes } from "../../src/services/leads/messages";
 import { discountDeadline } from "../../src/services/promo";
 import { formatPrice } from "../../src/services/text";
 import { prizeLabel, prizes, wrapLabel } from "../../src/services/wheel";
 import { DESKTOP, launchChromium, MOBILE, widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot } from "./helpers";
+import { open, screenshot, siteUrl } from "./helpers";
 import { E2E_VARS } from "./setup";
 
 const catalogue = defaultCatalogue();
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 async function setTickets(seminarId: string, quantity: number) {
-  const response = await fetch(`${inject("baseUrl")}/ops/seminars/${seminarId}/tickets`, { method: "PUT", headers: ops, body: JSON.stringify({ tickets_quantity: quantity }) });
+  const response = await fetch(`${siteUrl()}/ops/seminars/${seminarId}/tickets`, { method: "PUT", headers: ops, body: JSON.stringify({ tickets_quantity: quantity }) });
   expect(response.status).toBe(200);
 }
 
@@ -31,7 +31,7 @@ describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
 
   it("counts tickets within what is left, prices the order, and shows the new count after it", async () => {
     await setTickets(seminar.id, 3);
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, path);
     await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
     await page.waitForFunction(() => document.querySelector('[data-testid="tickets-left"]')?.getAttribute("data-left") === "3");
@@ -77,7 +77,7 @@ describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
 
   it("moves nothing when «−» appears or «+» goes: the counter keeps both buttons' places", async () => {
     await setTickets(seminar.id, 3);
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, path);
     await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
     await page.waitForFunction(() => document.querySelector('[data-testid="tickets-left"]')?.getAttribute("data-left") === "3");
@@ -108,7 +108,7 @@ describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
 
   it("shows the limit of one order before sending, and the counter stops there", async () => {
     await setTickets(seminar.id, 20);
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, path);
     await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
     await page.waitForFunction(() => document.querySelector('[data-testid="tickets-left"]')?.getAttribute("data-left") === "20");
@@ -124,7 +124,7 @@ describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
 
   it("says when the seminar is sold out and offers the waiting list", async () => {
     await setTickets(seminar.id, 0);
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, path);
     // the page may come from the edge cache with tickets left: the live count, read when the
     // buy button hydrates (it is in the first screen), turns it into the waiting list
@@ -148,13 +148,13 @@ describe.each(widths)("promo surfaces on %s", (name, makeContext) => {
   const campaign = `e2e-${name}`;
 
   it("shows the banner of an active promo with its code and gift, fills the promo field, and closes", async () => {
-    const put = await fetch(`${inject("baseUrl")}/ops/promos/${campaign}`, {
+    const put = await fetch(`${siteUrl()}/ops/promos/${campaign}`, {
       method: "PUT",
       headers: ops,
       body: JSON.stringify({ promo_code: "ZIMA10", redirect_url: "https://gift.mip.institute/course", is_active: true, show_sticky_bottom: true }),
     });
     expect(put.status).toBe(200);
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, `/programs?utm_source=vk&utm_campaign=${campaign}`);
     const banner = page.getByRole("complementary", { name: "Акция" });
     await banner.waitFor();
@@ -177,7 +177,7 @@ describe.each(widths)("promo surfaces on %s", (name, makeContext) => {
   });
 
   it("forgets a promo that the server no longer has", async () => {
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     await page.goto("/");
     await page.evaluate(() => localStorage.setItem("promoData", JSON.stringify({ name: "old", promo_code: "OLD", redirect_url: null })));
     await open(page, "/?utm_campaign=no-such-campaign");
@@ -186,7 +186,7 @@ describe.each(widths)("promo surfaces on %s", (name, makeContext) => {
   });
 
   it("shows the sticky discount bar with the date snippet and its tooltip", async () => {
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, "/");
     const bar = page.getByRole("complementary", { name: "Скидка" });
     await bar.waitFor();
@@ -201,12 +201,12 @@ describe.each(widths)("promo surfaces on %s", (name, makeContext) => {
   });
 
   it("hides the sticky bar when the promo says show_sticky_bottom: false", async () => {
-    await fetch(`${inject("baseUrl")}/ops/promos/${campaign}-quiet`, {
+    await fetch(`${siteUrl()}/ops/promos/${campaign}-quiet`, {
       method: "PUT",
       headers: ops,
       body: JSON.stringify({ promo_code: "TIHO", redirect_url: null, is_active: true, show_sticky_bottom: false }),
     });
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, `/?utm_campaign=${campaign}-quiet`);
     await page.getByRole("complementary", { name: "Акция" }).waitFor();
     await page.waitForTimeout(300);
@@ -216,7 +216,7 @@ describe.each(widths)("promo surfaces on %s", (name, makeContext) => {
 
 describe.each(widths)("the fortune wheel on %s", (name, makeContext) => {
   it("spins, lands on the server's prize, keeps it, and carries the gift into the lead form", async () => {
-    const page: Page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page: Page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, "/");
     await page.waitForSelector('[data-island="promo/FortuneWheel"][data-hydrated="true"]', { state: "attached" });
     await page.getByRole("button", { name: "Колесо фортуны" }).click();
@@ -266,7 +266,7 @@ describe.each([
 
   it("the buy link leads to a ticket form; the order takes the seats and ends on a confirmation of the order", async () => {
     await setTickets(seminar.id, 10);
-    const page = await (await browser.newContext({ baseURL: inject("baseUrl"), viewport, locale: "ru-RU", javaScriptEnabled: false })).newPage();
+    const page = await (await browser.newContext({ baseURL: siteUrl(), viewport, locale: "ru-RU", javaScriptEnabled: false })).newPage();
     await page.goto(path);
     await page.getByRole("link", { name: "Купить билет" }).first().click();
     await page.waitForURL((url) => url.pathname === "/apply");
@@ -290,7 +290,7 @@ describe.each([
     await expect(summary.textContent()).resolves.toContain("2 билета");
     await expect(summary.textContent()).resolves.toContain(formatPrice(seminar.price * 2));
     await screenshot(page, `${name}-nojs-tickets-ordered`);
-    const left = (await (await fetch(`${inject("baseUrl")}/api/seminars/${seminar.id}/tickets`)).json()) as { tickets_quantity: number };
+    const left = (await (await fetch(`${siteUrl()}/api/seminars/${seminar.id}/tickets`)).json()) as { tickets_quantity: number };
     expect(left.tickets_quantity).toBe(8);
     await setTickets(seminar.id, seminar.tickets_quantity);
   });

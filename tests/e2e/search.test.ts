@@ -1,12 +1,12 @@
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outcomes } from "../../src/services/leads/messages";
 import { searchDocuments } from "../../src/services/search/documents";
 import { buildSearchIndex } from "../../src/services/search/engine";
 import { desktopContext, launchChromium, mobileContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot } from "./helpers";
+import { open, screenshot, siteUrl } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ describe.each([
   ["mobile", mobileContext, true],
 ] as const)("search in the header on %s", (name, makeContext, mobile) => {
   it("filters the catalogue as the visitor types, and a click on a result clears the search and opens the page", async () => {
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, "/");
     const input = await searchBox(page, mobile);
     await input.pressSequentially("медиа");
@@ -44,7 +44,7 @@ describe.each([
   });
 
   it("understands a query typed in the Latin layout and typos", async () => {
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, "/");
     const input = await searchBox(page, mobile);
     await input.pressSequentially("vtlbfnjh");
@@ -57,8 +57,8 @@ describe.each([
   });
 
   it("shows nothing for an empty query, and the nothing-found panel with its form when nothing matches", async () => {
-    const context = await makeContext(browser, inject("baseUrl"));
-    await context.addCookies([{ name: "roistat_ab", value: "hidden", url: inject("baseUrl") }]);
+    const context = await makeContext(browser, siteUrl());
+    await context.addCookies([{ name: "roistat_ab", value: "hidden", url: siteUrl() }]);
     const page = await context.newPage();
     await open(page, "/");
     const input = await searchBox(page, mobile);
@@ -77,7 +77,7 @@ describe.each([
   });
 
   it("has one clear icon in the field: its own, not the browser's as well", async () => {
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, "/");
     const input = await searchBox(page, mobile);
     await input.pressSequentially("зззз");
@@ -97,13 +97,13 @@ describe.each([
   });
 
   it("sends Enter to the search page, which works without JavaScript too", async () => {
-    const page = await (await makeContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, "/");
     const input = await searchBox(page, mobile);
     await input.pressSequentially("супервизия");
     await Promise.all([page.waitForURL((url) => url.pathname === "/search"), input.press("Enter")]);
     await expect(page.locator(".search-results a").first().getAttribute("href")).resolves.toMatch(/^\//);
-    const nojs = await (await browser.newContext({ baseURL: inject("baseUrl"), javaScriptEnabled: false })).newPage();
+    const nojs = await (await browser.newContext({ baseURL: siteUrl(), javaScriptEnabled: false })).newPage();
     await nojs.goto("/search?q=%D1%81%D1%83%D0%BF%D0%B5%D1%80%D0%B2%D0%B8%D0%B7%D0%B8%D1%8F");
     await expect(nojs.locator(".search-results a").count()).resolves.toBeGreaterThan(0);
   });
@@ -111,7 +111,7 @@ describe.each([
 
 describe("search over a catalogue too big to send whole", () => {
   it("asks the server, once the visitor pauses, for what the browser's sample does not hold", async () => {
-    const page = await (await desktopContext(browser, inject("baseUrl"))).newPage();
+    const page = await (await desktopContext(browser, siteUrl())).newPage();
     // the browser gets a sample without the professions, as a 10,000-program catalogue would send
     const sample = buildSearchIndex(
       searchDocuments(defaultCatalogue()).filter((doc) => doc.type !== "Profession"),

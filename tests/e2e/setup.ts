@@ -1,35 +1,54 @@
-/** Starts the production build of the site on a local port with the default content, for the browser tests. */
+/**
+ * Starts the production build of the site with the default content for the browser tests: one
+ * server per lane. Browser test files run two at a time (the project's `maxWorkers`), and a file
+ * may count seats, leads or promos, so each lane has its own server and state: the files of a lane
+ * run one after another, as they would on one server alone.
+ */
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildAll } from "../../scripts/build";
 import { ensureChromium } from "../../scripts/ensure-chromium";
-import { root, startDevServer } from "../../scripts/lib/wrangler";
+import { type DevServer, root, startDevServer } from "../../scripts/lib/wrangler";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** one site per lane; a test reads its own through `siteUrl()` (tests/e2e/helpers.ts) */
+    baseUrls: string[];
   }
 }
 
 /** The browser tests type faster than people and send many leads from one address. */
 export const E2E_VARS = { OPS_TOKEN: "ops-token-for-e2e-0123456789", LEAD_MIN_FILL_MS: "300", LEAD_RATE_LIMIT: "0", TICKET_RATE_LIMIT: "0" };
 
-export default async function setup(project: TestProject) {
+/** The lanes' servers listen on E2E_PORT, E2E_PORT + 1, …; the drills' own servers further up (own-server.ts). */
+export const e2ePort = () => Number(process.env.E2E_PORT ?? 8790);
+
+/** Chromium installed and the site built: always, since a stale client bundle would not match the pages the Worker renders from source. */
+export async function prepareBrowserTests(): Promise<void> {
   ensureChromium();
-  // always: a stale client bundle would not match the pages the Worker renders from source
   await buildAll();
-  const port = Number(process.env.E2E_PORT ?? 8790);
-  // per port, so two runs on different ports do not share state
+}
+
+/** A `wrangler dev` of the built site on `port`, its state (and the default content) in a folder of its own. */
+export async function startSite(port: number, vars: Record<string, string> = {}): Promise<DevServer> {
   const persistTo = join(root, `.wrangler/e2e-state-${port}`);
   rmSync(persistTo, { recursive: true, force: true });
   execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/content.ts", "push", "--persist-to", persistTo], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const url = `http://127.0.0.1:${port}`;
-  const server = await startDevServer({ port, persistTo, vars: { SITE_URL: url, ...E2E_VARS }, quiet: true });
-  project.provide("baseUrl", server.url);
-  return () => server.stop();
+  return startDevServer({ port, persistTo, vars: { SITE_URL: `http://127.0.0.1:${port}`, ...E2E_VARS, ...vars }, quiet: true });
+}
+
+export default async function setup(project: TestProject) {
+  await prepareBrowserTests();
+  const lanes = Math.max(1, project.config.maxWorkers ?? 1);
+  const servers = await Promise.all(Array.from({ length: lanes }, (_, lane) => startSite(e2ePort() + lane)));
+  project.provide(
+    "baseUrls",
+    servers.map((server) => server.url),
+  );
+  return () => Promise.all(servers.map((server) => server.stop()));
 }

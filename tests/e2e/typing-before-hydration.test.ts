@@ -7,12 +7,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { root } from "../../scripts/lib/wrangler";
 import { outcomes } from "../../src/services/leads/messages";
 import { desktopContext, launchChromium, mobileContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { screenshot } from "./helpers";
+import { screenshot, siteUrl } from "./helpers";
 
 const catalogue = defaultCatalogue();
 const seminar = catalogue.seminars.filter((s) => s.price > 0 && s.tickets_quantity > 2 && Date.parse(s.targetDate) > Date.now())[0]!;
@@ -61,7 +61,7 @@ const hydrated = (page: Page, island: string) => page.waitForSelector(`[data-isl
 
 /** The subscription's A/B variant without the consent box (spec 8), so the e-mail alone enables the button. */
 async function withoutConsentBox(context: BrowserContext): Promise<BrowserContext> {
-  await context.addCookies([{ name: "roistat_ab", value: "hidden", url: inject("baseUrl") }]);
+  await context.addCookies([{ name: "roistat_ab", value: "hidden", url: siteUrl() }]);
   return context;
 }
 
@@ -70,7 +70,7 @@ describe.each([
   ["mobile", mobileContext],
 ] as const)("typing while the footer wakes up, on %s with the CPU slowed 4x", (name, makeContext) => {
   it("the footer's subscription keeps «ab» typed before hydration: «abc@ex.ru» is sent, not «c@ex.ru»", async () => {
-    const { page, release } = await slowPageWithReactHeld(await withoutConsentBox(await makeContext(browser, inject("baseUrl"))));
+    const { page, release } = await slowPageWithReactHeld(await withoutConsentBox(await makeContext(browser, siteUrl())));
     const sent = await catchPost(page, "/api/subscribe", { success: true });
     await page.goto("/", { waitUntil: "domcontentloaded" });
     const email = page.locator("#subscribe-email");
@@ -95,7 +95,7 @@ describe.each([
 describe.each([["desktop", desktopContext]] as const)("typing while a form wakes up, on %s with the CPU slowed 4x", (name, makeContext) => {
 
   it("the /apply lead form keeps every field typed before hydration and sends them all", async () => {
-    const { page, release } = await slowPageWithReactHeld(await makeContext(browser, inject("baseUrl")));
+    const { page, release } = await slowPageWithReactHeld(await makeContext(browser, siteUrl()));
     const sent = await catchPost(page, "/api/leads", { ok: true, id: "typed-before-hydration" });
     await page.goto("/apply?cta=submitApplication", { waitUntil: "domcontentloaded" });
     const form = page.locator('[data-island="forms/LeadForm"]');
@@ -115,7 +115,7 @@ describe.each([["desktop", desktopContext]] as const)("typing while a form wakes
   }, 3 * SLOW_MS);
 
   it("the ticket form keeps the count chosen and the contacts typed before hydration", async () => {
-    const { page, release } = await slowPageWithReactHeld(await makeContext(browser, inject("baseUrl")));
+    const { page, release } = await slowPageWithReactHeld(await makeContext(browser, siteUrl()));
     const sent = await catchPost(page, "/api/tickets", {
       ok: true,
       tickets_quantity: seminar.tickets_quantity - 2,
@@ -136,7 +136,7 @@ describe.each([["desktop", desktopContext]] as const)("typing while a form wakes
   }, 3 * SLOW_MS);
 
   it("the nothing-found form of /search keeps what was typed before hydration", async () => {
-    const { page, release } = await slowPageWithReactHeld(await makeContext(browser, inject("baseUrl")));
+    const { page, release } = await slowPageWithReactHeld(await makeContext(browser, siteUrl()));
     const sent = await catchPost(page, "/api/leads", { ok: true, id: "typed-before-hydration" });
     await page.goto("/search?q=zzzqqqxxx", { waitUntil: "domcontentloaded" });
     const form = page.locator('[data-island="forms/NothingFound"]');

@@ -9,11 +9,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { root } from "../../scripts/lib/wrangler";
 import { DESKTOP, launchChromium, MOBILE } from "../support/browser";
 import { axeViolations, WCAG_TAGS } from "./axe";
-import { open } from "./helpers";
+import { open, siteUrl } from "./helpers";
 
 const vnuJar = join(root, "node_modules/vnu-jar/build/dist/vnu.jar");
 
@@ -42,7 +42,7 @@ function template(path: string): string {
 }
 
 beforeAll(async () => {
-  const base = inject("baseUrl");
+  const base = siteUrl();
   const xml = await (await fetch(`${base}/sitemap.xml`)).text();
   const listed = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => {
     const url = new URL(m[1]!.replace(/&amp;/g, "&"));
@@ -87,7 +87,7 @@ describe("every page a crawler reaches", () => {
     try {
       const files: Record<string, string> = {};
       for (const [index, path] of pages.entries()) {
-        const response = await fetch(`${inject("baseUrl")}${path}`);
+        const response = await fetch(`${siteUrl()}${path}`);
         const file = join(dir, `page-${index}.html`);
         writeFileSync(file, await response.text());
         files[`file:${file}`] = path;
@@ -121,7 +121,7 @@ describe("every page a crawler reaches", () => {
     const queue = [...paths];
     const found: Record<string, string[]> = {};
     const lane = async () => {
-      const context = await browser.newContext({ baseURL: inject("baseUrl"), bypassCSP: true, locale: "ru-RU", ...options });
+      const context = await browser.newContext({ baseURL: siteUrl(), bypassCSP: true, locale: "ru-RU", ...options });
       const page = await context.newPage();
       for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
         const list = await check(page, path);

@@ -4,11 +4,11 @@
  * a visitor from Russia sees Moscow's. The islands hydrate with what the server rendered.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchChromium } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
 import { axeViolations } from "./axe";
-import { open, screenshot } from "./helpers";
+import { open, screenshot, siteUrl } from "./helpers";
 import { E2E_VARS } from "./setup";
 
 const catalogue = defaultCatalogue();
@@ -22,7 +22,7 @@ const study = (area: "RU" | "KZ") => [...site.phones, ...site.almatyOffice.phone
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium();
-  const response = await fetch(`${inject("baseUrl")}/ops/seminars/${seminar.id}/tickets`, {
+  const response = await fetch(`${siteUrl()}/ops/seminars/${seminar.id}/tickets`, {
     method: "PUT",
     headers: { Authorization: `Bearer ${E2E_VARS.OPS_TOKEN}`, "Content-Type": "application/json" },
     body: JSON.stringify({ tickets_quantity: 10 }),
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 /** A page of a visitor whose requests Cloudflare marks with this country, with every error the page logs (the CSP is bypassed for axe-core alone). */
 async function visitorFrom(country: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport: DESKTOP, locale: "ru-RU", bypassCSP: true, extraHTTPHeaders: { "CF-IPCountry": country } });
+  const context = await browser.newContext({ baseURL: siteUrl(), viewport: DESKTOP, locale: "ru-RU", bypassCSP: true, extraHTTPHeaders: { "CF-IPCountry": country } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(String(error)));
