@@ -1,4 +1,5 @@
 import { islands } from "virtual:islands";
+import { loadChunk } from "./load-chunk";
 
 /** React, fetched with the first island to hydrate (and preloaded on pages with an island that hydrates at once). */
 const react = () => import("./react-runtime");
@@ -11,7 +12,11 @@ function readProps(element: HTMLElement): object {
 
 const started = new WeakMap<HTMLElement, Promise<void>>();
 
-/** Hydrates an island once; the promise settles when React has hydrated it. */
+/**
+ * Hydrates an island once; the promise settles when React has hydrated it. Its chunks are asked
+ * again when a load fails (load-chunk.ts); an island whose chunks could not be loaded even then
+ * is tried afresh by the next interaction with it.
+ */
 function hydrateIsland(element: HTMLElement): Promise<void> {
   let hydration = started.get(element);
   if (!hydration) {
@@ -19,10 +24,13 @@ function hydrateIsland(element: HTMLElement): Promise<void> {
       const name = element.dataset.island ?? "";
       const load = islands[name];
       if (!load) throw new Error(`Unknown island ${name}`);
-      const [module, { hydrateWithReact }] = await Promise.all([load(), react()]);
+      const [module, { hydrateWithReact }] = await Promise.all([loadChunk(load), loadChunk(react)]);
       await hydrateWithReact(element, module.default.Component, readProps(element));
     })();
-    hydration.catch((error) => console.error(error));
+    hydration.catch((error) => {
+      started.delete(element);
+      console.error(error);
+    });
     started.set(element, hydration);
   }
   return hydration;

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { loadChunk } from "../../client/load-chunk";
 import { reachGoal } from "../../client/visit";
 import { defineIsland } from "../island";
 import { leadPopup } from "../state/lead-popup";
@@ -11,8 +12,8 @@ import { ThankYou, type ThankYouProps } from "./ThankYou";
 import type { OrderSummary } from "../../services/tickets";
 import type { VisitorArea } from "../../services/visitor-area";
 
-/** The form (schemas, phone field) loads with the first CTA click, not with the page. */
-const LeadForm = lazy(() => import("./LeadForm").then((module) => ({ default: module.LeadForm })));
+/** The form (schemas, phone field) loads with the first CTA click, not with the page; a failed load is asked again. */
+const LeadForm = lazy(() => loadChunk(() => import("./LeadForm")).then((module) => ({ default: module.LeadForm })));
 
 interface LeadPopupProps extends ThankYouProps {
   contacts: FallbackContacts;

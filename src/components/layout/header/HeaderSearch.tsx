@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { loadChunk } from "../../../client/load-chunk";
 import type { ThankYouProps } from "../../forms/ThankYou";
 import type { VisitorArea } from "../../../services/visitor-area";
 import { CloseIcon, SearchIcon } from "../../ui/icons";
 
-/** Results and the nothing-found form load only when someone types. */
-const SearchPanel = lazy(() => import("./SearchPanel"));
+/** Results and the nothing-found form load only when someone types; a failed load is asked again. */
+const SearchPanel = lazy(() => loadChunk(() => import("./SearchPanel")));
 
 /** The input is focused this long after it opens (spec 9). */
 export const SEARCH_FOCUS_DELAY_MS = 100;

@@ -1,0 +1,50 @@
+/**
+ * A phone whose connection drops a request now and then: a script chunk that fails to load once is
+ * asked again, so the island still hydrates and the lead form still opens.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import manifest from "../../build/manifest.json";
+import { desktopContext, launchChromium } from "../support/browser";
+import { defaultCatalogue } from "../support/content";
+import { siteUrl } from "./helpers";
+
+let browser: Browser;
+const program = defaultCatalogue().programs.find((p) => p.slug === "psiholog-konsultant");
+const programPath = `/professions/${program?.studyFieldSlug}/${program?.slug}`;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Fails the first request for each matching script, as a dropped connection would; lets the later ones through. */
+async function dropFirst(page: Page, pattern: RegExp): Promise<string[]> {
+  const dropped: string[] = [];
+  await page.route(pattern, (route) => {
+    const url = new URL(route.request().url()).pathname;
+    if (dropped.includes(url)) return route.continue();
+    dropped.push(url);
+    return route.abort("connectionreset");
+  });
+  return dropped;
+}
+
+describe("a script that fails to load once", () => {
+  it("the lead popup's island and its form are asked again, and the form opens from a CTA", async () => {
+    const page = await (await desktopContext(browser, siteUrl())).newPage();
+    const popupChunk = manifest.islands["forms/LeadPopup"][0] as string;
+    const dropped = await dropFirst(page, /\/assets\/chunks\/(LeadPopup\.island|LeadForm)-[^/]*\.js$/);
+    await page.goto(programPath);
+    await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached", timeout: 30_000 });
+    expect(dropped).toEqual([popupChunk]);
+
+    await page.locator('[data-cta="signUpForProfession"]').first().click();
+    const dialog = page.locator("dialog.lead-popup[open]");
+    await dialog.getByLabel("Имя *").waitFor({ timeout: 30_000 });
+    expect(dropped).toHaveLength(2);
+    expect(dropped[1]).toMatch(/\/LeadForm-[^/]*\.js$/);
+  });
+});
