@@ -21,7 +21,7 @@ const violations = (page: Page) => axeViolations(page);
 describe.each([
   ["desktop", DESKTOP],
   ["mobile", MOBILE],
-] as const)("axe-core (WCAG 2.1 A and AA) at %s width (every page a crawler reaches: validators.test.ts)", (_name, viewport) => {
+] as const)("axe-core (WCAG 2.1 A and AA) at %s width (every page a crawler reaches: validators*.test.ts)", (_name, viewport) => {
   it("finds no violation with the menus and the lead popup open", async () => {
     const context = await browser.newContext({ baseURL: siteUrl(), viewport, bypassCSP: true, locale: "ru-RU", hasTouch: viewport === MOBILE });
     const page = await context.newPage();
