@@ -1,6 +1,11 @@
-/** KV keys of the catalogue: the current version, and one snapshot per version. */
+/** KV keys of the catalogue: the current version, one snapshot per version, and the current one again. */
 export const CONTENT_VERSION_KEY = "content:version";
 export const CATALOGUE_KEY_PREFIX = "catalogue:";
+/**
+ * The current version's snapshot once more, its version in the metadata: a fresh isolate reads it
+ * beside the version pointer, so its first page waits for one round of KV reads, not two.
+ */
+export const CURRENT_CATALOGUE_KEY = "content:current";
 /** A program's details (decision 013): `program:<version>:<program id>`. */
 export const programDetailsKey = (version: string, programId: string) => `program:${version}:${programId}`;
 /** The search index of a content version, built at push time (spec: stored with the content). */

@@ -1,8 +1,8 @@
 import { isolateSlot } from "../isolate";
 import { log } from "../log";
 import type { Catalogue } from "./build";
-import { CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY } from "./keys";
-import { InvalidSnapshotError, parseSnapshot } from "./snapshot";
+import { CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY, CURRENT_CATALOGUE_KEY } from "./keys";
+import { InvalidSnapshotError, isCopyOf, parseSnapshot } from "./snapshot";
 
 /** How long an isolate trusts the content it has before asking KV again (also after a failure). */
 const VERSION_TTL_MS = 5_000;
@@ -28,6 +28,8 @@ const state = isolateSlot("catalogue", () => ({
   failing: undefined as Failure | undefined,
   /** a version whose snapshot failed validation: not read again until the pointer moves */
   rejectedVersion: undefined as string | undefined,
+  /** the current snapshot's copy, read once beside the pointer while the isolate has no content (decision 031) */
+  copy: undefined as CurrentCopy | undefined,
 }));
 
 function failureOf(error: unknown, version: string | undefined): Failure {
@@ -36,7 +38,46 @@ function failureOf(error: unknown, version: string | undefined): Failure {
   return { key: "kv", error: String(error) };
 }
 
-async function readSnapshot(kv: KVNamespace, version: string): Promise<Catalogue> {
+/** The current snapshot's copy as read beside the pointer: null when it could not be read. */
+type CurrentCopy = Promise<{ value: string | null; metadata: unknown } | null>;
+
+/**
+ * How long an isolate without content waits for the version pointer before it also reads the
+ * current snapshot's copy: KV at hand answers within it (the version's snapshot is then read
+ * after it, as always); KV far away does not, and the copy's read overlaps the pointer's.
+ */
+const COPY_AFTER_MS = 25;
+
+/**
+ * The current snapshot's copy, read once for every request of an isolate without content and kept
+ * alive like the snapshot's read, when the pointer is slow to come; null when it came in time.
+ */
+function copyIfSlow(kv: KVNamespace, pointer: Promise<unknown>, keepAlive: KeepAlive | undefined): CurrentCopy {
+  const known = state();
+  if (known.copy) return known.copy;
+  const inTime = Promise.race([
+    pointer.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), COPY_AFTER_MS)),
+  ]);
+  known.copy = inTime.then((came) => (came ? null : kv.getWithMetadata(CURRENT_CATALOGUE_KEY, { type: "text", cacheTtl: 60 }).catch(() => null)));
+  keepAlive?.(known.copy);
+  return known.copy;
+}
+
+async function readSnapshot(kv: KVNamespace, version: string, current: CurrentCopy | undefined): Promise<Catalogue> {
+  // the copy read beside the pointer, if it is this version's (a push may have moved one and not yet the other)
+  const copy = current ? await current : null;
+  if (copy?.value && isCopyOf(copy.metadata, version)) {
+    try {
+      return await parseSnapshot(copy.value, version, copy.metadata);
+    } catch (error) {
+      // a copy altered by hand: the version's own snapshot decides
+      log.warn("content.copy-refused", { version, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
   const { value: text, metadata } = await kv.getWithMetadata(`${CATALOGUE_KEY_PREFIX}${version}`, { type: "text", cacheTtl: 3600 });
   if (text === null) throw new ContentUnavailableError(`KV has no catalogue for version ${version}`);
   return parseSnapshot(text, version, metadata);
@@ -50,10 +91,10 @@ export type KeepAlive = (promise: Promise<unknown>) => void;
  * first one's I/O: it is kept alive past that request, or a visitor closing the tab would cancel
  * it and leave the others waiting for ever (workerd ends them as "hung").
  */
-function snapshotOf(kv: KVNamespace, version: string, keepAlive: KeepAlive | undefined): Promise<Catalogue> {
+function snapshotOf(kv: KVNamespace, version: string, keepAlive: KeepAlive | undefined, copy: CurrentCopy | undefined): Promise<Catalogue> {
   const known = state();
   if (known.loading?.version === version) return known.loading.snapshot;
-  const snapshot = readSnapshot(kv, version);
+  const snapshot = readSnapshot(kv, version, copy);
   const current = { version, snapshot };
   known.loading = current;
   const settled = snapshot.then(
@@ -70,20 +111,24 @@ function snapshotOf(kv: KVNamespace, version: string, keepAlive: KeepAlive | und
 async function refresh(kv: KVNamespace, now: number, keepAlive: KeepAlive | undefined): Promise<Catalogue> {
   const known = state();
   let version: string | undefined;
+  const pointer = kv.get(CONTENT_VERSION_KEY, { cacheTtl: 60 });
+  // an isolate with no content yet, its KV far away, reads the current snapshot's copy beside the pointer: one round, not two (decision 031)
+  const current = known.lastGood ? undefined : copyIfSlow(kv, pointer, keepAlive);
   try {
-    version = (await kv.get(CONTENT_VERSION_KEY, { cacheTtl: 60 })) ?? undefined;
+    version = (await pointer) ?? undefined;
     if (!version) throw new ContentUnavailableError(`KV has no ${CONTENT_VERSION_KEY}: run \`npm run content:push\``);
     if (version === known.rejectedVersion) throw new InvalidSnapshotError(`catalogue:${version} was refused before`);
     let catalogue = known.lastGood;
     if (catalogue?.version !== version) {
       try {
-        catalogue = await snapshotOf(kv, version, keepAlive);
+        catalogue = await snapshotOf(kv, version, keepAlive, current);
       } catch (error) {
         if (error instanceof InvalidSnapshotError) known.rejectedVersion = version;
         throw error;
       }
     }
     known.checkedAt = now;
+    known.copy = undefined;
     if (known.failing) log.info("content.recovered", { version, after: known.failing.key });
     known.failing = undefined;
     known.lastGood = catalogue;
@@ -91,6 +136,7 @@ async function refresh(kv: KVNamespace, now: number, keepAlive: KeepAlive | unde
   } catch (error) {
     // the next request waits the same pause before asking KV again, rather than every request asking
     known.checkedAt = now;
+    known.copy = undefined;
     const failure = failureOf(error, version);
     if (failure.key !== known.failing?.key) {
       log.error("content.unavailable", { failure: failure.key, error: failure.error, serving: known.lastGood?.version ?? null });

@@ -3,7 +3,7 @@ import { toJSONSchema } from "zod/v4/core";
 import { describe, expect, it } from "vitest";
 import { defaultCatalogue } from "../../../tests/support/content";
 import { contentEntries } from "./publish";
-import { CATALOGUE_KEY_PREFIX } from "./keys";
+import { CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY, CURRENT_CATALOGUE_KEY } from "./keys";
 import { catalogueSnapshotSchema, SNAPSHOT_SCHEMA_VERSION, sealOf } from "./snapshot";
 
 /**
@@ -31,11 +31,16 @@ describe("the snapshot's seal", () => {
     ).toBe(FINGERPRINTS[SNAPSHOT_SCHEMA_VERSION]);
   });
 
-  it("is written by the push beside the snapshot alone, and is the SHA-256 of its text", async () => {
+  it("is written by the push beside the snapshot and its current copy alone, and is the SHA-256 of its text", async () => {
     const entries = await contentEntries(defaultCatalogue("seal-v1"));
     const sealed = entries.filter((entry) => entry.metadata);
-    expect(sealed.map((entry) => entry.key)).toEqual([`${CATALOGUE_KEY_PREFIX}seal-v1`]);
-    const [snapshot] = sealed;
+    expect(sealed.map((entry) => entry.key)).toEqual([`${CATALOGUE_KEY_PREFIX}seal-v1`, CURRENT_CATALOGUE_KEY]);
+    const [snapshot, copy] = sealed;
+    // the copy (decision 031): the same text, the same seal, and whose it is
+    expect(copy!.value).toBe(snapshot!.value);
+    expect(copy!.metadata).toEqual({ ...snapshot!.metadata, version: "seal-v1" });
+    // before the pointer, which is written last
+    expect(entries.at(-1)!.key).toBe(CONTENT_VERSION_KEY);
     expect(snapshot!.metadata).toEqual({ schema: SNAPSHOT_SCHEMA_VERSION, sha256: createHash("sha256").update(snapshot!.value).digest("hex") });
     expect(await sealOf(`${snapshot!.value} `)).not.toEqual(snapshot!.metadata);
     // KV keeps at most 1024 bytes of metadata per key

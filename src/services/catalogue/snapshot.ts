@@ -57,6 +57,15 @@ export interface SnapshotSeal {
   sha256: string;
 }
 
+/** The seal of the current snapshot's copy (CURRENT_CATALOGUE_KEY), which says whose copy it is. */
+export interface CurrentSnapshotSeal extends SnapshotSeal {
+  version: string;
+}
+
+/** Whether the current snapshot's copy, read with its metadata, is the snapshot of `version`. */
+export const isCopyOf = (metadata: unknown, version: string): boolean =>
+  typeof metadata === "object" && metadata !== null && (metadata as Partial<CurrentSnapshotSeal>).version === version;
+
 export class InvalidSnapshotError extends Error {
   override name = "InvalidSnapshotError";
 }
