@@ -40,10 +40,9 @@ const DRILLS = ["tests/e2e/load.test.ts", "tests/e2e/crash.test.ts", "tests/e2e/
 
 /**
  * Four projects: `unit` (Node, beside the code) and `worker` (inside workerd, through the Worker's
- * own wrangler.toml) side by side, two files at a time; then `e2e` (real Chromium against `wrangler
- * dev`, see tests/e2e/setup.ts), two files at a time, each against its lane's own server; then
- * `drills`, one at a time. Two at a time because this machine has two cores (vitest's default is
- * one fewer than the cores).
+ * own wrangler.toml) side by side, two files at a time (this machine has two cores; vitest's
+ * default is one fewer than the cores); then `e2e` (real Chromium against `wrangler dev`, see
+ * tests/e2e/setup.ts), one file at a time; then `drills`, one at a time.
  */
 export default defineConfig({
   test: {
@@ -85,11 +84,12 @@ export default defineConfig({
           // starving the workers' sink timeouts
           sequence: { groupOrder: 1 },
           globalSetup: ["tests/e2e/setup.ts"],
-          // the number of lanes: setup.ts starts a server for each
-          maxWorkers: 2,
+          // the number of lanes: setup.ts starts a server for each. One: with two, a lane's `wrangler dev`
+          // exited mid-run ("✘ [ERROR]" with no message) in one of four fresh-clone runs (decision 030)
+          maxWorkers: 1,
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          // conditions are awaited, never slept on: two browsers on two cores can take seconds to hydrate
+          // conditions are awaited, never slept on: a browser on a busy two-core machine can take seconds to hydrate
           expect: { poll: { timeout: 20_000, interval: 100 } },
         },
       },
