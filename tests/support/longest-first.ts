@@ -1,7 +1,8 @@
 /**
- * The order of the browser test files: the longest first, so the two lanes (decision 030) end
- * together rather than one idling while the other runs a long file it started last. On a fresh
- * clone Vitest has no durations of its own and would start the largest files first; these are the
+ * The order of the browser test files: the longest first, so that lanes (decision 030) end
+ * together rather than one idling while the other runs a long file it started last. With today's
+ * one lane it only fixes the order; it is kept for when the runtime holds two. On a fresh clone
+ * Vitest has no durations of its own and would start the largest files first; these are the
  * seconds each file took alone on this machine (2026-11-23). A file not listed runs after these.
  */
 import { basename } from "node:path";
