@@ -34,10 +34,12 @@ export async function buildFonts(): Promise<void> {
       writeFileSync(stamp, hash);
     }
     faces.push(
-      `@font-face{font-family:"PT Sans";font-style:normal;font-weight:${weight};font-display:swap;src:url("./fonts/pt-sans-${weight}.woff2") format("woff2")}`,
+      `@font-face{font-family:"PT Sans";font-style:normal;font-weight:${weight};font-display:optional;src:url("./fonts/pt-sans-${weight}.woff2") format("woff2")}`,
     );
   }
-  // a fallback close to PT Sans' metrics keeps the text from jumping when the font arrives
+  // `optional`, not `swap`: a font that arrives after the first paint (a slow phone's network) is
+  // used from the next page on instead of reflowing this one (0.05 of layout shift on /contacts);
+  // preloaded, it is in time wherever the network is not slow. The fallback is close to PT Sans' metrics.
   faces.push('@font-face{font-family:"PT Sans Fallback";src:local("Arial");size-adjust:93%;ascent-override:108%;descent-override:28%}');
   writeIfChanged(join(root, "build/fonts.css"), `${faces.join("\n")}\n`);
 }

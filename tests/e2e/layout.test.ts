@@ -158,3 +158,32 @@ describe.each(widths)("bachelor pages on %s", (name, makeContext) => {
     await screenshot(page, `${name}-bachelor-closing`);
   });
 });
+
+describe("a slow network", () => {
+  it.each(widths)("moves nothing when the fonts come late, on %s", async (name, makeContext) => {
+    const context = await makeContext(browser, siteUrl());
+    // the fonts take 1.5 s more than the page, its stylesheet and its scripts, as on a slow phone's network
+    await context.route(/\.woff2$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shifts: number };
+      w.__shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) w.__shifts += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    for (const path of ["/contacts", "/"]) {
+      await page.goto(path);
+      // both weights are preloaded: once both have come, a font that would swap in has done so by the next frames
+      await expect.poll(() => page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".woff2")).length)).toBe(2);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts), `${path} at ${name}`).toBeLessThan(0.01);
+    }
+    await context.close();
+  });
+});
