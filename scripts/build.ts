@@ -3,7 +3,8 @@
  * sprite, all content-hashed under public/assets/, plus build/manifest.json that the Worker renders from.
  * Islands are found by file name (`src/components/**\/*.island.tsx`), never listed by hand.
  */
-import { readdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { type Metafile, type Plugin, build } from "esbuild";
 import { buildDocuments } from "./documents";
@@ -110,13 +111,36 @@ export async function buildClient(): Promise<void> {
   console.log(`client: ${manifest.entry}, ${Object.keys(islands).length} islands, ${manifest.css}`);
 }
 
-/** Everything `npm run build` makes: the client assets and the generated images. */
+/**
+ * build/build-id.json: a digest of what the Worker renders with (its sources, the locked packages,
+ * wrangler.toml and the build's own outputs it reads). Two servers with the same id run the same
+ * code: the pages tier keys pages by it (decision 036).
+ */
+export function writeBuildId(): string {
+  const hash = createHash("sha256");
+  const files = [
+    ...(readdirSync(join(root, "src"), { recursive: true }) as string[]).map((file) => join("src", file)),
+    "package-lock.json",
+    "wrangler.toml",
+    ...(readdirSync(join(root, "build")) as string[]).filter((file) => file.endsWith(".json") && file !== "build-id.json").map((file) => join("build", file)),
+  ]
+    .map((file) => file.replace(/\\/g, "/"))
+    .filter((file) => /\.(tsx?|json|css|toml)$/.test(file))
+    .sort();
+  for (const file of files) hash.update(file).update("\0").update(readFileSync(join(root, file))).update("\0");
+  const id = hash.digest("hex").slice(0, 16);
+  writeIfChanged(join(root, "build/build-id.json"), `${JSON.stringify({ id })}\n`);
+  return id;
+}
+
+/** Everything `npm run build` makes: the client assets, the generated images and documents, and the build's id. */
 export async function buildAll(): Promise<void> {
   await buildClient();
   const images = await generateImages();
   console.log(`images: ${images.written} written, ${images.kept} kept`);
   const documents = await buildDocuments();
   console.log(`documents: ${Object.keys(documents).length} PDFs`);
+  console.log(`build id: ${writeBuildId()}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildAll();

@@ -68,10 +68,15 @@ const shape = {
   /** where tokens are checked; tests point it at the local fake */
   TURNSTILE_VERIFY_URL: z._default(z.url({ protocol: /^https?$/ }), "https://challenges.cloudflare.com/turnstile/v0/siteverify"),
   /**
-   * The local runtime only: every read of the catalogue from KV waits this long, as from an edge far
+   * The local runtime only: every read of the catalogue (and of the pages tier) from KV waits this long, as from an edge far
    * from KV (the first visit of a quiet edge, measured by `npm run bench`); ignored elsewhere
    */
   CATALOGUE_READ_DELAY_MS: int(0, 10_000),
+  /**
+   * "off" switches the pages tier off (decision 036): a fresh isolate renders its first page. `npm
+   * run dev` sets it: its Worker reloads on every edit, under the same build id
+   */
+  PAGE_TIER: z._default(z.enum(["on", "off"]), "on"),
   /** the Yandex Metrika counter, loaded only after the visitor's consent; none means no analytics */
   YM_COUNTER_ID: z.optional(z.string().check(z.regex(/^\d{1,12}$/, "not a Metrika counter number"))),
 };
@@ -186,28 +191,28 @@ export function settledEnv(env: Env, request: Request): Env {
 
 const delayedEnvs = isolateSlot("delayed-envs", () => new WeakMap<object, Env>());
 
-/** The environment whose catalogue reads wait `ms` first (CATALOGUE_READ_DELAY_MS); one per environment object. */
+/** The environment whose KV reads (the catalogue's and the pages tier's) wait `ms` first (CATALOGUE_READ_DELAY_MS); one per environment object. */
 function withReadDelay(env: Env, ms: number): Env {
   if (ms === 0) return env;
   const known = delayedEnvs();
   let delayed = known.get(env);
   if (!delayed) {
-    const kv = env.CATALOGUE;
     const wait = () => new Promise((resolve) => setTimeout(resolve, ms));
     const reads = new Set<PropertyKey>(["get", "getWithMetadata", "list"]);
-    const slow = new Proxy(kv, {
-      get(target, property) {
-        const value: unknown = Reflect.get(target, property);
-        if (typeof value !== "function") return value;
-        const bound = (value as (...args: unknown[]) => unknown).bind(target);
-        if (!reads.has(property)) return bound;
-        return async (...args: unknown[]) => {
-          await wait();
-          return bound(...args);
-        };
-      },
-    });
-    delayed = { ...env, CATALOGUE: slow } as Env;
+    const slow = (kv: KVNamespace) =>
+      new Proxy(kv, {
+        get(target, property) {
+          const value: unknown = Reflect.get(target, property);
+          if (typeof value !== "function") return value;
+          const bound = (value as (...args: unknown[]) => unknown).bind(target);
+          if (!reads.has(property)) return bound;
+          return async (...args: unknown[]) => {
+            await wait();
+            return bound(...args);
+          };
+        },
+      });
+    delayed = { ...env, CATALOGUE: slow(env.CATALOGUE), ...(env.PAGES ? { PAGES: slow(env.PAGES) } : {}) } as Env;
     known.set(env, delayed);
     // the copy is read as the original: settings parsed once, not once more for the copy
     state().parsed.set(delayed, config(env));

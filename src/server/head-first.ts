@@ -17,14 +17,13 @@
  * Only addresses that match a page route take this path, and only on an isolate that has never
  * read content: once it has, pages are answered as always.
  */
-import type { Catalogue } from "../services/catalogue/build";
-import { getCatalogue } from "../services/catalogue/repository";
+import { type ContentRead, readContent } from "../services/catalogue/repository";
 import { log } from "../services/log";
 import { COUNTRY_HEADER } from "../services/visitor-area";
 
 interface HeadChannel {
   /** the content, read from the request's start, beside the cookies and the visitor's key */
-  catalogue: Promise<Catalogue>;
+  content: ContentRead;
   /** the app has its headers and is about to wait for content: they leave with the head */
   release(headers: Headers): void;
 }
@@ -63,8 +62,11 @@ export interface HeadFirstOptions {
   request: Request;
   env: Env;
   context: ExecutionContext;
-  /** the document's first bytes for this visitor (render/head.tsx) */
-  head: string;
+  /**
+   * the document's first bytes for this visitor (render/head.tsx), made only when they leave before
+   * the page: a page that comes within the wait (from a cache) needs no renderer on a fresh isolate
+   */
+  head: () => string;
   /** the app's answer to the request */
   answer: () => Promise<Response>;
   /** headers every answer carries that the app adds on the way out (security headers) */
@@ -82,10 +84,10 @@ export async function headFirst({ request, env, context, head, answer, decorate 
   const released = new Promise<Headers>((resolve) => {
     release = resolve;
   });
-  const catalogue = getCatalogue(env.CATALOGUE, Date.now(), (promise) => context.waitUntil(promise));
-  // its failure is the content middleware's to answer (503); here it must not go unhandled
-  catalogue.catch(() => undefined);
-  channels.set(request, { catalogue, release });
+  const content = readContent(env.CATALOGUE, Date.now(), (promise) => context.waitUntil(promise));
+  // their failure is the content middleware's to answer (503); here it must not go unhandled
+  content.version.catch(() => undefined);
+  channels.set(request, { content, release });
   const whole = answer();
   const first = await Promise.race([released.then((headers) => ({ headers })), whole.then((response) => ({ response }))]);
   if ("response" in first) return first.response;
@@ -94,6 +96,7 @@ export async function headFirst({ request, env, context, head, answer, decorate 
   const soon = await Promise.race([whole.then((response) => ({ response })), new Promise<null>((resolve) => setTimeout(() => resolve(null), wait))]);
   if (soon) return soon.response;
 
+  const headHtml = head();
   const headers = new Headers(first.headers);
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Cache-Control", "public, max-age=0, must-revalidate");
@@ -108,16 +111,16 @@ export async function headFirst({ request, env, context, head, answer, decorate 
   const rest = whole
     .then(async (response) => {
       if (response.status !== 200) log.warn("head-first.late-status", { path, status: response.status });
-      return remainderOf(response, head);
+      return remainderOf(response, headHtml);
     })
     .catch((error: unknown) => {
       log.error("head-first.error", { path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      return remainderOf(new Response("", { status: 500 }), head);
+      return remainderOf(new Response("", { status: 500 }), headHtml);
     });
   context.waitUntil(
     (async () => {
       try {
-        await writer.write(encoder.encode(head));
+        await writer.write(encoder.encode(headHtml));
         await writer.write(encoder.encode(await rest));
         await writer.close();
       } catch {

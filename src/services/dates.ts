@@ -101,3 +101,31 @@ export function moscowInstant(year: number, month: number, day: number, hour: nu
   const offset = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute) - asUtc;
   return new Date(asUtc - offset);
 }
+
+const DAY_MS = 86_400_000;
+/** the parts of an instant on one zone's clock, as numbers (the zone's offset is read from them) */
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+function offsetMs(timeZone: string, instant: number): number {
+  let format = partsFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", hourCycle: "h23" });
+    partsFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!) - Math.floor(instant / 60_000) * 60_000;
+}
+
+/**
+ * The first midnight after `now` on any clock a page is written by: Moscow's, Almaty's, Tashkent's
+ * and UTC's (the footer's year). What a page says of "today" holds until then.
+ */
+export function nextMidnight(now: number): number {
+  let next = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
+  for (const timeZone of Object.values(zones)) {
+    const offset = offsetMs(timeZone, now);
+    const local = now + offset;
+    next = Math.min(next, Math.floor(local / DAY_MS) * DAY_MS + DAY_MS - offset);
+  }
+  return next;
+}
+

@@ -14,11 +14,11 @@ import { registerFeedsAndRedirects, registerPages } from "../routes/pages";
 import { registerFormPosts } from "../routes/pages/forms";
 import { log } from "../services/log";
 import type { AppEnv } from "../server/env";
-import { withCatalogue } from "../server/middleware/catalogue";
+import { readingContent, withCatalogue } from "../server/middleware/catalogue";
 import { requestId } from "../server/middleware/request-id";
 import { limitBody, sameOrigin } from "../server/middleware/post-guards";
 import { securityHeaders } from "../server/middleware/security-headers";
-import { edgeCache } from "../server/middleware/edge-cache";
+import { edgeCache, readingPageTier } from "../server/middleware/edge-cache";
 import { tracking } from "../server/middleware/tracking";
 import { dropTrailingSlash } from "../server/middleware/trailing-slash";
 
@@ -43,10 +43,14 @@ export function createApp() {
   app.route("/ops", ops);
   app.route("/api/amoCRMexchangeToken", crmExchangeApp());
   app.route("/", promoApi);
-  // the visitor's cookies before the content: a page whose head leaves before its content sends them with it
+  // the content and, on a fresh isolate, the pages tier are read from here on, beside the visitor's key
+  app.use(readingContent);
+  app.use(readingPageTier);
+  // the visitor's cookies before any wait for content: a page whose head leaves before its content sends them with it
   app.use(tracking);
-  app.use(withCatalogue);
+  // the edge cache needs the content's version, a page the catalogue: a page kept for the version is served without it
   app.use(edgeCache);
+  app.use(withCatalogue);
   registerFormPosts(app);
   app.route("/", leadsApi);
   app.route("/", ticketsApi);

@@ -36,7 +36,7 @@ export default {
       request,
       env: settled,
       context,
-      head: documentHead(settled, cookies[LOW_VISION_COOKIE]),
+      head: () => documentHead(settled, cookies[LOW_VISION_COOKIE]),
       answer: async () => app.fetch(request, settled, context),
       decorate: (headers) => applySecurityHeaders(headers, settled, request.method),
     });

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { contentUnavailable } from "../bare-pages";
-import { ContentUnavailableError, getCatalogue, type KeepAlive } from "../../services/catalogue/repository";
+import { type ContentRead, ContentUnavailableError, type KeepAlive, readContent } from "../../services/catalogue/repository";
 import type { AppEnv } from "../env";
 import { bodyKind } from "../body";
 import { headChannel } from "../head-first";
@@ -23,20 +23,40 @@ function keepAlive(c: Context<AppEnv>): KeepAlive | undefined {
 }
 
 /**
+ * Starts reading the request's content: its version, then the catalogue (services/catalogue/
+ * repository.ts); on a fresh isolate's first page the head-first path has started it already.
+ * The edge cache waits for the version alone, the pages for the catalogue (withCatalogue).
+ */
+export const readingContent = createMiddleware<AppEnv>(async (c, next) => {
+  contentOf(c);
+  await next();
+});
+
+/** The request's content read, started here if nothing before has (ops' routes come before `readingContent`). */
+export function contentOf(c: Context<AppEnv>): ContentRead {
+  let content = c.get("content");
+  if (!content) {
+    content = headChannel(c.req.raw)?.content ?? readContent(c.env.CATALOGUE, Date.now(), keepAlive(c));
+    c.set("content", content);
+  }
+  return content;
+}
+
+/** Waits for something of the content; a page whose content is far sends its head first (head-first.ts). */
+export function awaitContent<T>(c: Context<AppEnv>, read: Promise<T>): Promise<T> {
+  // the content is far: the head leaves now, with the headers decided so far
+  headChannel(c.req.raw)?.release(c.res.headers);
+  return read;
+}
+
+/**
  * Puts the current catalogue on the context; KV is read once per content version per isolate.
  * With no content at all (the repository has logged why, once), the answer is a 503, not a crash,
  * except for the leads and subscriptions sent as JSON, which go on without it.
  */
 export const withCatalogue = createMiddleware<AppEnv>(async (c, next) => {
   try {
-    const channel = headChannel(c.req.raw);
-    if (channel) {
-      // the content is far: the head leaves now, with the headers decided so far
-      channel.release(c.res.headers);
-      c.set("catalogue", await channel.catalogue);
-    } else {
-      c.set("catalogue", await getCatalogue(c.env.CATALOGUE, Date.now(), keepAlive(c)));
-    }
+    c.set("catalogue", await awaitContent(c, contentOf(c).catalogue));
   } catch (error) {
     if (!(error instanceof ContentUnavailableError)) throw error;
     if (c.req.method === "POST" && WITHOUT_CONTENT.has(c.req.path) && bodyKind(c.req.header("Content-Type")) === "json") return next();

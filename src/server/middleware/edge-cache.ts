@@ -1,13 +1,20 @@
+import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { LOW_VISION_COOKIE, parseLowVision } from "../../services/low-vision";
 import { isolateSlot } from "../../services/isolate";
+import { hasReadContent } from "../../services/catalogue/repository";
+import { pageTrueUntil } from "../../services/catalogue/time-boundaries";
 import { pageQuery } from "../../services/page-params";
 import { settingsAttributes } from "../../services/site-settings";
 import { COUNTRY_HEADER, type VisitorArea } from "../../services/visitor-area";
 import { publicSettings } from "../config.server";
 import type { AppEnv } from "../env";
 import { visitorArea } from "../visitor";
+import { readTier } from "../page-tier";
+import { config } from "../config.server";
+import build from "../../../build/build-id.json";
+import { awaitContent, contentOf } from "./catalogue";
 
 /** Pages that are not HTML of the catalogue, or that differ per visitor. */
 const BYPASS = /^\/(api|ops|graphql|gratefull)(\/|$)/;
@@ -87,40 +94,102 @@ export function cacheVersion(env: Env, contentVersion: string): string {
   return [contentVersion, env.CF_VERSION_METADATA?.id ?? "", settings].filter(Boolean).join("~");
 }
 
+/**
+ * What a page of the pages tier depends on besides its address and its content version: the code
+ * that rendered it and the public settings. The code is the build's id (a digest of the Worker's
+ * sources, scripts/build.ts) and, where the Worker is deployed, the deployed version; the local
+ * runtime makes up a new version id on every start, so there the build's id alone says whether two
+ * servers run the same code.
+ */
+export function tierVersion(env: Env): string {
+  const deployed = config(env).ENVIRONMENT === "local" ? "" : (env.CF_VERSION_METADATA?.id ?? "");
+  const settings = Object.values(settingsAttributes(publicSettings(env))).join(",");
+  return [build.id, deployed, settings].filter(Boolean).join("~");
+}
+
 /** When a page put into the Cache API expires (ms since the epoch), so the memory tier keeps it no longer. */
 const EXPIRES_HEADER = "X-Kept-Until";
 
 const ttlOf = (pathname: string) => (/^\/(seminars|lectorium)\/./.test(pathname) ? SEMINAR_TTL_S : PAGE_TTL_S);
 
 /**
- * The edge HTML cache: anonymous GET pages are the same for everyone, so the rendered HTML is kept
- * per content version, in the isolate's memory and in the Cache API. Per-visitor parts live in
- * islands; tracking cookies are set on every answer, hit or miss, and never stored in the cache.
+ * How long a page may live in the pages tier: a seminar page (its ticket count, which its island
+ * reads live anyway) five minutes, any other page until the clock changes it (at most a day).
  */
-export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
-  const cache = (globalThis.caches as (CacheStorage & { default?: Cache }) | undefined)?.default;
-  const url = new URL(c.req.url);
-  if (!cache || c.req.method !== "GET" || BYPASS.test(url.pathname)) return next();
-  // the low-vision version is rendered for its visitor; a cookie that names no settings is the ordinary, cached page
-  if (parseLowVision(getCookie(c, LOW_VISION_COOKIE))) return next();
-  const key = pageCacheKey(url, cacheVersion(c.env, c.get("catalogue").version), visitorArea(c));
+const tierLifeMs = (pathname: string) => (ttlOf(pathname) === SEMINAR_TTL_S ? 5 * 60_000 : Number.POSITIVE_INFINITY);
 
-  const answer = (kept: Kept) => {
-    c.header("X-Cache", "HIT");
+/**
+ * The edge HTML cache: anonymous GET pages are the same for everyone, so the rendered HTML is kept
+ * per content version, in the isolate's memory and in the Cache API, and for a fresh isolate's
+ * first page in the pages tier (KV, page-tier.ts). Only the content's version is awaited before
+ * the look-up: a page kept for it is served without the snapshot (which a fresh isolate goes on
+ * reading for the next request). Per-visitor parts live in islands; tracking cookies are set on
+ * every answer, hit or miss, and never stored in the cache.
+ */
+const locationCache = () => (globalThis.caches as (CacheStorage & { default?: Cache }) | undefined)?.default;
+
+/** A page of the cache: GET, an address of the catalogue's HTML, and not the low-vision version (its visitor's own). */
+function cacheable(c: Context<AppEnv>, url: URL): boolean {
+  if (c.req.method !== "GET" || BYPASS.test(url.pathname)) return false;
+  // a cookie that names no low-vision settings is the ordinary page
+  return parseLowVision(getCookie(c, LOW_VISION_COOKIE)) === null;
+}
+
+/**
+ * A fresh isolate starts reading the pages tier with the request, beside the content's version
+ * pointer and the visitor's key: its first page waits for one round of KV (decision 036).
+ */
+export const readingPageTier = createMiddleware<AppEnv>(async (c, next) => {
+  const url = new URL(c.req.url);
+  if (!hasReadContent() && locationCache() && cacheable(c, url)) c.set("tier", readTier(c.env, pageCacheKey(url, tierVersion(c.env), visitorArea(c))));
+  await next();
+});
+
+export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
+  const cache = locationCache();
+  const url = new URL(c.req.url);
+  if (!cache || !cacheable(c, url)) return next();
+  const area = visitorArea(c);
+  const tier = c.get("tier");
+  let contentVersion: string;
+  try {
+    contentVersion = await awaitContent(c, contentOf(c).version);
+  } catch {
+    // no content at all: the content middleware answers
+    return next();
+  }
+  const key = pageCacheKey(url, cacheVersion(c.env, contentVersion), area);
+
+  const answer = (kept: Kept, source: string) => {
+    c.header("X-Cache", source);
     c.header("Cache-Control", "public, max-age=0, must-revalidate");
     // pages differ by the visitor's country (decision 020), hit or miss
     return c.newResponse(kept.body, 200, { "Content-Type": kept.type, Vary: COUNTRY_HEADER });
   };
+  /** Kept in memory and in the location's Cache API for `ttl`, never past `until`. */
+  const keep = (body: ArrayBuffer, type: string, ttl: number, until = Number.POSITIVE_INFINITY) => {
+    const expires = Math.min(Date.now() + ttl * 1000, until);
+    if (expires <= Date.now()) return;
+    remember(key, { body, type, expires });
+    const seconds = Math.max(1, Math.floor((expires - Date.now()) / 1000));
+    const headers = { "Content-Type": type, "Cache-Control": `public, max-age=${seconds}`, [EXPIRES_HEADER]: String(expires) };
+    return cache.put(key, new Response(body, { status: 200, headers }));
+  };
   const now = Date.now();
   const inMemory = recall(key, now);
-  if (inMemory) return answer(inMemory);
+  if (inMemory) return answer(inMemory, "HIT");
   const hit = await cache.match(key);
   if (hit) {
     // kept in memory only for what is left of its lifetime in the Cache API
     const expires = Number(hit.headers.get(EXPIRES_HEADER)) || now + ttlOf(url.pathname) * 1000;
     const kept = { body: await hit.arrayBuffer(), type: hit.headers.get("Content-Type") ?? "text/html; charset=utf-8", expires };
     if (expires > now) remember(key, kept);
-    return answer(kept);
+    return answer(kept, "HIT");
+  }
+  const fromTier = await tier?.pageFor(contentVersion, now);
+  if (fromTier) {
+    c.executionCtx.waitUntil(Promise.resolve(keep(fromTier.body, fromTier.type, ttlOf(url.pathname), fromTier.until)));
+    return answer({ ...fromTier, expires: fromTier.until }, "HIT-TIER");
   }
 
   await next();
@@ -128,13 +197,16 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   if (response.status !== 200 || !response.headers.get("Content-Type")?.startsWith("text/html")) return;
   const ttl = ttlOf(url.pathname);
   const type = response.headers.get("Content-Type")!;
+  const catalogue = c.get("catalogue");
+  // rendered from this version's content, unless its snapshot was refused and the last good one served
+  const rendered = catalogue.version === contentVersion;
+  const until = pageTrueUntil(catalogue, now);
   const copy = response.clone();
   c.executionCtx.waitUntil(
     copy.arrayBuffer().then((body) => {
-      const expires = Date.now() + ttl * 1000;
-      remember(key, { body, type, expires });
-      const headers = { "Content-Type": type, "Cache-Control": `public, max-age=${ttl}`, [EXPIRES_HEADER]: String(expires) };
-      return cache.put(key, new Response(body, { status: 200, headers }));
+      if (!rendered) return;
+      if (tier) tier.keep({ body, type, version: contentVersion, until: Math.min(until, now + tierLifeMs(url.pathname)) }, (promise) => c.executionCtx.waitUntil(promise));
+      return keep(body, type, ttl, until);
     }),
   );
   c.res.headers.set("X-Cache", "MISS");

@@ -108,10 +108,9 @@ function snapshotOf(kv: KVNamespace, version: string, keepAlive: KeepAlive | und
   return snapshot;
 }
 
-async function refresh(kv: KVNamespace, now: number, keepAlive: KeepAlive | undefined): Promise<Catalogue> {
+async function refresh(kv: KVNamespace, now: number, keepAlive: KeepAlive | undefined, pointer = kv.get(CONTENT_VERSION_KEY, { cacheTtl: 60 })): Promise<Catalogue> {
   const known = state();
   let version: string | undefined;
-  const pointer = kv.get(CONTENT_VERSION_KEY, { cacheTtl: 60 });
   // an isolate with no content yet, its KV far away, reads the current snapshot's copy beside the pointer: one round, not two (decision 031)
   const current = known.lastGood ? undefined : copyIfSlow(kv, pointer, keepAlive);
   try {
@@ -158,6 +157,35 @@ export async function getCatalogue(kv: KVNamespace, now = Date.now(), keepAlive?
   if (known.lastGood && now - known.checkedAt < VERSION_TTL_MS) return known.lastGood;
   // the version pointer is small and cached at the edge: each request reads it with its own I/O
   return refresh(kv, now, keepAlive);
+}
+
+/**
+ * The content a request will be answered with, in two steps: the version as soon as the pointer
+ * says it (a page already rendered for that version can be served without the snapshot), and the
+ * catalogue itself. The version is the one the catalogue will have, unless that version's snapshot
+ * turns out unusable: then it is the catalogue's own (the last good one).
+ */
+export interface ContentRead {
+  version: Promise<string>;
+  catalogue: Promise<Catalogue>;
+}
+
+export function readContent(kv: KVNamespace, now = Date.now(), keepAlive?: KeepAlive): ContentRead {
+  const known = state();
+  if (known.lastGood && now - known.checkedAt < VERSION_TTL_MS) {
+    const catalogue = Promise.resolve(known.lastGood);
+    return { version: Promise.resolve(known.lastGood.version), catalogue };
+  }
+  const pointer = kv.get(CONTENT_VERSION_KEY, { cacheTtl: 60 });
+  const catalogue = refresh(kv, now, keepAlive, pointer);
+  // nobody may be waiting for the catalogue (a page served from a cache): its failure is logged by refresh
+  catalogue.catch(() => undefined);
+  const version = pointer.then(
+    (named) => (named && named !== known.rejectedVersion ? named : catalogue.then((read) => read.version)),
+    () => catalogue.then((read) => read.version),
+  );
+  version.catch(() => undefined);
+  return { version, catalogue };
 }
 
 /**

@@ -1,0 +1,182 @@
+/**
+ * The pages tier (decision 036): a fresh isolate at a quiet edge, whose location's Cache API is
+ * empty, serves its first page as another isolate rendered it, read from KV beside the content's
+ * version pointer, without reading the snapshot or rendering; only a page of the current content
+ * version that the clock has not changed since.
+ */
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cacheVersion, pageCacheKey, tierVersion } from "../../src/server/middleware/edge-cache";
+import { CATALOGUE_KEY_PREFIX, CURRENT_CATALOGUE_KEY } from "../../src/services/catalogue/keys";
+import { freshIsolate } from "../../src/services/isolate";
+import { log } from "../../src/services/log";
+import worker from "../../src/worker/index";
+import { defaultCatalogue } from "../support/content";
+import { h1 } from "./html";
+import { origin } from "./leads-helpers";
+import { seedCatalogue } from "./seed";
+
+const shared = () => (caches as unknown as { default: Cache }).default;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** A quiet edge: this location's Cache API has never seen the page, and the isolate is new. */
+async function quietEdge(path: string, version: string): Promise<void> {
+  await shared().delete(pageCacheKey(new URL(`${origin}${path}`), cacheVersion(env, version), "other"));
+  freshIsolate();
+}
+
+async function visit(path: string, settings: Env = env, headers: Record<string, string> = {}) {
+  const context = createExecutionContext();
+  const started = Date.now();
+  const response = await worker.fetch(new Request(`${origin}${path}`, { headers, redirect: "manual" }), settings, context);
+  const html = await response.text();
+  const ms = Date.now() - started;
+  await waitOnExecutionContext(context);
+  return { response, html, ms, cache: response.headers.get("X-Cache") };
+}
+
+/** The tier's entry of a page, as KV holds it. */
+async function tierEntry(path: string) {
+  const key = `page:${pageCacheKey(new URL(`${origin}${path}`), tierVersion(env), "other")}`;
+  return env.PAGES.getWithMetadata<{ version: string; until: number; type: string }>(key, "text");
+}
+
+describe("the pages tier", () => {
+  it("serves a fresh isolate's first page as another isolate rendered it, its cookies its own", async () => {
+    await seedCatalogue(defaultCatalogue("tier-v1"));
+    await quietEdge("/teachers", "tier-v1");
+    const rendered = await visit("/teachers");
+    expect(rendered.cache).toBe("MISS");
+    await vi.waitFor(async () => expect((await tierEntry("/teachers")).metadata?.version).toBe("tier-v1"));
+
+    await quietEdge("/teachers", "tier-v1");
+    const served = await visit("/teachers");
+    expect(served.response.status).toBe(200);
+    expect(served.cache).toBe("HIT-TIER");
+    expect(served.html).toBe(rendered.html);
+    expect(h1(served.html)).toBe("Преподаватели");
+    // what is the visitor's own is set on this answer, as on any hit
+    const cookies = served.response.headers.getSetCookie().map((cookie) => cookie.split("=")[0]);
+    expect(cookies).toEqual(expect.arrayContaining(["roistat_ab", "first_visit"]));
+    expect(served.response.headers.get("Vary")).toBe("CF-IPCountry");
+    // and the location's Cache API now has it, for the isolates beside this one
+    await vi.waitFor(async () =>
+      expect(await shared().match(pageCacheKey(new URL(`${origin}/teachers`), cacheVersion(env, "tier-v1"), "other"))).toBeDefined(),
+    );
+  });
+
+  it("serves it without waiting for the content's snapshot", async () => {
+    await seedCatalogue(defaultCatalogue("tier-snapshot"));
+    await quietEdge("/reviews", "tier-snapshot");
+    await visit("/reviews");
+    await vi.waitFor(async () => expect((await tierEntry("/reviews")).metadata?.version).toBe("tier-snapshot"));
+    // the snapshot (and its copy) take 3 s to come; the version pointer and the tier do not
+    const slowSnapshot = new Proxy(env.CATALOGUE, {
+      get(target, property) {
+        const value = Reflect.get(target, property) as (...args: unknown[]) => unknown;
+        if (property !== "getWithMetadata") return typeof value === "function" ? value.bind(target) : value;
+        return async (key: string, ...rest: unknown[]) => {
+          if (key.startsWith(CATALOGUE_KEY_PREFIX) || key === CURRENT_CATALOGUE_KEY) await new Promise((resolve) => setTimeout(resolve, 3000));
+          return value.call(target, key, ...rest);
+        };
+      },
+    });
+    await quietEdge("/reviews", "tier-snapshot");
+    const served = await visit("/reviews", { ...env, CATALOGUE: slowSnapshot } as Env);
+    expect(served.cache).toBe("HIT-TIER");
+    expect(h1(served.html)).toBe("Отзывы");
+    expect(served.ms).toBeLessThan(2000);
+  });
+
+  it("renders again after a push: a page of another content version is not served", async () => {
+    await seedCatalogue(defaultCatalogue("tier-old"));
+    await quietEdge("/contacts", "tier-old");
+    await visit("/contacts");
+    await vi.waitFor(async () => expect((await tierEntry("/contacts")).metadata?.version).toBe("tier-old"));
+
+    await seedCatalogue(defaultCatalogue("tier-new"));
+    await quietEdge("/contacts", "tier-new");
+    const after = await visit("/contacts");
+    expect(after.cache).toBe("MISS");
+    // and the tier now holds the new version's page
+    await vi.waitFor(async () => expect((await tierEntry("/contacts")).metadata?.version).toBe("tier-new"));
+  });
+
+  it("renders again once the clock may have changed the page: an entry is true until its instant", async () => {
+    await seedCatalogue(defaultCatalogue("tier-clock"));
+    await quietEdge("/partners", "tier-clock");
+    await visit("/partners");
+    const { value, metadata } = await vi.waitFor(async () => {
+      const entry = await tierEntry("/partners");
+      if (entry.metadata?.version !== "tier-clock") throw new Error("not in the tier yet");
+      return entry;
+    });
+    // written to last until the day changes (or an event starts), never more than a day
+    expect(metadata!.until).toBeGreaterThan(Date.now());
+    expect(metadata!.until - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    // the same entry, its instant passed
+    const key = `page:${pageCacheKey(new URL(`${origin}/partners`), tierVersion(env), "other")}`;
+    await env.PAGES.put(key, value!, { metadata: { ...metadata!, until: Date.now() - 1 } });
+    await quietEdge("/partners", "tier-clock");
+    expect((await visit("/partners")).cache).toBe("MISS");
+  });
+
+  it("keeps a seminar's page, whose tickets change, five minutes at most", async () => {
+    const catalogue = await seedCatalogue(defaultCatalogue("tier-seminar"));
+    const seminar = catalogue.seminars.find((s) => Date.parse(s.targetDate) > Date.now())!;
+    const path = `/seminars/${seminar.studyFieldSlug}/${seminar.slug}`;
+    await quietEdge(path, "tier-seminar");
+    expect((await visit(path)).response.status).toBe(200);
+    const entry = await vi.waitFor(async () => {
+      const found = await tierEntry(path);
+      if (found.metadata?.version !== "tier-seminar") throw new Error("not in the tier yet");
+      return found;
+    });
+    expect(entry.metadata!.until - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+  });
+
+  it("is off without its KV binding, and says so once: the first page is rendered as before", async () => {
+    await seedCatalogue(defaultCatalogue("tier-off"));
+    const warn = vi.spyOn(log, "warn");
+    const without = { ...env, PAGES: undefined } as unknown as Env;
+    await quietEdge("/vacancies", "tier-off");
+    // two first pages of one fresh isolate at once: both would read the tier
+    const pages = await Promise.all([visit("/vacancies", without), visit("/teachers", without)]);
+    for (const page of pages) {
+      expect(page.response.status).toBe(200);
+      expect(page.cache).toBe("MISS");
+    }
+    expect(warn.mock.calls.filter(([event]) => event === "page-tier.off")).toHaveLength(1);
+  });
+
+  it("never keeps the low-vision version, which is its visitor's own", async () => {
+    await seedCatalogue(defaultCatalogue("tier-low-vision"));
+    await quietEdge("/ourInstitute", "tier-low-vision");
+    const page = await visit("/ourInstitute", env, { Cookie: "low_vision=1" });
+    expect(page.response.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await tierEntry("/ourInstitute")).value).toBeNull();
+  });
+});
+
+describe("what a page of the pages tier is kept under", () => {
+  it("the build's id everywhere, and the deployed version where the Worker is deployed (the local runtime makes one up on every start)", () => {
+    const deployed = (environment: string, id: string) => ({ ...env, ENVIRONMENT: environment, CF_VERSION_METADATA: { id, tag: "", timestamp: "" } }) as unknown as Env;
+    expect(tierVersion(deployed("production", "a1"))).toContain("a1");
+    expect(tierVersion(deployed("production", "a1"))).not.toBe(tierVersion(deployed("production", "b2")));
+    expect(tierVersion(deployed("local", "a1"))).toBe(tierVersion(deployed("local", "b2")));
+    expect(tierVersion(deployed("local", "a1"))).toMatch(/^[0-9a-f]{16}/);
+  });
+
+  it("is off with PAGE_TIER=off: a fresh isolate renders its first page", async () => {
+    await seedCatalogue(defaultCatalogue("tier-switch"));
+    await quietEdge("/journal", "tier-switch");
+    await visit("/journal");
+    await vi.waitFor(async () => expect((await tierEntry("/journal")).metadata?.version).toBe("tier-switch"));
+    await quietEdge("/journal", "tier-switch");
+    expect((await visit("/journal", { ...env, PAGE_TIER: "off" } as Env)).cache).toBe("MISS");
+  });
+});
