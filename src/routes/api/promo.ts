@@ -4,10 +4,9 @@ import * as z from "zod/mini";
 import { type PromoData, safeRedirect } from "../../services/promo";
 import { promoDataSchema } from "../../services/promo-schema";
 import { jsonBody } from "../../server/body";
-import type { AppEnv } from "../../server/env";
+import type { AppEnv, OpsApp } from "../../server/env";
 import { promoRegistry } from "../../server/objects";
 import { validJson } from "../../server/validate";
-import type { OpsApp } from "./ops";
 
 /** Promos are cached at the edge this long: a change reaches visitors within a minute. */
 export const PROMO_CACHE_S = 60;

@@ -5,7 +5,7 @@ import { browserSearchIndexOf } from "../../services/search/repository";
 import type { AppEnv } from "../../server/env";
 import { validQuery } from "../../server/validate";
 import { searchQuery, searchResults } from "../../server/search";
-import { versionedJson } from "./versioned";
+import { versionedJson } from "../../server/versioned-json";
 
 const searchParams = z.object({ q: z.optional(z.string()) });
 const versionParams = z.object({ v: z.optional(z.string()) });
