@@ -17,6 +17,14 @@ const root = new URL("..", import.meta.url).pathname;
 const componentsDir = join(root, "src/components");
 const outDir = join(root, "public/assets");
 
+/**
+ * The inputs of a bundle (as esbuild's metafile names them) that must never reach the browser:
+ * `*.server.ts` files and everything of src/worker, src/routes and src/server (docs/architecture.md).
+ */
+export function serverOnly(inputs: string[]): string[] {
+  return inputs.filter((file) => /\.server\.tsx?$|^src\/(worker|routes|server)\//.test(file));
+}
+
 /** Island name = path below src/components without `.island.tsx`. */
 export function findIslands(dir = componentsDir): Record<string, string> {
   const found: Record<string, string> = {};
@@ -101,8 +109,8 @@ export async function buildClient(): Promise<void> {
     // written below, file by file, only where the bytes changed (scripts/lib/files.ts)
     write: false,
   });
-  const serverOnly = Object.keys(result.metafile.inputs).filter((file) => /\.server\.tsx?$|^src\/(worker|routes)\//.test(file));
-  if (serverOnly.length > 0) throw new Error(`build: server-only code reached the browser bundle: ${serverOnly.join(", ")}`);
+  const leaked = serverOnly(Object.keys(result.metafile.inputs));
+  if (leaked.length > 0) throw new Error(`build: server-only code reached the browser bundle: ${leaked.join(", ")}`);
   const manifest = manifestFrom(result.metafile, islands);
   const files = new Map<string, string | Uint8Array>(result.outputFiles.map((file) => [file.path, file.contents]));
   files.set(sprite.path, sprite.svg);

@@ -1,5 +1,9 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { describeReceipt } from "./dev-fakes";
+import { fakeSinkEnv } from "../tests/support/fake-third-parties";
+import { DEFAULT_FAKES_PORT, describeReceipt, devFakesVars } from "./dev-fakes";
+import { root } from "./lib/wrangler";
 
 const receipt = (sink: string, method: string, path: string, body: unknown, query: Record<string, string> = {}) => ({ sink, method, path, body, query, headers: {}, at: 0 });
 
@@ -10,5 +14,31 @@ describe("what npm run dev:fakes prints for each request a fake receives", () =>
     expect(describeReceipt(receipt("admitad", "GET", "/admitad", undefined, { order_id: "lead-3" }))).toContain("lead lead-3");
     expect(describeReceipt(receipt("roistat", "GET", "/roistat", undefined, { "fields[lead_id]": "lead-4" }))).toContain("lead lead-4");
     expect(describeReceipt(receipt("oauth", "POST", "/amocrm/oauth2/access_token", { grant_type: "refresh_token" }))).not.toContain("lead");
+  });
+});
+
+describe(".dev.vars.example and npm run dev:fakes", () => {
+  const example = readFileSync(join(root, ".dev.vars.example"), "utf8");
+  /** Each setting the example names (commented out or not), with its whole line. */
+  const lines = new Map(
+    example
+      .split("\n")
+      .map((line) => [/^#?\s*([A-Z][A-Z0-9_]*)=/.exec(line)?.[1], line] as const)
+      .filter((entry): entry is [string, string] => entry[0] !== undefined),
+  );
+  const fakes = `http://127.0.0.1:${DEFAULT_FAKES_PORT}`;
+  const vars = devFakesVars(fakes, true);
+
+  it("names every setting dev:fakes and the tests' fakes set", () => {
+    const missing = [...Object.keys(fakeSinkEnv(fakes)), ...Object.keys(vars)].filter((name) => !lines.has(name));
+    expect(missing).toEqual([]);
+  });
+
+  it("points each address at the fakes where dev:fakes does, on the same port", () => {
+    const atFakes = Object.entries(vars).filter(([, value]) => value.startsWith(`${fakes}/`));
+    expect(atFakes.length).toBeGreaterThan(8);
+    for (const [name, url] of atFakes) expect(lines.get(name), name).toContain(url);
+    const local = [...example.matchAll(/http:\/\/127\.0\.0\.1:(\d+)(\/[^\s)]*)?/g)].filter(([, port]) => port !== "8787");
+    expect(local.map(([url]) => url).filter((url) => !Object.values(vars).includes(url))).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
  * machine (tests/support/fake-third-parties.ts): the CRM webhook (genezis), amoCRM, AdvCake, the
  * partners, Roistat, the affiliate click and Turnstile's siteverify. It seeds the amoCRM token and
  * prints each request a fake receives, so a lead sent in the browser can be watched reaching every
- * sink; `GET /ops/leads` shows it delivered. FAKES_PORT (9180) and PORT (8787) move them.
+ * sink; `GET /ops/leads` shows it delivered. FAKES_PORT (9180) and PORT (8787) move them;
+ * WITH_TURNSTILE=1 puts Turnstile on the forms, with its test keys that always pass.
  */
 import { execFileSync } from "node:child_process";
 import { fakeSinkEnv, type Receipt, startFakeThirdParties, TURNSTILE_TEST_KEYS } from "../tests/support/fake-third-parties";
@@ -12,6 +13,19 @@ import { root, startDevServer } from "./lib/wrangler";
 
 /** The ops token of this local run: printed, so the reader can call the ops endpoints. */
 export const DEV_OPS_TOKEN = "dev-ops-token-0123456789";
+
+/** Where the fakes listen unless FAKES_PORT says otherwise: .dev.vars.example's addresses name it. */
+export const DEFAULT_FAKES_PORT = 9180;
+
+/** The settings the site runs with: every sink and Turnstile's siteverify at the fakes; Turnstile itself on with WITH_TURNSTILE. */
+export function devFakesVars(fakesUrl: string, withTurnstile: boolean): Record<string, string> {
+  return {
+    ...fakeSinkEnv(fakesUrl),
+    OPS_TOKEN: DEV_OPS_TOKEN,
+    TURNSTILE_VERIFY_URL: `${fakesUrl}/turnstile/v0/siteverify`,
+    ...(withTurnstile ? { TURNSTILE_SITE_KEY: TURNSTILE_TEST_KEYS.siteKeyPasses, TURNSTILE_SECRET_KEY: TURNSTILE_TEST_KEYS.secretPasses } : {}),
+  };
+}
 
 /** One line per request a fake received: which sink, which lead. */
 export function describeReceipt(receipt: Receipt): string {
@@ -22,24 +36,25 @@ export function describeReceipt(receipt: Receipt): string {
 }
 
 async function main() {
-  const fakesPort = Number(process.env.FAKES_PORT ?? 9180);
+  const fakesPort = Number(process.env.FAKES_PORT ?? DEFAULT_FAKES_PORT);
   const port = Number(process.env.PORT ?? 8787);
   const fakes = await startFakeThirdParties(fakesPort, (receipt) => console.log(describeReceipt(receipt)));
   await buildAll();
   execFileSync(process.execPath, [`${root}node_modules/tsx/dist/cli.mjs`, "scripts/content.ts", "push"], { cwd: root, stdio: "inherit" });
-  const vars = {
-    ...fakeSinkEnv(fakes.url),
-    OPS_TOKEN: DEV_OPS_TOKEN,
-    TURNSTILE_VERIFY_URL: `${fakes.url}/turnstile/v0/siteverify`,
-    ...(process.env.WITH_TURNSTILE ? { TURNSTILE_SITE_KEY: TURNSTILE_TEST_KEYS.siteKeyPasses, TURNSTILE_SECRET_KEY: TURNSTILE_TEST_KEYS.secretPasses } : {}),
-  };
-  const server = await startDevServer({ port, vars });
+  const server = await startDevServer({ port, vars: devFakesVars(fakes.url, Boolean(process.env.WITH_TURNSTILE)) });
   // the CRM token the fake amoCRM expects (ops seed it by hand in production: docs/operations.md)
-  await fetch(`${server.url}/ops/crm/token`, {
+  const seeded = await fetch(`${server.url}/ops/crm/token`, {
     method: "PUT",
     headers: { Authorization: `Bearer ${DEV_OPS_TOKEN}`, "Content-Type": "application/json" },
     body: JSON.stringify({ access: "access-0", refresh: "refresh-0", expired_in: Math.floor(Date.now() / 1000) + 86_400 }),
   });
+  if (!seeded.ok) {
+    // without the token every amoCRM delivery would fail: say so now rather than in each lead's retries
+    console.error(`Seeding the CRM token answered ${seeded.status}: ${(await seeded.text()).slice(0, 200)}`);
+    await server.stop();
+    await fakes.close();
+    process.exit(1);
+  }
   console.log(`
 The site is running at ${server.url}, every third party faked at ${fakes.url}.
 Send a lead (${server.url}/apply) and watch it reach each sink below; then

@@ -81,10 +81,36 @@ describe("the layers of src/", () => {
     expect([...wrong]).toEqual([]);
   });
 
-  it("routes never import each other: what two routes share lives below them", () => {
-    const crossing = all.filter(({ from, to }) => layerOf(from).startsWith("routes/") && layerOf(to).startsWith("routes/") && layerOf(from) !== layerOf(to));
+  it("routes never import each other, not even within a family: what two routes share lives below them", () => {
+    // every file of src/routes/ is a route module (a page, a family of pages, an API family); the
+    // table of the pages and what routes share (cards, the ops' door, versioned JSON) live below
+    const isRoute = (file: string) => layerOf(file).startsWith("routes/");
+    const crossing = all.filter(({ from, to }) => isRoute(from) && isRoute(to) && from !== to);
     expect(crossing.map(({ from, to }) => `${relative(root, from)} -> ${relative(root, to)}`)).toEqual([]);
     expect(all.some(({ from }) => layerOf(from) === "routes/pages")).toBe(true);
+  });
+
+  it("are the table of docs/architecture.md, row by row", () => {
+    const section = readFileSync(join(root, "docs/architecture.md"), "utf8").split("| layer | may import |")[1]!.split("\n\n")[0]!;
+    const rows = [...section.matchAll(/^\| ([a-z/]+) \| ([^|]+) \|$/gm)].map((m) => [m[1]!, m[2]!.trim()] as const);
+    const layers = rows.map(([layer]) => layer);
+    expect(layers).toEqual(Object.keys(MAY_IMPORT));
+    const documented: Record<string, string[]> = {};
+    const typeOnly: string[] = [];
+    rows.forEach(([layer, text], index) => {
+      // "everything below" is every row under this one; otherwise the layers the cell names
+      documented[layer] = text === "everything below" ? layers.slice(index + 1) : layers.filter((other) => new RegExp(`(^|[ ,])${other}( |,|$)`).test(text));
+      for (const other of layers) if (text.includes(`${other} for types only`)) typeOnly.push(`${layer}->${other}`);
+    });
+    expect(documented).toEqual(Object.fromEntries(Object.entries(MAY_IMPORT).map(([layer, may]) => [layer, layers.filter((other) => may.includes(other))])));
+    expect(new Set(typeOnly)).toEqual(TYPE_ONLY);
+  });
+
+  it("keep the browser on the typed API client: no fetch of /api in src/client or src/components", () => {
+    const raw = files(src)
+      .filter((file) => /^(client|components)\//.test(relative(src, file)))
+      .filter((file) => /\bfetch\s*\(\s*[`'"][^`'"]*\/api\//.test(readFileSync(file, "utf8")));
+    expect(raw.map((file) => relative(root, file))).toEqual([]);
   });
 
   it("has no cycle between files (value imports)", () => {

@@ -15,26 +15,12 @@ export function bodyKind(contentType: string | undefined): BodyKind | null {
   return null;
 }
 
-export class BadBodyError extends Error {
-  override name = "BadBodyError";
-}
-
-/** Reads the body as a plain object: JSON must be an object; a form becomes its fields. */
-export async function readBody(request: Request, kind: BodyKind): Promise<Record<string, unknown>> {
-  if (kind === "form") {
-    const form = new URLSearchParams(await request.text());
-    const fields: Record<string, unknown> = Object.create(null);
-    for (const [key, value] of form) fields[key] = value;
-    return fields;
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(await request.text());
-  } catch {
-    throw new BadBodyError(refusals.badJson);
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new BadBodyError(refusals.badJson);
-  return parsed as Record<string, unknown>;
+/** A plain HTML form's fields, each the string it sent (the JSON routes read theirs through `jsonBody`). */
+export async function readForm(request: Request): Promise<Record<string, unknown>> {
+  const form = new URLSearchParams(await request.text());
+  const fields: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of form) fields[key] = value;
+  return fields;
 }
 
 /** A plain HTML form sends strings: numbers and checkboxes become what the schema expects. */

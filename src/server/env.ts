@@ -1,3 +1,4 @@
+import type { Hono } from "hono";
 import type { Catalogue } from "../services/catalogue/build";
 import type { ContentRead } from "../services/catalogue/repository";
 import type { TierRead } from "./page-tier";
@@ -14,3 +15,9 @@ export interface AppEnv {
     catalogue: Catalogue;
   };
 }
+
+/**
+ * The one door of ops: an app made by `opsApp()` (routes/api/ops.ts), so every route of it is behind
+ * the token, whatever registers it and when. Here, below the routes, as the API families register on it.
+ */
+export type OpsApp = Hono<AppEnv>;

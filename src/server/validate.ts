@@ -24,3 +24,9 @@ export function validQuery<S extends z.ZodMiniType>(schema: S) {
     result.success ? undefined : c.json({ ok: false as const, message: "Некорректные параметры запроса" }, 400);
   return zValidator<S, "query", AppEnv, string, typeof hook>("query", schema, hook);
 }
+
+/** A route's path parameters validated by @hono/zod-validator; what the schema refuses is answered by `refuse`. */
+export function validParam<S extends z.ZodMiniType>(schema: S, refuse: (c: Context<AppEnv>) => Response) {
+  const hook: Hook<z.output<S>, AppEnv, string, "param", never, S> = (result, c) => (result.success ? undefined : refuse(c));
+  return zValidator<S, "param", AppEnv, string, typeof hook>("param", schema, hook);
+}

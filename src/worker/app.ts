@@ -10,7 +10,7 @@ import { promoApi, registerPromoOps } from "../routes/api/promo";
 import { searchApi } from "../routes/api/search";
 import { registerTicketsOps, ticketsApi } from "../routes/api/tickets";
 import { wheelApi } from "../routes/api/wheel";
-import { registerFeedsAndRedirects, registerPages } from "../routes/pages";
+import { registerFeedsAndRedirects, registerPages } from "./pages";
 import { registerFormPosts } from "../routes/pages/forms";
 import { log } from "../services/log";
 import type { AppEnv } from "../server/env";

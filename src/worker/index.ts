@@ -1,6 +1,6 @@
 import { parse } from "hono/utils/cookie";
 import { createApp } from "./app";
-import { isPagePath } from "../routes/pages";
+import { isPagePath } from "./pages";
 import { documentHead } from "../render/head";
 import { settledEnv } from "../server/config.server";
 import { headFirst } from "../server/head-first";

@@ -76,7 +76,7 @@ export async function renderCosts(paths: string[], persistTo: string, rounds = 6
   const { Hono } = await import("hono");
   process.env.WRANGLER_LOG ??= "error";
   const { getPlatformProxy } = await import("wrangler");
-  const { registerPages } = await import("../../src/routes/pages");
+  const { registerPages } = await import("../../src/worker/pages");
   const { withCatalogue } = await import("../../src/server/middleware/catalogue");
   // a configuration with the catalogue alone: the proxy cannot serve the Worker's own Durable Objects
   const configDir = mkdtempSync(join(tmpdir(), "render-cost-"));

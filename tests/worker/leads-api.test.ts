@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cleanMessages, messages, refusals } from "../../src/services/leads/messages";
+import { cleanMessages, refusals } from "../../src/services/leads/messages";
 import { VISIT_COOKIE } from "../../src/services/visit-evidence";
 import { defaultCatalogue } from "../support/content";
 import { origin, outboxOf, postForm, postJson, seedCrmToken, uniqueId, validLead, visitEvidence } from "./leads-helpers";
@@ -18,15 +18,15 @@ async function errorsOf(response: Response) {
 
 describe("POST /api/leads validation (spec 5, exact texts)", () => {
   it.each([
-    [{ name: "" }, "name", messages.nameRequired],
-    [{ name: "А" }, "name", messages.nameTooShort],
-    [{ name: "А".repeat(33) }, "name", messages.tooLong32],
-    [{ phone: "" }, "phone", messages.phoneRequired],
-    [{ phone: "+7 912 34" }, "phone", messages.phoneTooShort],
-    [{ email: "anna@" }, "email", messages.emailInvalid],
-    [{ promocode: "P".repeat(33) }, "promocode", messages.tooLong32],
-    [{ gift: "G".repeat(33) }, "gift", messages.tooLong32],
-    [{ question: "в".repeat(321) }, "question", messages.questionTooLong],
+    [{ name: "" }, "name", "*Имя обязательно"],
+    [{ name: "А" }, "name", "*Не менее 2 символов"],
+    [{ name: "А".repeat(33) }, "name", "*Не больше 32 символов"],
+    [{ phone: "" }, "phone", "*Номер телефона обязателен"],
+    [{ phone: "+7 912 34" }, "phone", "*Минимум 8 цифр"],
+    [{ email: "anna@" }, "email", "Пожалуйста, введите корректный адрес электронной почты"],
+    [{ promocode: "P".repeat(33) }, "promocode", "*Не больше 32 символов"],
+    [{ gift: "G".repeat(33) }, "gift", "*Не больше 32 символов"],
+    [{ question: "в".repeat(321) }, "question", "*Максимальная длинна вопроса 320 символов"],
   ])("%j -> %s: %s", async (change, field, message) => {
     const errors = await errorsOf(await postJson("/api/leads", validLead(change)));
     expect(errors[field]).toBe(message);
@@ -39,7 +39,15 @@ describe("POST /api/leads validation (spec 5, exact texts)", () => {
 
   it("uses the not-found form's own messages", async () => {
     const errors = await errorsOf(await postJson("/api/leads", { form: "notFound", name: "", phone: "", email: "" }));
-    expect(errors).toEqual({ name: messages.nameRequiredNotFound, phone: messages.phoneRequired, email: messages.emailRequired });
+    expect(errors).toEqual({ name: "*Введите ваше имя", phone: "*Номер телефона обязателен", email: "*Почта обязательна" });
+  });
+
+  it("refuses a form it does not know with 400 rather than taking it as the popup's (decision 019)", async () => {
+    const lead = validLead({ form: "newsletter" });
+    const response = await postJson("/api/leads", lead);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ ok: false, message: "Проверьте поля формы", errors: { form: expect.any(String) } });
+    expect(await outboxOf(lead.id).get(lead.id)).toBeNull();
   });
 
   it("answers 200 with the lead's id only once it is stored", async () => {
@@ -203,7 +211,7 @@ describe("the A/B variant 'visible' (Russian law wants a separate consent)", () 
 
   it("refuses the not-found form without the personal-data consent", async () => {
     const errors = await errorsOf(await postJson("/api/leads", notFound(), { Cookie: "roistat_ab=visible" }));
-    expect(errors).toEqual({ consent: messages.consentRequired });
+    expect(errors).toEqual({ consent: "*это поле обязательно" });
   });
 
   it("stores the consents given with the lead", async () => {
@@ -222,9 +230,9 @@ describe("POST /api/subscribe", () => {
   it("answers the spec's messages for a missing or bad e-mail", async () => {
     const missing = await postJson("/api/subscribe", { email: "" });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ success: false, errors: { email: messages.emailRequiredSubscribe } });
+    expect(await missing.json()).toEqual({ success: false, errors: { email: "Пожалуйста, введите адрес электронной почты" } });
     const bad = await postJson("/api/subscribe", { email: "name@" });
-    expect(await bad.json()).toEqual({ success: false, errors: { email: messages.emailInvalid } });
+    expect(await bad.json()).toEqual({ success: false, errors: { email: "Пожалуйста, введите корректный адрес электронной почты" } });
   });
 
   it("stores the same e-mail twice as one subscription", async () => {
@@ -241,7 +249,7 @@ describe("POST /api/subscribe", () => {
   it("requires the consent under the variant 'visible' and keeps it", async () => {
     const email = `${uniqueId("reader")}@example.ru`;
     const refused = await postJson("/api/subscribe", { email }, { Cookie: "roistat_ab=visible" });
-    expect(await refused.json()).toEqual({ success: false, errors: { consent: messages.consentRequired } });
+    expect(await refused.json()).toEqual({ success: false, errors: { consent: "*это поле обязательно" } });
     await postJson("/api/subscribe", { email, consent: true, subscribeNews: true }, { Cookie: "roistat_ab=visible" });
     const { subscriptionId } = await import("../../src/services/leads/record");
     const id = await subscriptionId(email);
@@ -274,8 +282,8 @@ describe("forms without JavaScript", () => {
     });
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(html).toContain(messages.tooLong32);
-    expect(html).toContain(messages.phoneTooShort);
+    expect(html).toContain("*Не больше 32 символов");
+    expect(html).toContain("*Минимум 8 цифр");
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; Анна-Мария Иванова");
   });
@@ -334,7 +342,7 @@ describe("clean data out: what reaches the CRM is what a person meant", () => {
     [{ cta: "askQuestion", question: "Вопрос <img src=x onerror=alert(1)>" }, "question", cleanMessages.textCharacters],
     [{ cta: "askQuestion", question: "Вопрос\u0007" }, "question", cleanMessages.textCharacters],
     [{ promocode: "<script>" }, "promocode", cleanMessages.codeCharacters],
-    [{ email: "anna\u0001@example.ru" }, "email", messages.emailInvalid],
+    [{ email: "anna\u0001@example.ru" }, "email", "Пожалуйста, введите корректный адрес электронной почты"],
     [{ blockForAmo: "Курс\u202e" }, "blockForAmo", cleanMessages.textCharacters],
   ])("refuses %j with a Russian message on %s, storing nothing", async (change, field, message) => {
     const lead = validLead(change);

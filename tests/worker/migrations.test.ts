@@ -11,6 +11,7 @@ import { OUTBOX_MIGRATIONS } from "../../src/worker/durable/LeadOutbox";
 import { migrate, schemaVersion } from "../../src/worker/durable/migrations";
 import { PROMO_MIGRATIONS } from "../../src/worker/durable/PromoRegistry";
 import { TICKETS_MIGRATIONS } from "../../src/worker/durable/SeminarTickets";
+import { SITE_KEYS_MIGRATIONS } from "../../src/worker/durable/SiteKeys";
 import { defaultCatalogue } from "../support/content";
 import { postJson, seedCrmToken, settled, validLead } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
@@ -28,20 +29,24 @@ function previousVersion(sql: SqlStorage, statements: string): void {
   sql.exec(statements);
 }
 
+/** The sinks' names as every version so far has stored them in the outbox's rows (decision 019: stable keys). */
+const STORED_SINK_NAMES = ["genezis", "advcake", "partner", "roistat", "amocrm"];
+
+/** The lead outbox as its first schema wrote it: one lead, delivered to each sink named. */
+const outboxBeforeMigrations = (sinks: string[]) =>
+  `CREATE TABLE leads (id TEXT PRIMARY KEY, kind TEXT NOT NULL, received_at INTEGER NOT NULL, payload TEXT NOT NULL, redacted_at INTEGER);
+   CREATE TABLE deliveries (lead_id TEXT NOT NULL REFERENCES leads(id), sink TEXT NOT NULL, position INTEGER NOT NULL, status TEXT NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER, last_error TEXT, detail TEXT, finished_at INTEGER, PRIMARY KEY (lead_id, sink));
+   INSERT INTO leads VALUES ('old-lead', 'lead', 1, '{"id":"old-lead","kind":"lead","receivedAt":1,"name":"Анна","phone":"+79123456789","utm":{},"roistatAB":"hidden","consent":{"personalData":null,"news":null,"variant":"hidden"}}', NULL);
+   ${sinks.map((sink, position) => `INSERT INTO deliveries VALUES ('old-lead', '${sink}', ${position}, 'delivered', 1, NULL, NULL, '200', 1);`).join(" ")}`;
+
 const stubByName = <T extends Rpc.DurableObjectBranded | undefined>(namespace: DurableObjectNamespace<T>, name: string) => namespace.get(namespace.idFromName(name));
 
 describe("storage migrations", () => {
   it("bring the lead outbox from the first schema to the current one, keeping its leads and deliveries", async () => {
     await runInDurableObject(stubByName(env.LEAD_OUTBOX, "migration-drill"), (_, state) => {
       const sql = state.storage.sql;
-      previousVersion(
-        sql,
-        `CREATE TABLE leads (id TEXT PRIMARY KEY, kind TEXT NOT NULL, received_at INTEGER NOT NULL, payload TEXT NOT NULL, redacted_at INTEGER);
-         CREATE TABLE deliveries (lead_id TEXT NOT NULL REFERENCES leads(id), sink TEXT NOT NULL, position INTEGER NOT NULL, status TEXT NOT NULL,
-           attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER, last_error TEXT, detail TEXT, finished_at INTEGER, PRIMARY KEY (lead_id, sink));
-         INSERT INTO leads VALUES ('old-lead', 'lead', 1, '{"id":"old-lead","kind":"lead","receivedAt":1,"name":"Анна","phone":"+79123456789","utm":{},"roistatAB":"hidden","consent":{"personalData":null,"news":null,"variant":"hidden"}}', NULL);
-         INSERT INTO deliveries VALUES ('old-lead', 'genezis', 0, 'delivered', 1, NULL, NULL, '200', 1);`,
-      );
+      previousVersion(sql, outboxBeforeMigrations(["genezis"]));
       expect(schemaVersion(sql)).toBe(0);
       expect(migrate(state.storage, OUTBOX_MIGRATIONS)).toBe(OUTBOX_MIGRATIONS.length);
       expect(schemaVersion(sql)).toBe(OUTBOX_MIGRATIONS.length);
@@ -102,6 +107,23 @@ describe("storage migrations", () => {
     expect(await stubByName(env.CRM_TOKEN, "migration-drill").record()).toMatchObject({ access: "a", refresh: "r", expired_in: 99 });
   });
 
+  it("keep the site's signing keys of an object made before migrations, so no visitor's signed cookie goes stale", async () => {
+    const visitKey = "ab".repeat(32);
+    await runInDurableObject(stubByName(env.SITE_KEYS, "migration-drill"), (_, state) => {
+      previousVersion(
+        state.storage.sql,
+        `CREATE TABLE keys (purpose TEXT PRIMARY KEY, value TEXT NOT NULL, created_at INTEGER NOT NULL);
+         INSERT INTO keys VALUES ('visit', '${visitKey}', 1);`,
+      );
+      expect(schemaVersion(state.storage.sql)).toBe(0);
+      expect(migrate(state.storage, SITE_KEYS_MIGRATIONS)).toBe(SITE_KEYS_MIGRATIONS.length);
+      expect(schemaVersion(state.storage.sql)).toBe(SITE_KEYS_MIGRATIONS.length);
+    });
+    const keys = stubByName(env.SITE_KEYS, "migration-drill");
+    expect(await keys.key("visit")).toBe(visitKey);
+    expect(await keys.key("phone")).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it("refuse storage newer than the code, rather than guess", async () => {
     await runInDurableObject(stubByName(env.CRM_TOKEN, "newer-drill"), (_, state) => {
       state.storage.sql.exec("UPDATE schema_version SET version = 99");
@@ -112,17 +134,22 @@ describe("storage migrations", () => {
 });
 
 describe("the sinks' stored names", () => {
-  it("resolve, every one the outbox holds", async () => {
+  it("resolve, every one the outbox holds: rows the first schema wrote, migrated, and a lead taken now", async () => {
+    await runInDurableObject(stubByName(env.LEAD_OUTBOX, "sink-names-drill"), (_, state) => {
+      previousVersion(state.storage.sql, outboxBeforeMigrations(STORED_SINK_NAMES));
+      migrate(state.storage, OUTBOX_MIGRATIONS);
+    });
     const lead = validLead();
     expect((await postJson("/api/leads", lead, { Cookie: `utm=${encodeURIComponent(JSON.stringify({ utm_source: "sravni" }))}` })).status).toBe(200);
     await settled(lead.id);
     const names = new Set<string>();
-    for (const shard of allShards()) {
+    for (const shard of [...allShards(), "sink-names-drill"]) {
       await runInDurableObject(stubByName(env.LEAD_OUTBOX, shard), (_, state) => {
         for (const { sink } of state.storage.sql.exec<{ sink: string }>("SELECT DISTINCT sink FROM deliveries").toArray()) names.add(sink);
       });
     }
-    expect(names.size).toBeGreaterThanOrEqual(5);
+    expect([...names].sort()).toEqual([...STORED_SINK_NAMES].sort());
     for (const name of names) expect(sinkByName.get(name)?.name, name).toBe(name);
+    expect(await stubByName(env.LEAD_OUTBOX, "sink-names-drill").get("old-lead")).toMatchObject({ kind: "lead" });
   });
 });

@@ -31,6 +31,15 @@ describe("promos", () => {
     expect((await SELF.fetch(`${origin}/api/promo/findPromo/${uniqueId("none")}`)).status).toBe(404);
   });
 
+  it.each(["with space", "a".repeat(101), "кириллица", "semi;colon"])("answers a campaign name it cannot hold (%j) as a campaign without a promo, and ops get 400", async (campaign) => {
+    const found = await SELF.fetch(`${origin}/api/promo/findPromo/${encodeURIComponent(campaign)}`);
+    expect(found.status).toBe(404);
+    expect(await found.json()).toEqual({ ok: false, message: "Нет такой акции" });
+    const set = await put(encodeURIComponent(campaign), promo);
+    expect(set.status).toBe(400);
+    expect(await set.json()).toEqual({ ok: false, message: "utm_campaign: латиница, цифры, . _ -" });
+  });
+
   it("lets only ops set promos", async () => {
     expect((await put(uniqueId("x"), promo, "wrong-token-0123456789")).status).toBe(401);
   });

@@ -25,6 +25,16 @@ describe("GET /api/search", () => {
     expect(await search("   ")).toEqual([]);
   });
 
+  it("answers [] without a query, and reads a long one as its first 100 characters", async () => {
+    const response = await SELF.fetch(`${origin}/api/search`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ results: [], layoutSwitched: null });
+    const long = `${"ы".repeat(92)} медиатор ${"ы".repeat(50)}`;
+    expect(await search(long)).toEqual(await search(long.slice(0, 100)));
+    expect((await search(long.slice(0, 100))).map((r) => r.title)).toContain("Медиатор");
+    expect((await search(`${"ы".repeat(100)} медиатор`)).map((r) => r.title)).not.toContain("Медиатор");
+  });
+
   it("answers the result shape of DESIGN.md", async () => {
     const [first] = await search("медиатор");
     expect(Object.keys(first!).sort()).toEqual(["duration", "href", "id", "price", "slug", "studyFieldSlug", "subtitle", "title", "type", "typeLabel", "typename"]);

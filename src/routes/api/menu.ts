@@ -6,7 +6,7 @@ import { derived } from "../../services/catalogue/repository";
 import { jsonOf } from "../../services/json";
 import type { AppEnv } from "../../server/env";
 import { validQuery } from "../../server/validate";
-import { versionedJson } from "./versioned";
+import { versionedJson } from "../../server/versioned-json";
 
 /** The menu's JSON, once per content version and isolate. */
 const menuJson = derived((catalogue: Catalogue) => jsonOf({ sections: programMenu(catalogue) }));

@@ -5,7 +5,7 @@ import * as z from "zod/mini";
 import { allShards, type LeadView, shardHolding } from "../../services/leads/outbox";
 import { log } from "../../services/log";
 import { config } from "../../server/config.server";
-import type { AppEnv } from "../../server/env";
+import type { AppEnv, OpsApp } from "../../server/env";
 import { jsonBody } from "../../server/body";
 import { validJson } from "../../server/validate";
 import { crmToken, outboxShard } from "../../server/objects";
@@ -35,9 +35,6 @@ export const opsOnly = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   c.res.headers.set("Cache-Control", "no-store");
 });
-
-/** The one door of ops: every route of this app is behind the token, whatever registers it and when. */
-export type OpsApp = Hono<AppEnv>;
 
 export function opsApp(): OpsApp {
   const ops = new Hono<AppEnv>();

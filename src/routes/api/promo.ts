@@ -4,15 +4,13 @@ import * as z from "zod/mini";
 import { type PromoData, safeRedirect } from "../../services/promo";
 import { promoDataSchema } from "../../services/promo-schema";
 import { jsonBody } from "../../server/body";
-import type { AppEnv } from "../../server/env";
+import type { AppEnv, OpsApp } from "../../server/env";
 import { promoRegistry } from "../../server/objects";
-import { validJson } from "../../server/validate";
-import type { OpsApp } from "./ops";
+import { validJson, validParam } from "../../server/validate";
 
 /** Promos are cached at the edge this long: a change reaches visitors within a minute. */
 export const PROMO_CACHE_S = 60;
 
-const campaignPattern = /^[\w.-]{1,100}$/;
 const NO_PROMO = "Нет такой акции";
 const cached = { "Cache-Control": `public, max-age=${PROMO_CACHE_S}` };
 
@@ -32,9 +30,11 @@ async function keptPromo(cache: Cache | undefined, key: Request): Promise<PromoD
   return parsed.success ? parsed.data : undefined;
 }
 
-export const promoApi = new Hono<AppEnv>().get("/api/promo/findPromo/:utm_campaign", async (c) => {
-  const campaign = c.req.param("utm_campaign");
-  if (!campaignPattern.test(campaign)) return c.json({ ok: false as const, message: NO_PROMO }, 404);
+/** A campaign's name in the path: Latin letters, digits, `.`, `_`, `-`, at most 100. */
+const campaignParam = z.object({ utm_campaign: z.string().check(z.regex(/^[\w.-]{1,100}$/)) });
+
+export const promoApi = new Hono<AppEnv>().get("/api/promo/findPromo/:utm_campaign", validParam(campaignParam, (c) => c.json({ ok: false as const, message: NO_PROMO }, 404)), async (c) => {
+  const campaign = c.req.valid("param").utm_campaign;
   const cache = (globalThis.caches as (CacheStorage & { default?: Cache }) | undefined)?.default;
   const key = new Request(new URL(`/api/promo/findPromo/${encodeURIComponent(campaign)}`, c.req.url).href);
   const kept = await keptPromo(cache, key);
@@ -52,9 +52,9 @@ export function registerPromoOps(ops: OpsApp): void {
     "/promos/:utm_campaign",
     jsonBody((c, status, message) => c.json({ ok: false, message }, status)),
     validJson(promoInput, (c, _body, parsed) => (parsed.success ? undefined : c.json({ ok: false, message: "Нужны promo_code, is_active и show_sticky_bottom" }, 400))),
+    validParam(campaignParam, (c) => c.json({ ok: false, message: "utm_campaign: латиница, цифры, . _ -" }, 400)),
     async (c) => {
-      const campaign = c.req.param("utm_campaign");
-      if (!campaignPattern.test(campaign)) return c.json({ ok: false, message: "utm_campaign: латиница, цифры, . _ -" }, 400);
+      const campaign = c.req.valid("param").utm_campaign;
       const input = c.req.valid("json");
       const raw = input.redirect_url;
       const redirect = raw === undefined || raw === null || raw === "" ? null : safeRedirect(raw);

@@ -4,16 +4,15 @@ import * as z from "zod/mini";
 import { browserSearchIndexOf } from "../../services/search/repository";
 import type { AppEnv } from "../../server/env";
 import { validQuery } from "../../server/validate";
-import { searchQuery, searchResults } from "../../server/search";
-import { versionedJson } from "./versioned";
+import { searchParams, searchResults } from "../../server/search";
+import { versionedJson } from "../../server/versioned-json";
 
-const searchParams = z.object({ q: z.optional(z.string()) });
 const versionParams = z.object({ v: z.optional(z.string()) });
 
 export const searchApi = new Hono<AppEnv>()
   /** an empty query gives `[]`; `layoutSwitched` names the Russian reading of a Latin query when the results answer it */
   .get("/api/search", validQuery(searchParams), async (c) => {
-    const { results, layoutSwitched } = await searchResults(c, searchQuery(c));
+    const { results, layoutSwitched } = await searchResults(c, c.req.valid("query").q);
     return c.json({ results, layoutSwitched }, 200, { "Cache-Control": "public, max-age=60" });
   })
   /**

@@ -7,14 +7,13 @@ import * as z from "zod/mini";
 import { indexes } from "../../services/catalogue/queries";
 import { NO_SUCH_SEMINAR, ticketOrderSchema } from "../../services/tickets";
 import { jsonBody } from "../../server/body";
-import type { AppEnv } from "../../server/env";
+import type { AppEnv, OpsApp } from "../../server/env";
 import { refusalJson } from "../../server/intake/intake";
 import { orderRefusal, placeOrder } from "../../server/intake/orders";
 import { withCatalogue } from "../../server/middleware/catalogue";
 import { seminarTickets } from "../../server/objects";
 import { liveTickets } from "../../server/seminar-tickets";
 import { validJson } from "../../server/validate";
-import type { OpsApp } from "./ops";
 
 export const ticketsApi = new Hono<AppEnv>()
   .post(

@@ -1,27 +1,13 @@
 import type { Context } from "hono";
 import type { Crumb } from "../../components/layout/Breadcrumbs";
-import { documentHref, documentPages, fileSize } from "../../services/catalogue/documents";
+import { DocumentLink } from "../../components/catalogue/DocumentLink";
+import { documentPages } from "../../services/catalogue/documents";
 import type { DocumentCategory, InstituteDocument } from "../../services/catalogue/institute-schemas";
-import { formatDayMonthYear } from "../../services/dates";
 import { documentFiles } from "../../server/documents";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
 
 const docsCrumb: Crumb = { label: "Документы", href: "/docs" };
-
-/** A downloadable document: its title, the entity, the date and the file's size. */
-export function DocumentLink({ document }: { document: InstituteDocument }) {
-  return (
-    <li className="document-link">
-      <a href={documentHref(document)} type="application/pdf">
-        {document.title}
-      </a>
-      <span className="document-link__meta">
-        {fileSize(documentFiles[document.slug]?.bytes)} · утверждено {formatDayMonthYear(document.approved)}
-      </span>
-    </li>
-  );
-}
 
 const inCategories = (documents: InstituteDocument[], categories: DocumentCategory[]) => documents.filter((d) => categories.includes(d.category));
 
@@ -39,7 +25,7 @@ export function docsIndex(c: Context<AppEnv>) {
           <h2 id="policies-title">Политики и договоры</h2>
           <ul className="document-list">
             {inCategories(documents, ["policy"]).map((document) => (
-              <DocumentLink key={document.id} document={document} />
+              <DocumentLink key={document.id} document={document} bytes={documentFiles[document.slug]?.bytes} />
             ))}
           </ul>
         </section>
@@ -50,7 +36,7 @@ export function docsIndex(c: Context<AppEnv>) {
             </h2>
             <ul className="document-list">
               {inCategories(documents, page.categories).map((document) => (
-                <DocumentLink key={document.id} document={document} />
+                <DocumentLink key={document.id} document={document} bytes={documentFiles[document.slug]?.bytes} />
               ))}
             </ul>
           </section>
@@ -73,7 +59,7 @@ export function docsPage(path: string) {
           <h1>{page.title}</h1>
           <ul className="document-list">
             {documents.map((document) => (
-              <DocumentLink key={document.id} document={document} />
+              <DocumentLink key={document.id} document={document} bytes={documentFiles[document.slug]?.bytes} />
             ))}
           </ul>
           <p>

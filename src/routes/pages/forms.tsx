@@ -11,7 +11,7 @@ import { renderApply, renderSubscribeResult } from "../../render/form-pages";
 import { refusals } from "../../services/leads/messages";
 import { leadBodySchema, subscribeSchema } from "../../services/leads/schemas";
 import { ticketOrderSchema } from "../../services/tickets";
-import { bodyKind, fromForm, readBody } from "../../server/body";
+import { bodyKind, fromForm, readForm } from "../../server/body";
 import type { AppEnv } from "../../server/env";
 import type { Refusal } from "../../server/intake/intake";
 import { leadRefusal, subscriptionRefusal, takeLead, takeSubscription } from "../../server/intake/leads";
@@ -19,7 +19,7 @@ import { orderRefusal, placeOrder } from "../../server/intake/orders";
 
 /** A form post's fields, as the schemas read them (numbers and checkboxes from strings). */
 async function formFields(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  return fromForm(await readBody(c.req.raw, "form"));
+  return fromForm(await readForm(c.req.raw));
 }
 
 /** The form a refusal sends back: its messages (the form's own on top) and the values it had. */

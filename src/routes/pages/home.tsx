@@ -1,8 +1,10 @@
 import type { Context } from "hono";
+import { ArticleCard } from "../../components/catalogue/ArticleCard";
 import { Cta } from "../../components/catalogue/Cta";
 import ProgramPickerButton from "../../components/catalogue/ProgramPickerButton.island";
 import { ProgramCard } from "../../components/catalogue/ProgramCard";
 import { ReviewCard, TeacherCard } from "../../components/catalogue/blocks";
+import { SeminarCard } from "../../components/catalogue/SeminarCard";
 import { Button } from "../../components/ui/Button";
 import { Carousel } from "../../components/ui/Carousel";
 import { ArrowRightIcon } from "../../components/ui/icons";
@@ -14,8 +16,6 @@ import { sortPrograms } from "../../services/catalogue/sort";
 import { pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
-import { ArticleCard } from "./journal";
-import { SeminarCard } from "./seminars";
 import { visitorArea } from "../../server/visitor";
 import type { VisitorArea } from "../../services/visitor-area";
 

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { type CardPlacement, ProgramCard } from "../../components/catalogue/ProgramCard";
+import { ArticleCard, articleMinutes } from "../../components/catalogue/ArticleCard";
+import { ProgramCard } from "../../components/catalogue/ProgramCard";
 import { OkIcon, TelegramIcon, VkIcon, WhatsAppIcon } from "../../components/ui/icons";
 import { organizationLogo, organizationRef, personRef } from "../../components/layout/structured-data";
 import { Picture } from "../../components/ui/Picture";
@@ -9,7 +10,7 @@ import { indexes } from "../../services/catalogue/queries";
 import type { Article, ArticleBlock } from "../../services/catalogue/schemas";
 import { formatDayMonthYear } from "../../services/dates";
 import { generatedImage } from "../../services/images";
-import { readingMinutes, shareLinks } from "../../services/share";
+import { shareLinks } from "../../services/share";
 import { pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
@@ -19,27 +20,6 @@ const listCrumbs = [
   { label: "Главная", href: "/" },
   { label: "Журнал", href: "/journal" },
 ];
-
-const articleText = (article: Article) =>
-  article.body.map((block) => (block.type === "ul" ? block.items.join(" ") : block.text)).join(" ");
-
-export const articleMinutes = (article: Article) => readingMinutes(`${article.title} ${articleText(article)}`);
-
-export function ArticleCard({ article, heading: Heading = "h3", priority = false }: { article: Article } & CardPlacement) {
-  return (
-    <article className="article-card">
-      <Picture kind="article" slug={article.slug} alt="" sizes="(max-width: 768px) 100vw, 400px" className="program-card__cover" priority={priority} />
-      <p className="article-card__meta">
-        <time dateTime={article.publishedAt}>{formatDayMonthYear(article.publishedAt)}</time> ·{" "}
-        {`${pluralize(articleMinutes(article), ["минута", "минуты", "минут"])} чтения`}
-      </p>
-      <Heading className="article-card__title">
-        <a href={articleHref(article.slug)}>{article.title}</a>
-      </Heading>
-      <p className="article-card__excerpt">{article.excerpt}</p>
-    </article>
-  );
-}
 
 export function journalList(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");

@@ -3,7 +3,7 @@ import { PageSection, TeachersSection } from "../../components/catalogue/blocks"
 import { AfterHero } from "../../components/catalogue/AfterHero";
 import SeminarActions from "../../components/catalogue/SeminarActions.island";
 import TicketsLeft from "../../components/catalogue/TicketsLeft.island";
-import type { CardPlacement } from "../../components/catalogue/ProgramCard";
+import { priceText, SeminarCard } from "../../components/catalogue/SeminarCard";
 import { siteHref } from "../../components/layout/seo";
 import { organizationRef, personRef } from "../../components/layout/structured-data";
 import { Picture } from "../../components/ui/Picture";
@@ -12,11 +12,11 @@ import type { Catalogue, Seminar } from "../../services/catalogue/build";
 import { seminarHref } from "../../services/catalogue/links";
 import { indexes, teachersOf, upcomingSeminars } from "../../services/catalogue/queries";
 import { formatDayMonth } from "../../services/dates";
-import { cardTime, EventWhen } from "../../components/catalogue/EventTime";
+import { EventWhen } from "../../components/catalogue/EventTime";
 import type { VisitorArea } from "../../services/visitor-area";
 import { visitorArea } from "../../server/visitor";
 import { generatedImage } from "../../services/images";
-import { formatPrice, pluralize } from "../../services/text";
+import { pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
 import { renderNotFound } from "../../render/error-pages";
@@ -25,26 +25,6 @@ const listCrumbs = [
   { label: "Главная", href: "/" },
   { label: "Семинары", href: "/lectorium" },
 ];
-
-const priceText = (price: number) => (price > 0 ? formatPrice(price) : "Бесплатно");
-
-/** A seminar on a card; its time on the visitor's clock first (decision 020). */
-export function SeminarCard({ seminar, area, heading: Heading = "h3", priority = false }: { seminar: Seminar; area: VisitorArea } & CardPlacement) {
-  return (
-    <article className="event-card">
-      <Picture kind="seminar" slug={seminar.slug} alt="" sizes="(max-width: 768px) 100vw, 400px" className="program-card__cover" priority={priority} />
-      <p className="event-card__date">
-        <time dateTime={seminar.targetDate}>{cardTime(seminar.targetDate, area)}</time>
-        <span className="event-card__format">{seminar.format === "online" ? "Онлайн" : "Очно, Москва"}</span>
-      </p>
-      <Heading className="event-card__title">
-        <a href={seminarHref(seminar)}>{seminar.title}</a>
-      </Heading>
-      <p className="event-card__subtitle">{seminar.subtitle}</p>
-      <p className="event-card__price">{priceText(seminar.price)}</p>
-    </article>
-  );
-}
 
 /** `/seminars` and `/lectorium`: seminars still ahead, soonest first (spec 3). */
 export function seminarsList(c: Context<AppEnv>) {

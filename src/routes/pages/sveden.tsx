@@ -1,11 +1,12 @@
 import type { Context } from "hono";
 import type { Catalogue } from "../../services/catalogue/build";
+import { DocumentLink } from "../../components/catalogue/DocumentLink";
 import { TextBlocks } from "../../components/catalogue/TextBlocks";
 import { type SvedenSlug, svedenSlugs } from "../../services/catalogue/institute-schemas";
+import { documentFiles } from "../../server/documents";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
 import { renderNotFound } from "../../render/error-pages";
-import { DocumentLink } from "./docs";
 
 export const SVEDEN_TITLE = "Сведения об образовательной организации";
 
@@ -82,7 +83,7 @@ export function svedenPage(c: Context<AppEnv>) {
           {slug === "document" ? (
             <ul className="document-list">
               {documents.map((document) => (
-                <DocumentLink key={document.id} document={document} />
+                <DocumentLink key={document.id} document={document} bytes={documentFiles[document.slug]?.bytes} />
               ))}
             </ul>
           ) : null}

@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { requestFingerprint } from "../../services/leads/fingerprint";
 import { outcomes, refusals } from "../../services/leads/messages";
 import { toE164 } from "../../services/leads/phone-number";
-import { type LeadRecord, subscriptionId } from "../../services/leads/record";
+import { type LeadRecord, subscriptionId, type Visitor } from "../../services/leads/record";
 import { consentErrors, type FieldErrors, fieldErrors, type LeadBody, type Parsed, type SubscribeInput } from "../../services/leads/schemas";
 import { log } from "../../services/log";
 import type { AppEnv } from "../env";
@@ -67,12 +67,10 @@ export function subscriptionRefusal(c: Context<AppEnv>, body: unknown, parsed: P
   return Object.keys(errors).length > 0 ? { status: 400, message: refusals.badValue, errors, values: fields } : null;
 }
 
-/** Takes a subscription: the same address again is the same subscription, whatever its checkboxes say. */
-export async function takeSubscription(c: Context<AppEnv>, data: SubscribeInput): Promise<{ ok: true } | Refusal> {
-  if (!(await withinRateLimit(c))) return { status: 429, message: refusals.rateLimited };
-  const visitor = visitorOf(c);
+/** The stored subscription: the address, the page it was sent from, what the server knows of the visitor. */
+export async function subscriptionRecord(c: Context<AppEnv>, data: SubscribeInput, visitor: Visitor = visitorOf(c)): Promise<LeadRecord> {
   const email = data.email.toLowerCase();
-  const lead: LeadRecord = {
+  return {
     id: await subscriptionId(email),
     kind: "subscription",
     receivedAt: Date.now(),
@@ -83,8 +81,14 @@ export async function takeSubscription(c: Context<AppEnv>, data: SubscribeInput)
     area: visitor.area,
     consent: { personalData: data.consent ?? null, news: data.subscribeNews ?? null, variant: visitor.roistatAB },
   };
+}
+
+/** Takes a subscription: the same address again is the same subscription, whatever its checkboxes say. */
+export async function takeSubscription(c: Context<AppEnv>, data: SubscribeInput): Promise<{ ok: true } | Refusal> {
+  if (!(await withinRateLimit(c))) return { status: 429, message: refusals.rateLimited };
+  const lead = await subscriptionRecord(c, data);
   try {
-    await storeLead(c, lead, await requestFingerprint("subscription", { email }));
+    await storeLead(c, lead, await requestFingerprint("subscription", { email: data.email.toLowerCase() }));
   } catch (error) {
     log.error("subscribe.store", { requestId: c.get("requestId"), error: String(error) });
     return { status: 503, message: outcomes.subscribeFailed };

@@ -3,9 +3,11 @@
  * one fact (decision 016): the same steps for the JSON API and a form posted without JavaScript.
  */
 import type { Context } from "hono";
+import type { Seminar } from "../../services/catalogue/build";
 import { indexes } from "../../services/catalogue/queries";
 import { refusals } from "../../services/leads/messages";
 import { toE164 } from "../../services/leads/phone-number";
+import type { LeadRecord, Visitor } from "../../services/leads/record";
 import { type FieldErrors, fieldErrors, type Parsed } from "../../services/leads/schemas";
 import { log } from "../../services/log";
 import {
@@ -16,6 +18,7 @@ import { config } from "../config.server";
 import type { AppEnv } from "../env";
 import { seminarTickets } from "../objects";
 import { siteKey } from "../site-keys.server";
+import { visitorOf } from "../visitor";
 import { giftError } from "./gift";
 import { humanCheck } from "./human-check";
 import { fieldsOf, filledHoneypot, fingerprintOf, leadRecord, newId, type Refusal, storeLead, visitRefusal, withinRateLimit } from "./intake";
@@ -36,6 +39,22 @@ export async function orderRefusal(c: Context<AppEnv>, body: unknown, parsed: Pa
   const gift = await giftError(c.env, fields.gift, fields.giftToken);
   if (gift) errors.gift = gift;
   return Object.keys(errors).length > 0 ? { status: 400, message: errors.tickets ?? refusals.badValue, errors, values: fields } : null;
+}
+
+/** What the buyer sent, less what the server reads from its own content instead (CLAIMED_BY_CLIENT). */
+const withoutClaims = (data: TicketOrderInput) =>
+  Object.fromEntries(Object.entries(data).filter(([key]) => !(CLAIMED_BY_CLIENT as readonly string[]).includes(key))) as TicketOrderInput;
+
+/**
+ * An order's lead: the buyer's fields (less the claimed ones) priced and labelled by the seminar,
+ * the human check's verdict, and the seminar's seats.
+ */
+export function orderRecord(c: Context<AppEnv>, data: TicketOrderInput & { id: string }, seminar: Seminar, human: Pick<LeadRecord, "turnstile">, visitor: Visitor = visitorOf(c)) {
+  return {
+    ...leadRecord(c, "ticket", { ...withoutClaims(data), id: data.id, price: seminar.price * data.tickets, blockForAmo: `Билеты: ${seminar.title}` }, visitor),
+    ...human,
+    ticket: { seminar_id: seminar.id, seminar_title: seminar.title, tickets: data.tickets, date: Date.parse(seminar.targetDate), seminar_tickets_quantity: 0 },
+  };
 }
 
 /**
@@ -59,13 +78,8 @@ export async function placeOrder(c: Context<AppEnv>, input: TicketOrderInput, va
   if ("refused" in human) return { status: 400, message: human.refused, errors: { turnstile: human.refused }, values };
 
   const id = data.id ?? newId();
-  const claimed = Object.fromEntries(Object.entries(data).filter(([key]) => !(CLAIMED_BY_CLIENT as readonly string[]).includes(key))) as typeof data;
-  const lead = {
-    ...leadRecord(c, "ticket", { ...claimed, id, price: seminar.price * data.tickets, blockForAmo: `Билеты: ${seminar.title}` }),
-    ...human,
-    ticket: { seminar_id: seminar.id, seminar_title: seminar.title, tickets: data.tickets, date: Date.parse(seminar.targetDate), seminar_tickets_quantity: 0 },
-  };
-  const fingerprint = await fingerprintOf("ticket", claimed);
+  const lead = orderRecord(c, { ...data, id }, seminar, human);
+  const fingerprint = await fingerprintOf("ticket", withoutClaims(data));
   const stub = seminarTickets(c.env, seminar.id);
   const again = { ...values, id: undefined };
   let order: OrderResult;

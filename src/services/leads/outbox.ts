@@ -2,8 +2,8 @@
  * Leads are spread over outbox shards (Durable Objects named `lead-outbox-N`) by a hash of their
  * id. The shard count can change: OUTBOX_SHARD_COUNTS lists the current count first and the
  * earlier ones after it, and a lead is looked for in the shard each count gives it before it is
- * stored anew, so idempotency and ops retries survive the change (docs/operations.md says when an
- * earlier count may be dropped).
+ * stored anew, so idempotency and ops retries survive the change (docs/operations.md, "Outbox
+ * shards", says how to change the count and when an earlier count may be dropped).
  */
 export const OUTBOX_SHARD_COUNTS: readonly number[] = [4];
 

@@ -5,8 +5,10 @@ import { visitorAreas } from "../visitor-area";
 /**
  * The lead record: what the outbox stores and the sinks send (spec 3: the lead payload). One
  * schema: the TypeScript type, the personal fields that are redacted, and the outbox's reading
- * back are all derived from it. A field is personal or not by the shape it is declared in; a test
- * fails when a person's value survives redaction, and when a field is in neither shape.
+ * back are all derived from it. A field is personal or not by the shape it is declared in; the
+ * tests write the shapes' fields out, each other field with why it is no person's data
+ * (record.test.ts), and fail when a value typed into any form survives redaction in a field not
+ * written out there (server/intake/personal-data.test.ts).
  */
 
 /** What a lead is about: a plain application, the not-found form, a ticket order, a subscription. */

@@ -1,7 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
 import type { KeyPurpose } from "../../services/visit-evidence";
-import { migrate } from "./migrations";
+import { type Migration, migrate } from "./migrations";
 
+export const SITE_KEYS_MIGRATIONS: readonly Migration[] = [
+  (sql) => sql.exec("CREATE TABLE IF NOT EXISTS keys (purpose TEXT PRIMARY KEY, value TEXT NOT NULL, created_at INTEGER NOT NULL)"),
+];
 
 const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 
@@ -12,7 +15,7 @@ const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart
 export class SiteKeys extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    migrate(ctx.storage, [(sql) => sql.exec("CREATE TABLE IF NOT EXISTS keys (purpose TEXT PRIMARY KEY, value TEXT NOT NULL, created_at INTEGER NOT NULL)")]);
+    migrate(ctx.storage, SITE_KEYS_MIGRATIONS);
   }
 
   /** The key of a purpose, 32 random bytes as hex; made on first use. */

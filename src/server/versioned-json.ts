@@ -1,5 +1,5 @@
 import type { TypedResponse } from "hono";
-import type { Json } from "../../services/json";
+import type { Json } from "../services/json";
 
 /**
  * JSON the browser fetches under a version (`?v=`): kept for good when asked under the current

@@ -1,27 +1,27 @@
 import type { Context } from "hono";
 // matched once per isolate by isPagePath too: the quick router has nothing to build first (issue #18)
 import { Hono } from "hono/quick";
-import type { AppEnv } from "../../server/env";
-import { applyPage, renderThanks } from "./apply";
-import { searchPage } from "./search";
-import { bachelorDetail, bachelorsList } from "./bachelors";
-import { robots, sitemap } from "./crawlers";
-import { docsIndex, docsPage } from "./docs";
-import { documentPages } from "../../services/catalogue/documents";
-import { contactsPage } from "./contacts";
+import type { AppEnv } from "../server/env";
+import { applyPage, renderThanks } from "../routes/pages/apply";
+import { searchPage } from "../routes/pages/search";
+import { bachelorDetail, bachelorsList } from "../routes/pages/bachelors";
+import { robots, sitemap } from "../routes/pages/crawlers";
+import { docsIndex, docsPage } from "../routes/pages/docs";
+import { documentPages } from "../services/catalogue/documents";
+import { contactsPage } from "../routes/pages/contacts";
 import {
   aboutPage, freeAccessPage, incomersPage, legalEduPage, legalPage, partnersPage, paymentPage, ratingPage, vacanciesPage,
-} from "./institute";
-import { nextImage } from "./next-image";
-import { svedenIndex, svedenPage } from "./sveden";
-import { renderHome } from "./home";
-import { journalArticle, journalList } from "./journal";
-import { liveCourseDetail, liveCoursesList } from "./live-courses";
-import { reviewsList, teachersList, webinarsList } from "./people";
-import { practicalDetail, practicalList } from "./practical";
-import { anyProgramRoute, programRoute } from "./program";
-import { coursesList, professionsList, programsList, shortTermList, studyFieldList } from "./programs";
-import { lectoriumDetail, seminarDetail, seminarsList } from "./seminars";
+} from "../routes/pages/institute";
+import { nextImage } from "../routes/pages/next-image";
+import { svedenIndex, svedenPage } from "../routes/pages/sveden";
+import { renderHome } from "../routes/pages/home";
+import { journalArticle, journalList } from "../routes/pages/journal";
+import { liveCourseDetail, liveCoursesList } from "../routes/pages/live-courses";
+import { reviewsList, teachersList, webinarsList } from "../routes/pages/people";
+import { practicalDetail, practicalList } from "../routes/pages/practical";
+import { anyProgramRoute, programRoute } from "../routes/pages/program";
+import { coursesList, professionsList, programsList, shortTermList, studyFieldList } from "../routes/pages/programs";
+import { lectoriumDetail, seminarDetail, seminarsList } from "../routes/pages/seminars";
 
 /**
  * Link shapes the spec gives for search results (2.2) that differ from a route: each answers with a
