@@ -103,16 +103,12 @@ export function moscowInstant(year: number, month: number, day: number, hour: nu
 }
 
 const DAY_MS = 86_400_000;
-/** the parts of an instant on one zone's clock, as numbers (the zone's offset is read from them) */
-const partsFormats = new Map<string, Intl.DateTimeFormat>();
-function offsetMs(timeZone: string, instant: number): number {
-  let format = partsFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", hourCycle: "h23" });
-    partsFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!) - Math.floor(instant / 60_000) * 60_000;
+/** A zone's offset from UTC at an instant, ms, read from its clock (the day and the time formatters). */
+function offsetMs(zone: Zone, instant: number): number {
+  const formats = formatsOf(zone);
+  const [year, month, day] = formats.day.format(instant).split("-").map(Number) as [number, number, number];
+  const [hour, minute] = formats.time.format(instant).split(":").map(Number) as [number, number];
+  return Date.UTC(year, month - 1, day, hour % 24, minute) - Math.floor(instant / 60_000) * 60_000;
 }
 
 /**
@@ -121,8 +117,8 @@ function offsetMs(timeZone: string, instant: number): number {
  */
 export function nextMidnight(now: number): number {
   let next = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
-  for (const timeZone of Object.values(zones)) {
-    const offset = offsetMs(timeZone, now);
+  for (const zone of Object.keys(zones) as Zone[]) {
+    const offset = offsetMs(zone, now);
     const local = now + offset;
     next = Math.min(next, Math.floor(local / DAY_MS) * DAY_MS + DAY_MS - offset);
   }
