@@ -57,7 +57,7 @@ export const filledHoneypot = (body: Record<string, unknown>) => typeof body.web
 
 /**
  * The client as the edge saw it: Cloudflare sets CF-Connecting-IP and a client cannot; an IPv6
- * address counts by its /64.
+ * address counts by its /64, an IPv4-mapped one (::ffff:a.b.c.d) by its IPv4 address.
  */
 export const clientOf = (c: Context<AppEnv>) => addressKey(c.req.header("CF-Connecting-IP"));
 
