@@ -1,6 +1,9 @@
 import { env, SELF } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
-import { cleanMessages, messages, refusals } from "../../src/services/leads/messages";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { cleanMessages, messages, outcomes, refusals } from "../../src/services/leads/messages";
+import { type LeadRecord, subscriptionId } from "../../src/services/leads/record";
+import { INVALID_LEAD_ID } from "../../src/services/leads/schemas";
+import { log } from "../../src/services/log";
 import { VISIT_COOKIE } from "../../src/services/visit-evidence";
 import { defaultCatalogue } from "../support/content";
 import { origin, outboxOf, postForm, postJson, seedCrmToken, uniqueId, validLead, visitEvidence } from "./leads-helpers";
@@ -370,8 +373,42 @@ describe("one id, one request", () => {
   it("refuses a subscription's id used for a lead", async () => {
     const email = `${uniqueId("reader")}@example.ru`;
     await postJson("/api/subscribe", { email });
-    const { subscriptionId } = await import("../../src/services/leads/record");
     const lead = validLead({ id: await subscriptionId(email) });
-    expect((await postJson("/api/leads", lead)).status).toBe(409);
+    const refused = await postJson("/api/leads", lead);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ ok: false, errors: { id: INVALID_LEAD_ID } });
+  });
+
+  it("keeps the subscriptions' ids to subscriptions: a lead or an order posted first under one cannot block the subscription", async () => {
+    const email = `${uniqueId("reader")}@example.ru`;
+    const id = await subscriptionId(email);
+    for (const taken of [id, id.toUpperCase().replace("SUB-", "sub-"), `sub-${"0".repeat(32)}`]) {
+      const lead = await postJson("/api/leads", validLead({ id: taken }));
+      expect(lead.status, taken).toBe(400);
+      expect(await lead.json()).toMatchObject({ ok: false, errors: { id: INVALID_LEAD_ID } });
+    }
+    const order = await postJson("/api/tickets", { ...validLead({ id }), seminar_id: "any", tickets: 1 });
+    expect(order.status).toBe(400);
+    expect(await outboxOf(id).get(id)).toBeNull();
+    expect(await (await postJson("/api/subscribe", { email })).json()).toEqual({ success: true });
+    expect(await outboxOf(id).get(id)).toMatchObject({ kind: "subscription", email });
+  });
+
+  it("never answers success for a subscription whose id the outbox holds for another request", async () => {
+    const errors = vi.spyOn(log, "error").mockImplementation(() => undefined);
+    const email = `${uniqueId("reader")}@example.ru`;
+    const id = await subscriptionId(email);
+    // a lead stored under the id before client ids were kept out of the subscriptions' namespace
+    const legacy: LeadRecord = { id, kind: "lead", receivedAt: Date.now(), name: "Анна", phone: "+79123456789", utm: {}, roistatAB: "hidden", consent: { personalData: null, news: null, variant: "hidden" } };
+    expect(await outboxOf(id).accept(legacy, "fingerprint-of-a-lead")).toEqual({ outcome: "accepted" });
+    const answer = await postJson("/api/subscribe", { email });
+    expect(answer.status).toBe(409);
+    expect(await answer.json()).toEqual({ success: false, message: outcomes.subscribeFailed });
+    expect(errors).toHaveBeenCalledWith("subscribe.conflict", expect.objectContaining({ id }));
+    expect((await outboxOf(id).get(id))?.kind).toBe("lead");
+    const page = await postForm("/api/subscribe", { email });
+    expect(page.status).toBe(409);
+    expect(await page.text()).toContain(outcomes.subscribeFailed);
+    vi.restoreAllMocks();
   });
 });

@@ -84,7 +84,12 @@ export async function takeSubscription(c: Context<AppEnv>, data: SubscribeInput)
     consent: { personalData: data.consent ?? null, news: data.subscribeNews ?? null, variant: visitor.roistatAB },
   };
   try {
-    await storeLead(c, lead, await requestFingerprint("subscription", { email }));
+    const outcome = await storeLead(c, lead, await requestFingerprint("subscription", { email }));
+    // the address's id holds another request (stored before client ids were kept out of `sub-`): nothing was stored
+    if (outcome === "conflict") {
+      log.error("subscribe.conflict", { requestId: c.get("requestId"), id: lead.id });
+      return { status: 409, message: outcomes.subscribeFailed };
+    }
   } catch (error) {
     log.error("subscribe.store", { requestId: c.get("requestId"), error: String(error) });
     return { status: 503, message: outcomes.subscribeFailed };

@@ -49,8 +49,14 @@ const phone = required(
 const email = () => trimmed().check(z.maxLength(254, messages.emailInvalid), z.refine((v) => v === "" || (EMAIL_PATTERN.test(v) && isPlainText(v)), messages.emailInvalid));
 const optionalEmail = z.optional(email());
 
-/** Ids are made by the browser when a form opens, so a retry or a double click is the same lead. */
-export const leadId = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, "Некорректный идентификатор заявки"));
+export const INVALID_LEAD_ID = "Некорректный идентификатор заявки";
+
+/**
+ * Ids are made by the browser when a form opens, so a retry or a double click is the same lead.
+ * `sub-…` is the subscriptions' namespace (record.ts subscriptionId): a client's id there could
+ * take an address's subscription id before the subscription and block it.
+ */
+export const leadId = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, INVALID_LEAD_ID), z.refine((id) => !/^sub-/i.test(id), INVALID_LEAD_ID));
 
 /** What every lead form sends besides its fields: where it was, and the spam guards. */
 const context = {
