@@ -245,6 +245,27 @@ describe("one fact per order: seats and the CRM's order together, or neither", (
   });
 });
 
+describe("evidence of a visit before an order", () => {
+  const roomy = () => catalogue.seminars.find((s) => s.tickets_quantity >= 12 && s.id !== "load-50" && Date.parse(s.targetDate) > Date.now())!;
+
+  it("refuses an order with no page visit before it (400, the no-visit message), whatever fill time or start it claims, and takes no seat", async () => {
+    const seminar = roomy();
+    const before = await stub(seminar.id).ticketsLeft(seminar.tickets_quantity);
+    for (const claim of [{}, { fillMs: 99_999 }, { startedAt: 0 }, { fillMs: 99_999, startedAt: Date.now() - 3600_000 }]) {
+      const sent = order(seminar.id, 2, claim);
+      const refused = await postJson("/api/tickets", sent, {}, { visited: false });
+      expect(refused.status, JSON.stringify(claim)).toBe(400);
+      expect(await refused.json()).toEqual({ ok: false, message: refusals.noVisit });
+      expect(await stub(seminar.id).orderOf(sent.id)).toBeNull();
+      expect(await outboxOf(sent.id).get(sent.id)).toBeNull();
+    }
+    const posted = await postForm("/api/tickets", { form: "popup", cta: "buyTicket", seminar_id: seminar.id, tickets: "2", name: "Вера", phone: newPhone(), email: "vera@example.ru", fillMs: "99999", startedAt: "0" }, {}, { visited: false });
+    expect(posted.status).toBe(400);
+    expect(await posted.text()).toContain(refusals.noVisit);
+    expect(await stub(seminar.id).ticketsLeft(seminar.tickets_quantity)).toBe(before);
+  });
+});
+
 describe("seats go to people", () => {
   const seminar = () => catalogue.seminars.find((s) => s.id === "load-50") ?? catalogue.seminars[0]!;
   const roomy = () => catalogue.seminars.find((s) => s.tickets_quantity >= 30 && s.id !== "load-50" && Date.parse(s.targetDate) > Date.now())!;
