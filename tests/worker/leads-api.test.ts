@@ -241,6 +241,23 @@ describe("POST /api/subscribe", () => {
     expect(stored[0]?.deliveries.map((d) => d.sink)).toEqual(["genezis"]);
   });
 
+  it("refuses a subscription with no page visit before it (the footer's form is on a page the visitor opened), storing nothing", async () => {
+    for (const claim of [{}, { fillMs: 99_999 }, { startedAt: 0 }]) {
+      const email = `${uniqueId("reader")}@example.ru`;
+      const refused = await postJson("/api/subscribe", { email, ...claim }, {}, { visited: false });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ success: false, message: refusals.noVisit });
+      const id = await subscriptionId(email);
+      expect(await outboxOf(id).get(id)).toBeNull();
+    }
+    const email = `${uniqueId("reader")}@example.ru`;
+    const page = await postForm("/api/subscribe", { email }, {}, { visited: false });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain(refusals.noVisit);
+    const tooSoon = await postJson("/api/subscribe", { email }, { Cookie: await visitEvidence(200) }, { visited: false });
+    expect(await tooSoon.json()).toEqual({ success: false, message: refusals.tooFast });
+  });
+
   it("requires the consent under the variant 'visible' and keeps it", async () => {
     const email = `${uniqueId("reader")}@example.ru`;
     const refused = await postJson("/api/subscribe", { email }, { Cookie: "roistat_ab=visible" });

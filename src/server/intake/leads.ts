@@ -67,8 +67,13 @@ export function subscriptionRefusal(c: Context<AppEnv>, body: unknown, parsed: P
   return Object.keys(errors).length > 0 ? { status: 400, message: refusals.badValue, errors, values: fields } : null;
 }
 
-/** Takes a subscription: the same address again is the same subscription, whatever its checkboxes say. */
+/**
+ * Takes a subscription: the same address again is the same subscription, whatever its checkboxes
+ * say. The footer's form is on every page, so the visitor has the evidence of a visit as for a lead.
+ */
 export async function takeSubscription(c: Context<AppEnv>, data: SubscribeInput): Promise<{ ok: true } | Refusal> {
+  const tooFast = await visitRefusal(c);
+  if (tooFast) return { status: 400, message: tooFast };
   if (!(await withinRateLimit(c))) return { status: 429, message: refusals.rateLimited };
   const visitor = visitorOf(c);
   const email = data.email.toLowerCase();
