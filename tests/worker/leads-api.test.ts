@@ -6,7 +6,7 @@ import { INVALID_LEAD_ID } from "../../src/services/leads/schemas";
 import { log } from "../../src/services/log";
 import { VISIT_COOKIE } from "../../src/services/visit-evidence";
 import { defaultCatalogue } from "../support/content";
-import { origin, outboxOf, postForm, postJson, seedCrmToken, uniqueId, validLead, visitEvidence } from "./leads-helpers";
+import { origin, outboxOf, postForm, postJson, received, seedCrmToken, settled, uniqueId, validLead, visitEvidence } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 
 beforeAll(async () => {
@@ -361,6 +361,96 @@ describe("clean data out: what reaches the CRM is what a person meant", () => {
     const errors = await errorsOf(await postJson("/api/leads", lead));
     expect(errors[field]).toBe(message);
     expect(await outboxOf(lead.id).get(lead.id)).toBeNull();
+  });
+
+  it.each([
+    ["leadPage", { leadPage: "/programs/<b>x</b>" }, cleanMessages.pageAddress],
+    ["leadPage", { leadPage: "/programs/\u202Eexe.txt" }, cleanMessages.pageAddress],
+    ["leadPage", { leadPage: "/programs/\u0000" }, cleanMessages.pageAddress],
+    ["leadPage", { leadPage: "https://evil.example/" }, cleanMessages.pageAddress],
+    ["referer", { referer: "https://ya.ru/<script>alert(1)</script>" }, cleanMessages.pageAddress],
+    ["referer", { referer: "https://ya.ru/\u202Etxt" }, cleanMessages.pageAddress],
+    ["referer", { referer: "https://ya.ru/\u0000" }, cleanMessages.pageAddress],
+    ["referer", { referer: "javascript:alert(1)" }, cleanMessages.pageAddress],
+    ["utms", { utms: { utm_source: "<img src=x>" } }, cleanMessages.textCharacters],
+    ["utms", { utms: { utm_campaign: "зима\u202E" } }, cleanMessages.textCharacters],
+    ["utms", { utms: { utm_content: "a\u0000" } }, cleanMessages.textCharacters],
+    ["blockForAmo", { blockForAmo: "<b>Курс</b>" }, cleanMessages.textCharacters],
+    ["blockForAmo", { blockForAmo: "Курс\u0000" }, cleanMessages.textCharacters],
+  ])("refuses markup, a direction override or NUL in the page's own field %s (%j), storing nothing", async (field, change, message) => {
+    const lead = validLead(change);
+    const errors = await errorsOf(await postJson("/api/leads", lead));
+    expect(errors[field]).toBe(message);
+    expect(await outboxOf(lead.id).get(lead.id)).toBeNull();
+  });
+
+  it("forwards no junk from cookies or headers the visitor did not type: markup, a direction override or NUL reaches no sink", async () => {
+    const junkCookies = [
+      `utm=${encodeURIComponent(JSON.stringify({ utm_source: "admitad", utm_medium: "<b>junk</b>", utm_campaign: "junk\u202Ecod", utm_content: "junk\u0000" }))}`,
+      "roistat_visit=<junk>",
+      "_ym_uid=17%E2%80%AEjunk",
+      "advcake_track_id=junk%00",
+      `advcake_track_url=${encodeURIComponent("javascript:alert('junk')")}`,
+      "admitad_uid=<junk-uid>",
+      "click_id=junk%E2%80%AE",
+    ].join("; ");
+    const lead = validLead({ leadPage: undefined, referer: undefined });
+    expect((await postJson("/api/leads", lead, { Cookie: junkCookies, Referer: "https://ya.ru/?q=<junk>" })).status).toBe(200);
+    const stored = await outboxOf(lead.id).get(lead.id);
+    expect(stored).toMatchObject({ utm: { utm_source: "admitad" } });
+    for (const field of ["referer", "roistat_visit", "ymUid", "advcake_track_id", "advcake_track_url", "admitad_uid", "click_id"] as const) {
+      expect(stored?.[field], field).toBeUndefined();
+    }
+    expect(stored?.utm).toEqual({ utm_source: "admitad" });
+    const view = await settled(lead.id);
+    const sinks = view.deliveries.map((d) => d.sink);
+    expect(sinks).toEqual(expect.arrayContaining(["genezis", "advcake", "partner", "roistat", "amocrm"]));
+    const receipts = (await Promise.all(["genezis", "advcake", "admitad", "roistat", "amocrm"].map((sink) => received(sink, lead.id)))).flat();
+    expect(receipts.length).toBeGreaterThanOrEqual(5);
+    const sent = JSON.stringify(receipts);
+    expect(sent).not.toContain("junk");
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must not arrive
+    expect(sent).not.toMatch(/[<>\u202E\u0000\u0080-\u009f]|\\u0000|javascript:/);
+    // a header is bytes: a direction override arrives as its UTF-8 bytes, read one by one as C1 controls
+    for (const referer of ["https://ya.ru/junk\u00E2\u0080\u00AE", "javascript:alert('junk')", "ftp://ya.ru/junk", "https://ya.ru/ junk"]) {
+      const other = validLead({ leadPage: undefined, referer: undefined });
+      expect((await postJson("/api/leads", other, { Referer: referer })).status, referer).toBe(200);
+      expect((await outboxOf(other.id).get(other.id))?.referer, referer).toBeUndefined();
+    }
+
+    // the same cookies and header when they are what the site and its partners write: forwarded
+    const clean = validLead();
+    const cleanCookies = [
+      `utm=${encodeURIComponent(JSON.stringify({ utm_source: "admitad", utm_campaign: "зима 2026" }))}`,
+      "roistat_visit=98765",
+      "_ym_uid=1700000000123",
+      "advcake_track_id=adv-1.a_b",
+      `advcake_track_url=${encodeURIComponent("https://advcake.example/track?id=1&x=%3C")}`,
+      "admitad_uid=uid-123",
+      "click_id=click-5",
+    ].join("; ");
+    expect((await postJson("/api/leads", { ...clean, referer: undefined }, { Cookie: cleanCookies, Referer: "https://ya.ru/search?q=%D0%BF%D1%81%D0%B8%D1%85%D0%BE%D0%BB%D0%BE%D0%B3" })).status).toBe(200);
+    expect(await outboxOf(clean.id).get(clean.id)).toMatchObject({
+      utm: { utm_source: "admitad", utm_campaign: "зима 2026" },
+      referer: "https://ya.ru/search?q=%D0%BF%D1%81%D0%B8%D1%85%D0%BE%D0%BB%D0%BE%D0%B3",
+      roistat_visit: "98765",
+      ymUid: "1700000000123",
+      advcake_track_id: "adv-1.a_b",
+      advcake_track_url: "https://advcake.example/track?id=1&x=%3C",
+      admitad_uid: "uid-123",
+      click_id: "click-5",
+    });
+  });
+
+  it("keeps a junk Referer out of a subscription, and junk UTM parameters out of the visitor's cookie", async () => {
+    const email = `${uniqueId("reader")}@example.ru`;
+    expect((await postJson("/api/subscribe", { email }, { Referer: "https://mip.institute/<junk>" })).status).toBe(200);
+    const id = await subscriptionId(email);
+    expect((await outboxOf(id).get(id))?.leadPage).toBeUndefined();
+    const page = await SELF.fetch(`${origin}/contacts?utm_source=vk&utm_campaign=${encodeURIComponent("<junk>")}&utm_term=${encodeURIComponent("a\u202Eb")}`);
+    await page.text();
+    const cookie = page.headers.getSetCookie().find((line) => line.startsWith("utm="));
+    expect(decodeURIComponent(cookie?.split(";")[0]?.slice(4) ?? "")).toBe(JSON.stringify({ utm_source: "vk" }));
   });
 
   it("trims what a person typed and keeps multi-line questions", async () => {

@@ -11,7 +11,7 @@ import { type LeadRecord, subscriptionId } from "../../services/leads/record";
 import { consentErrors, type FieldErrors, fieldErrors, type LeadBody, type Parsed, type SubscribeInput } from "../../services/leads/schemas";
 import { log } from "../../services/log";
 import type { AppEnv } from "../env";
-import { visitorOf } from "../visitor";
+import { refererOf, visitorOf } from "../visitor";
 import { giftError } from "./gift";
 import { humanCheck } from "./human-check";
 import { fieldsOf, filledHoneypot, fingerprintOf, leadRecord, type Refusal, storeLead, visitRefusal, withinRateLimit } from "./intake";
@@ -82,7 +82,7 @@ export async function takeSubscription(c: Context<AppEnv>, data: SubscribeInput)
     kind: "subscription",
     receivedAt: Date.now(),
     email,
-    leadPage: c.req.header("Referer")?.slice(0, 500),
+    leadPage: refererOf(c, 500),
     utm: visitor.utm,
     roistatAB: visitor.roistatAB,
     area: visitor.area,

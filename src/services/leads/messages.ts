@@ -23,6 +23,7 @@ export const cleanMessages = {
   phoneInvalid: "*Проверьте номер: такого номера не бывает в выбранной стране",
   textCharacters: "*Уберите символы < и > и невидимые служебные символы",
   codeCharacters: "*Код может содержать только буквы, цифры, дефис, точку и подчёркивание",
+  pageAddress: "*Некорректный адрес страницы: обновите страницу и отправьте форму ещё раз",
 } as const;
 
 /** Outcomes of the forms (spec sections 4 and 8). */
