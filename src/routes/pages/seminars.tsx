@@ -20,6 +20,7 @@ import { formatPrice, pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
 import { renderNotFound } from "../../render/error-pages";
+import { waitingListLabel } from "../../services/catalogue/cta-labels";
 
 const listCrumbs = [
   { label: "Главная", href: "/" },
@@ -98,7 +99,7 @@ function SeminarPage({ catalogue, seminar, left, now, area }: { catalogue: Catal
         cta: "participate",
         title: site.cta.participate.title,
         description: site.cta.participate.description,
-        blockForAmo: `Лист ожидания: ${seminar.title}`,
+        blockForAmo: waitingListLabel(seminar.title),
       }}
     />
   );

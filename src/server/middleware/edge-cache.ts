@@ -2,7 +2,7 @@ import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { LOW_VISION_COOKIE, parseLowVision } from "../../services/low-vision";
 import { isolateSlot } from "../../services/isolate";
-import { pageQuery } from "../../services/page-params";
+import { type PageFacts, pageFacts, pageQuery } from "../../services/page-params";
 import { settingsAttributes } from "../../services/site-settings";
 import { COUNTRY_HEADER, type VisitorArea } from "../../services/visitor-area";
 import { publicSettings } from "../config.server";
@@ -17,14 +17,14 @@ export const PAGE_TTL_S = 300;
 export const SEMINAR_TTL_S = 60;
 
 /**
- * The cache key of a page: the path, the parameters that page reads (page-params.ts, sorted), the
- * visitor's area and the version. Any other parameter (tracking, junk, a random value) is not part
+ * The cache key of a page: the path, the parameters that page reads (page-params.ts: canonical,
+ * sorted), the visitor's area and the version. Any other parameter (tracking, junk, a random value) is not part
  * of the page, so it is the same cached page: nobody can force a render by adding one. The area is
  * one of four names (decision 020), so a page has four variants at most, and one area's page is
  * never another's.
  */
-export function pageCacheKey(url: URL, version: string, area: VisitorArea): string {
-  const params = new URLSearchParams(pageQuery(url));
+export function pageCacheKey(url: URL, version: string, area: VisitorArea, facts: PageFacts): string {
+  const params = new URLSearchParams(pageQuery(url, facts));
   params.set("__area", area);
   params.set("__v", version);
   return `${url.origin}${url.pathname}?${params}`;
@@ -103,7 +103,8 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   if (!cache || c.req.method !== "GET" || BYPASS.test(url.pathname)) return next();
   // the low-vision version is rendered for its visitor; a cookie that names no settings is the ordinary, cached page
   if (parseLowVision(getCookie(c, LOW_VISION_COOKIE))) return next();
-  const key = pageCacheKey(url, cacheVersion(c.env, c.get("catalogue").version), visitorArea(c));
+  const catalogue = c.get("catalogue");
+  const key = pageCacheKey(url, cacheVersion(c.env, catalogue.version), visitorArea(c), pageFacts(catalogue));
 
   const answer = (kept: Kept) => {
     c.header("X-Cache", "HIT");
