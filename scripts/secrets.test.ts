@@ -123,9 +123,10 @@ describe("secrets never reach a client bundle", () => {
 describe("secrets are never committed", () => {
   const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
 
-  it("tracks no local settings file (.dev.vars, .env)", () => {
-    expect(tracked.filter((file) => /(^|\/)(\.dev\.vars|\.env(\.[\w-]+)?)$/.test(file))).toEqual([]);
+  it("tracks no local settings file (.dev.vars, .dev.vars.<env> with a deployment's secrets for config:check, .env)", () => {
+    expect(tracked.filter((file) => /(^|\/)(\.dev\.vars(\.(?!example$)[\w-]+)?|\.env(\.[\w-]+)?)$/.test(file))).toEqual([]);
     expect(readFileSync(join(root, ".gitignore"), "utf8")).toMatch(/^\.dev\.vars$/m);
+    expect(readFileSync(join(root, ".gitignore"), "utf8")).toMatch(/^\.dev\.vars\.\*$/m);
   });
 
   it("holds no credential in any tracked text file, the documented test keys and test-only tokens aside", () => {
