@@ -11,7 +11,7 @@ function secretsFile(lines: Record<string, string>): string {
   return file;
 }
 
-const goodSecrets = { OPS_TOKEN: "a-long-enough-ops-token-0123", AMOCRM_CLIENT_ID: "id", AMOCRM_CLIENT_SECRET: "secret", AMOCRM_REDIRECT_URI: "https://mip.institute/amo" };
+const goodSecrets = { OPS_TOKEN: "ops-token-for-config-check-0123", AMOCRM_CLIENT_ID: "client-id", AMOCRM_CLIENT_SECRET: "client-secret", AMOCRM_REDIRECT_URI: "https://mip.institute/amo" };
 
 describe("npm run config:check", () => {
   it("reads KEY=value lines, skipping comments and blank lines and unquoting values", () => {

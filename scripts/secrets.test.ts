@@ -48,6 +48,8 @@ const ALLOWED_VALUES: Record<string, string> = {
   "ops-token-for-e2e-0123456789": "the OPS_TOKEN of the local `wrangler dev` the browser tests start",
   "ops-token-for-load-0123456789": "the OPS_TOKEN of the local `wrangler dev` the load test starts",
   "dev-ops-token-0123456789": "the OPS_TOKEN of `npm run dev:fakes`, a local run against fake third parties",
+  "ops-token-for-config-check-0123": "the good OPS_TOKEN of scripts/config-check.test.ts, written to a temporary file only",
+  "short-token": "the OPS_TOKEN shorter than 16 characters that config:check and the settings tests refuse",
   "https://mip.institute/amo": "the amoCRM redirect URI of the tests: a public address, listed among the secrets only by habit",
   "client-secret": "the amoCRM client secret the fake amoCRM of the tests expects",
   "client-id": "the amoCRM client id the fake amoCRM of the tests expects",
