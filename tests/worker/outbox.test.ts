@@ -149,7 +149,8 @@ describe("retries", () => {
     const view = await settled(id);
     const held = view.deliveries.filter((d) => d.sink === "roistat" || d.sink === "partner");
     expect(held.map((d) => d.status)).toEqual(["dead", "dead"]);
-    for (const delivery of held) expect(delivery.lastError).toMatch(/^in doubt: /);
+    for (const delivery of held) expect(delivery.lastError).toMatch(new RegExp(`^in doubt: .*check it has lead ${id}, and if not, POST /ops/leads/${id}/retry$`));
+    expect(held.find((d) => d.sink === "partner")?.lastError).toContain("the partner admitad drops no repeat");
     expect(await received("roistat", id)).toHaveLength(1);
     expect(await received("admitad", id)).toHaveLength(1);
     // a sink that drops a repeat by its Idempotency-Key gets it again

@@ -155,7 +155,8 @@ export class LeadOutbox extends DurableObject<Env> {
         if (inDoubt && !sink.repeatable(lead)) {
           // the mark was durable before the request left (the output gate), so the request left: a sink that
           // drops no repeat would most likely get the lead twice; it waits for ops, who can see whether it arrived
-          const reason = `in doubt: a request left at ${new Date(row.in_flight_at!).toISOString()} and its answer was lost (a crash or a deploy); ${row.sink} drops no repeat, so it is not sent again: check it has lead ${row.lead_id}, and if not, POST /ops/leads/${row.lead_id}/retry`;
+          const target = row.sink === "partner" ? `the partner ${lead.utm.utm_source?.toLowerCase() ?? ""}`.trim() : row.sink;
+          const reason = `in doubt: a request left at ${new Date(row.in_flight_at!).toISOString()} and its answer was lost (a crash or a deploy); ${target} drops no repeat, so it is not sent again: check it has lead ${row.lead_id}, and if not, POST /ops/leads/${row.lead_id}/retry`;
           sql.exec(
             "UPDATE deliveries SET status = 'dead', attempts = ?, last_error = ?, next_attempt_at = NULL, in_flight_at = NULL WHERE lead_id = ? AND sink = ?",
             attempts,
