@@ -48,6 +48,8 @@ const ALLOWED_VALUES: Record<string, string> = {
   "ops-token-for-e2e-0123456789": "the OPS_TOKEN of the local `wrangler dev` the browser tests start",
   "ops-token-for-load-0123456789": "the OPS_TOKEN of the local `wrangler dev` the load test starts",
   "dev-ops-token-0123456789": "the OPS_TOKEN of `npm run dev:fakes`, a local run against fake third parties",
+  "ops-token-for-config-check-0123": "the good OPS_TOKEN of scripts/config-check.test.ts, written to a temporary file only",
+  "short-token": "the OPS_TOKEN shorter than 16 characters that config:check and the settings tests refuse",
   "https://mip.institute/amo": "the amoCRM redirect URI of the tests: a public address, listed among the secrets only by habit",
   "client-secret": "the amoCRM client secret the fake amoCRM of the tests expects",
   "client-id": "the amoCRM client id the fake amoCRM of the tests expects",
@@ -123,9 +125,10 @@ describe("secrets never reach a client bundle", () => {
 describe("secrets are never committed", () => {
   const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
 
-  it("tracks no local settings file (.dev.vars, .env)", () => {
-    expect(tracked.filter((file) => /(^|\/)(\.dev\.vars|\.env(\.[\w-]+)?)$/.test(file))).toEqual([]);
+  it("tracks no local settings file (.dev.vars, .dev.vars.<env> with a deployment's secrets for config:check, .env)", () => {
+    expect(tracked.filter((file) => /(^|\/)(\.dev\.vars(\.(?!example$)[\w-]+)?|\.env(\.[\w-]+)?)$/.test(file))).toEqual([]);
     expect(readFileSync(join(root, ".gitignore"), "utf8")).toMatch(/^\.dev\.vars$/m);
+    expect(readFileSync(join(root, ".gitignore"), "utf8")).toMatch(/^\.dev\.vars\.\*$/m);
   });
 
   it("holds no credential in any tracked text file, the documented test keys and test-only tokens aside", () => {

@@ -1,4 +1,5 @@
-import { cookies, parseUtmCookie } from "../services/tracking";
+import { isCleanUrl } from "../services/leads/clean-text";
+import { cookies, isUtmValue, parseUtmCookie, UTMS_NAME } from "../services/tracking";
 
 /**
  * What the browser keeps about the visit (spec 3 and 9): UTM parameters and the referrer in
@@ -11,10 +12,13 @@ export function rememberVisit(): void {
   try {
     const params = new URLSearchParams(location.search);
     const utms: Record<string, string> = {};
-    for (const [key, value] of params) if (key.startsWith("utm_") && value) utms[key] = value.slice(0, 200);
+    // what the server would refuse (markup, invisible characters, a name it does not know) is not kept:
+    // a junk link must not make every form of the session fail
+    for (const [key, value] of params) if (UTMS_NAME.test(key) && value && isUtmValue(value.trim())) utms[key] = value.trim();
     if (Object.keys(utms).length > 0) sessionStorage.setItem(UTMS_KEY, JSON.stringify(utms));
-    if (document.referrer && new URL(document.referrer).origin !== location.origin && !sessionStorage.getItem(REFERER_KEY)) {
-      sessionStorage.setItem(REFERER_KEY, document.referrer.slice(0, 1000));
+    const referrer = document.referrer;
+    if (referrer && referrer.length <= 1000 && isCleanUrl(referrer) && new URL(referrer).origin !== location.origin && !sessionStorage.getItem(REFERER_KEY)) {
+      sessionStorage.setItem(REFERER_KEY, referrer);
     }
   } catch (error) {
     console.error("visit: session storage unavailable", error);

@@ -14,7 +14,7 @@ import { visitorArea, visitorOf } from "../server/visitor";
 import { indexes } from "../services/catalogue/queries";
 import type { Seminar } from "../services/catalogue/build";
 import { liveTickets } from "../server/seminar-tickets";
-import { pageQuery } from "../services/page-params";
+import { pageFacts, pageQuery } from "../services/page-params";
 
 const isCta = (value: unknown): value is CtaKey => typeof value === "string" && (ctaKeys as readonly string[]).includes(value);
 const text = (value: unknown, max: number) => (typeof value === "string" ? value.slice(0, max) : undefined);
@@ -34,13 +34,14 @@ function upcomingSeminar(c: Context<AppEnv>, id: unknown): Seminar | undefined {
 /**
  * `/apply`: the lead form of a CTA on its own page. CTAs lead here without JavaScript; a form
  * posted without JavaScript comes back here with its messages and values. A link brings only the
- * CTA, its label and the seminar, never a person's values: the page is the same for everyone.
+ * CTA, its label and the seminar, never a person's values, and only values the site's own links
+ * carry (page-params.ts): the page is the same for everyone.
  */
 export async function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
   const catalogue = c.get("catalogue");
   const area = visitorArea(c);
   // a page read from a link sees only its own parameters: the same page for everyone, cacheable
-  const query: Record<string, unknown> = state.values ?? Object.fromEntries(pageQuery(new URL(c.req.url)));
+  const query: Record<string, unknown> = state.values ?? Object.fromEntries(pageQuery(new URL(c.req.url), pageFacts(catalogue)));
   const cta: CtaKey = isCta(query.cta) ? query.cta : "submitApplication";
   // the buy link of a seminar: the form takes the seats itself (tickets mode)
   const seminar = cta === "buyTicket" ? upcomingSeminar(c, query.seminar ?? query.seminar_id) : undefined;

@@ -87,16 +87,27 @@ export const SETTING_NAMES = Object.keys(shape) as (keyof Shape)[];
 export type Config = { [K in keyof Shape]: z.infer<Shape[K]> };
 export type SettingName = keyof Shape;
 
-/** Settings whose values must never be logged or printed. */
-const SECRETS = new Set<string>(["AMOCRM_CLIENT_ID", "AMOCRM_CLIENT_SECRET", "OPS_TOKEN", "TURNSTILE_SECRET_KEY", "ROISTAT_KEY", "ADMITAD_POSTBACK_KEY"]);
+/** Settings whose values must never be logged or printed: set with `wrangler secret put`, never in a file. */
+export const SECRET_SETTINGS: ReadonlySet<string> = new Set(["AMOCRM_CLIENT_ID", "AMOCRM_CLIENT_SECRET", "AMOCRM_REDIRECT_URI", "OPS_TOKEN", "TURNSTILE_SECRET_KEY", "ROISTAT_KEY", "ADMITAD_POSTBACK_KEY"]);
 
-/** A setting that was given but cannot be used, and what the Worker does instead. */
+/** A setting that was given but cannot be used, or is missing beside one that needs it, and what the Worker does instead. */
 export interface SettingProblem {
   setting: string;
   reason: string;
   /** what happens instead: the feature is off, or the default is used */
   effect: string;
+  /** the setting is not set at all (the other half of a pair): a check that cannot see the secrets cannot tell */
+  absent?: true;
 }
+
+/**
+ * Settings that are useless without others: the endpoint is switched off when a half is missing,
+ * rather than send a request with an empty key.
+ */
+const PAIRS: { endpoint: "ADMITAD_URL" | "ROISTAT_URL"; needs: SettingName[]; effect: string }[] = [
+  { endpoint: "ADMITAD_URL", needs: ["ADMITAD_CAMPAIGN_CODE", "ADMITAD_POSTBACK_KEY"], effect: "the Admitad postback is off" },
+  { endpoint: "ROISTAT_URL", needs: ["ROISTAT_KEY"], effect: "Roistat is off" },
+];
 
 /** A problem and the value behind it: the same bad value is logged once per isolate, a new one again. */
 const problemKeys = new WeakMap<SettingProblem, string>();
@@ -119,14 +130,24 @@ export function readSettings(env: Record<string, unknown>): { config: Config; pr
     out[name] = fallback.success ? fallback.data : undefined;
     const reason = parsed.error.issues[0]?.message ?? "invalid";
     const effect = fallback.success && fallback.data !== undefined ? `the default ${JSON.stringify(fallback.data)} is used` : "the feature is off";
-    const problem = { setting: name, reason: SECRETS.has(name) ? reason : `${reason} (${JSON.stringify(String(raw)).slice(0, 80)})`, effect };
+    const problem = { setting: name, reason: SECRET_SETTINGS.has(name) ? reason : `${reason} (${JSON.stringify(String(raw)).slice(0, 80)})`, effect };
     problemKeys.set(problem, `${name}:${reason}:${String(raw)}`);
     problems.push(problem);
   }
   const config = out as Config;
   if (Boolean(config.TURNSTILE_SITE_KEY) !== Boolean(config.TURNSTILE_SECRET_KEY)) {
     const missing = config.TURNSTILE_SITE_KEY === undefined ? "TURNSTILE_SITE_KEY" : "TURNSTILE_SECRET_KEY";
-    problems.push({ setting: missing, reason: "Turnstile needs both keys; one is set without the other", effect: "Turnstile is off" });
+    problems.push({ setting: missing, reason: "Turnstile needs both keys; one is set without the other", effect: "Turnstile is off", absent: true });
+  }
+  for (const { endpoint, needs, effect } of PAIRS) {
+    if (!config[endpoint]) continue;
+    const missing = needs.filter((name) => !config[name]);
+    if (missing.length === 0) continue;
+    const needed = needs.join(" and ");
+    for (const name of missing) {
+      problems.push({ setting: name, reason: `${endpoint} needs ${needed}; ${needs.length > 1 ? "this one is" : "it is"} not set`, effect, absent: true });
+    }
+    config[endpoint] = undefined;
   }
   if (config.CATALOGUE_READ_DELAY_MS > 0 && config.ENVIRONMENT !== "local") {
     problems.push({ setting: "CATALOGUE_READ_DELAY_MS", reason: `honoured only in the local runtime, not in "${config.ENVIRONMENT}"`, effect: "no delay" });

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
+import { isCleanUrl, isTrackingId } from "../services/leads/clean-text";
 import type { Visitor } from "../services/leads/record";
 import { log } from "../services/log";
 import { cookies, parseUtmCookie, parseVariant } from "../services/tracking";
@@ -32,18 +33,32 @@ export async function firstVisitAt(c: Context<AppEnv>): Promise<number | null> {
   return visitIssuedAt(await siteKey(c.env, "visit"), value);
 }
 
-/** What the request's cookies and the edge say about the visitor, for the lead record (record.ts: visitorShape). */
+/**
+ * What the request's cookies and the edge say about the visitor, for the lead record (record.ts:
+ * visitorShape). Nobody typed these values, so one that does not fit its pattern is dropped, never
+ * forwarded: ids of trackers are letters, digits and `- _ .`; AdvCake's URL is a clean http(s) URL.
+ */
 export function visitorOf(c: Context<AppEnv>): Visitor {
-  const bounded = (name: string) => getCookie(c, name)?.slice(0, 300) || undefined;
+  const id = (name: string) => {
+    const value = getCookie(c, name);
+    return value !== undefined && isTrackingId(value) ? value : undefined;
+  };
+  const trackUrl = getCookie(c, cookies.advcakeTrackUrl);
   return {
     area: visitorArea(c),
     utm: parseUtmCookie(getCookie(c, cookies.utm), (error) => log.warn("tracking.cookie", { error: String(error) })),
     roistatAB: parseVariant(getCookie(c, cookies.abVariant)),
-    roistat_visit: bounded(cookies.roistatVisit),
-    ymUid: bounded(cookies.ymUid),
-    advcake_track_id: bounded(cookies.advcakeTrackId),
-    advcake_track_url: bounded(cookies.advcakeTrackUrl),
-    admitad_uid: bounded(cookies.admitadUid),
-    click_id: bounded(cookies.clickId),
+    roistat_visit: id(cookies.roistatVisit),
+    ymUid: id(cookies.ymUid),
+    advcake_track_id: id(cookies.advcakeTrackId),
+    advcake_track_url: trackUrl !== undefined && trackUrl.length <= 1000 && isCleanUrl(trackUrl) ? trackUrl : undefined,
+    admitad_uid: id(cookies.admitadUid),
+    click_id: id(cookies.clickId),
   };
+}
+
+/** The Referer header when it is a clean http(s) URL the sinks may have; otherwise nothing. */
+export function refererOf(c: Context<AppEnv>, max: number): string | undefined {
+  const value = c.req.header("Referer");
+  return value !== undefined && value.length <= max && isCleanUrl(value) ? value : undefined;
 }

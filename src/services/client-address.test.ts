@@ -12,6 +12,16 @@ describe("the key a client address is counted under", () => {
     expect(addressKey("2001:db8:abcd:13::1")).not.toBe(keys[0]);
   });
 
+  it("counts an IPv4-mapped IPv6 address (::ffff:a.b.c.d) as its IPv4 address, not as one bucket for all of them", () => {
+    expect(addressKey("::ffff:192.0.2.1")).toBe("192.0.2.1");
+    expect(addressKey("::FFFF:198.51.100.7")).toBe("198.51.100.7");
+    expect(addressKey("0:0:0:0:0:ffff:c000:0201")).toBe("192.0.2.1");
+    expect(addressKey("::ffff:c633:6407")).toBe("198.51.100.7");
+    expect(addressKey("::ffff:192.0.2.1")).not.toBe(addressKey("::ffff:192.0.2.2"));
+    // not mapped: an ordinary IPv6 address whose /64 is all zeros stays one /64
+    expect(addressKey("::1")).toBe("0:0:0:0::/64");
+  });
+
   it("reads the short forms of IPv6", () => {
     expect(ipv6Prefix64("::1")).toBe("0:0:0:0");
     expect(ipv6Prefix64("fe80::1%eth0")).toBe("fe80:0:0:0");

@@ -1,3 +1,5 @@
+import { isCleanText } from "./leads/clean-text";
+
 /**
  * Visitor tracking of spec sections 3, 4, 7 and 9, decided on the server from the first request:
  * UTM parameters, the A/B test 'ABforms', the affiliate click and the analytics ids in cookies.
@@ -38,12 +40,22 @@ export function parseVariant(value: string | undefined): AbVariant {
   return value === "visible" ? "visible" : "hidden";
 }
 
-/** UTM parameters of a URL, trimmed and bounded; empty when it has none. */
+/**
+ * A UTM value worth keeping: one line of text, no markup, control, direction or invisible
+ * characters, at most 200 long. Nobody types them: a link does, so one that does not fit is
+ * dropped, never forwarded to the CRM and never a reason to refuse the visitor's lead.
+ */
+export const isUtmValue = (value: string) => value.length <= 200 && isCleanText(value);
+
+/** The names of the UTM parameters a form may send (`utms`, spec 3): utm_ and a word. */
+export const UTMS_NAME = /^utm_[a-z]{1,12}$/;
+
+/** UTM parameters of a URL, trimmed; junk ones dropped; empty when it has none. */
 export function utmFromUrl(url: URL): Utm {
   const utm: Utm = {};
   for (const key of utmKeys) {
     const value = url.searchParams.get(key)?.trim();
-    if (value) utm[key] = value.slice(0, 200);
+    if (value && isUtmValue(value)) utm[key] = value;
   }
   return utm;
 }
@@ -58,7 +70,10 @@ export function parseUtmCookie(value: string | undefined, onError: (error: unkno
   try {
     const parsed = JSON.parse(value) as Record<string, unknown>;
     const utm: Utm = {};
-    for (const key of utmKeys) if (typeof parsed[key] === "string") utm[key] = (parsed[key] as string).slice(0, 200);
+    for (const key of utmKeys) {
+      const value = parsed[key];
+      if (typeof value === "string" && isUtmValue(value)) utm[key] = value;
+    }
     return utm;
   } catch (error) {
     onError(error);

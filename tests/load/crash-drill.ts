@@ -5,8 +5,9 @@
  * whose answer was lost send again with the same id, as the forms do after «попробуйте ещё раз».
  * Then the drill waits for the outbox to drain and reports, per sink: acknowledged (answered 200),
  * stored (in the outbox), delivered (the fake has it), duplicated (the fake got it more than once),
- * lost (acknowledged, never delivered). Bounded, on 127.0.0.1 only. Exits non-zero if a lead is
- * lost or an order is not where its seats are.
+ * held (in doubt after the crash at a sink that drops no repeat: not sent again, waiting for ops),
+ * lost (acknowledged, neither delivered nor held). Bounded, on 127.0.0.1 only. Exits non-zero if
+ * a lead is lost, a sink that drops no repeat got one, or an order is not where its seats are.
  * DRILL_LEADS (300), DRILL_CONCURRENCY (24), DRILL_LATENCY_MS (60), DRILL_PORT (8799), DRILL_RUNS (1).
  */
 import { execFileSync } from "node:child_process";
@@ -20,14 +21,18 @@ import { OPS_TOKEN, ops, snapshotOfTheSite } from "./load";
 
 type Sink = "genezis" | "advcake" | "admitad" | "roistat" | "amocrm";
 const SINKS: Sink[] = ["genezis", "advcake", "admitad", "roistat", "amocrm"];
-/** Whether the sink itself drops a repeated request (by the Idempotency-Key the outbox sends, or the order id). */
+/** Whether the sink itself drops a repeated request (by the Idempotency-Key the outbox sends), and what the outbox does instead. */
 const DEDUPLICATES: Record<Sink, string> = {
   genezis: "yes, by Idempotency-Key (the webhook's contract)",
   advcake: "yes, by Idempotency-Key",
-  admitad: "by order_id, on Admitad's side (a GET postback)",
-  roistat: "no (a GET with the lead in its query)",
+  admitad: "no (a GET postback): a lead in doubt waits for ops",
+  roistat: "no (a GET with the lead in its query): a lead in doubt waits for ops",
   amocrm: "no; the outbox looks a lead in doubt up by its id first",
 };
+/** Sinks that drop no repeat: the outbox never sends them a lead in doubt again. */
+const NO_REPEAT: Sink[] = ["admitad", "roistat"];
+/** The outbox's name of each sink's deliveries (the partner sink sends Admitad's postback). */
+const DELIVERY: Record<Sink, string> = { genezis: "genezis", advcake: "advcake", admitad: "partner", roistat: "roistat", amocrm: "amocrm" };
 
 /** The lead id a sink's request carries. */
 function idOf(receipt: Receipt): string | undefined {
@@ -51,6 +56,7 @@ export interface SinkFigures {
   stored: number;
   delivered: number;
   duplicated: number;
+  held: number;
   lost: number;
   deduplicates: string;
 }
@@ -174,8 +180,11 @@ export async function runCrashDrill(options = { leads: 300, concurrency: 24, lat
     if (pending !== 0) errors.push(`${pending} leads still pending 180 s after the restart`);
     const drainSeconds = Math.round((Date.now() - drainStart) / 1000);
 
-    const { leads: stored } = await ops<{ leads: { id: string; deliveries: { sink: string; status: string }[] }[] }>(base, "/ops/leads?limit=100000");
+    const { leads: stored } = await ops<{ leads: { id: string; deliveries: { sink: string; status: string; lastError: string | null }[] }[] }>(base, "/ops/leads?limit=100000");
     const storedIds = new Set(stored.map((lead) => lead.id));
+    const inDoubt = new Set(
+      stored.flatMap((lead) => lead.deliveries.filter((d) => d.status === "dead" && d.lastError?.startsWith("in doubt:")).map((d) => `${d.sink}:${lead.id}`)),
+    );
     const receipts = (await (await fetch(`${fakes.url}/__received`)).json()) as Receipt[];
     const counts = new Map<string, number>();
     for (const receipt of receipts) {
@@ -186,17 +195,22 @@ export async function runCrashDrill(options = { leads: 300, concurrency: 24, lat
     const sinks = SINKS.map((sink): SinkFigures => {
       const acknowledged = sent.filter((lead) => lead.acknowledged && applies(sink, lead));
       const received = (lead: Sent) => counts.get(`${sink}:${lead.id}`) ?? 0;
+      const held = (lead: Sent) => inDoubt.has(`${DELIVERY[sink]}:${lead.id}`);
       return {
         sink,
         acknowledged: acknowledged.length,
         stored: acknowledged.filter((lead) => storedIds.has(lead.id)).length,
         delivered: acknowledged.filter((lead) => received(lead) >= 1).length,
         duplicated: acknowledged.filter((lead) => received(lead) > 1).length,
-        lost: acknowledged.filter((lead) => received(lead) === 0).length,
+        held: acknowledged.filter(held).length,
+        lost: acknowledged.filter((lead) => received(lead) === 0 && !held(lead)).length,
         deduplicates: DEDUPLICATES[sink],
       };
     });
-    for (const figures of sinks) if (figures.lost > 0) errors.push(`${figures.sink}: ${figures.lost} acknowledged leads never delivered`);
+    for (const figures of sinks) {
+      if (figures.lost > 0) errors.push(`${figures.sink}: ${figures.lost} acknowledged leads never delivered`);
+      if (NO_REPEAT.includes(figures.sink) && figures.duplicated > 0) errors.push(`${figures.sink}: ${figures.duplicated} leads sent twice to a sink that drops no repeat`);
+    }
     const unacknowledged = sent.filter((lead) => !lead.acknowledged).length;
     if (unacknowledged > 0) errors.push(`${unacknowledged} visitors never got an answer`);
 
@@ -225,10 +239,10 @@ export async function runCrashDrill(options = { leads: 300, concurrency: 24, lat
 
 export function printCrashReport(report: CrashReport): void {
   console.log(`\nCrash drill: ${report.leads} leads and orders, kill -9 after ${report.killedAfter}, ${report.retried} sent again after the restart; drained ${report.drainSeconds} s after it`);
-  console.log("sink       acknowledged  stored  delivered  duplicated  lost   deduplicates");
+  console.log("sink       acknowledged  stored  delivered  duplicated  held  lost   deduplicates");
   for (const s of report.sinks) {
     console.log(
-      `${s.sink.padEnd(10)} ${String(s.acknowledged).padStart(12)} ${String(s.stored).padStart(7)} ${String(s.delivered).padStart(10)} ${String(s.duplicated).padStart(11)} ${String(s.lost).padStart(5)}   ${s.deduplicates}`,
+      `${s.sink.padEnd(10)} ${String(s.acknowledged).padStart(12)} ${String(s.stored).padStart(7)} ${String(s.delivered).padStart(10)} ${String(s.duplicated).padStart(11)} ${String(s.held).padStart(5)} ${String(s.lost).padStart(5)}   ${s.deduplicates}`,
     );
   }
   console.log(`orders: ${report.tickets.sold} answered 200, ${report.tickets.taken} seats taken, ${report.tickets.waiting} not in the outbox`);

@@ -2,6 +2,7 @@ import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import documentFiles from "../../build/documents.json";
 import { defaultCatalogue } from "../support/content";
+import { decode } from "./html";
 import { seedCatalogue } from "./seed";
 
 const origin = "https://mip.institute";
@@ -27,6 +28,8 @@ describe("the site's own links", () => {
     const queue = ["/"];
     const broken: string[] = [];
     const pending = new Set<string>();
+    const lostLabels: string[] = [];
+    let aboutLinks = 0;
     while (queue.length > 0) {
       const path = queue.shift()!;
       // PDFs are static assets (the asset layer serves them before the Worker): the build must have made them
@@ -52,6 +55,13 @@ describe("the site's own links", () => {
         continue;
       }
       if (!response.headers.get("content-type")?.startsWith("text/html")) continue;
+      // /apply keeps only the labels the site's CTAs carry (page-params.ts): each CTA's own label must survive
+      const about = new URL(path, origin).searchParams.get("about");
+      if (path.startsWith("/apply?") && about !== null) {
+        aboutLinks++;
+        const sent = /name="blockForAmo" value="([^"]*)"/.exec(html)?.[1];
+        if (sent === undefined || decode(sent) !== about) lostLabels.push(path);
+      }
       for (const href of links(html)) {
         if (seen.has(href)) continue;
         seen.add(href);
@@ -59,6 +69,8 @@ describe("the site's own links", () => {
       }
     }
     expect(broken).toEqual([]);
+    expect(lostLabels).toEqual([]);
+    expect(aboutLinks).toBeGreaterThan(10);
     expect(seen.size).toBeGreaterThan(150);
     console.log(`crawled ${seen.size} paths; waiting for their issues: ${[...pending].join(", ")}`);
   }, 120_000);

@@ -2,10 +2,13 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { freshIsolate } from "../../src/services/isolate";
 import { cacheVersion, pageCacheKey } from "../../src/server/middleware/edge-cache";
+import type { PageFacts } from "../../src/services/page-params";
 import { defaultCatalogue } from "../support/content";
 import { seedCatalogue } from "./seed";
 
 const origin = "https://mip.institute";
+/** A catalogue with one seminar and one program, as far as the cache key asks. */
+const facts: PageFacts = { seminar: (id) => id === "sem-1", about: (label) => label === "Психолог-консультант" };
 
 beforeAll(async () => {
   await seedCatalogue(defaultCatalogue("cache-v1"));
@@ -13,19 +16,38 @@ beforeAll(async () => {
 
 describe("the cache key of a page", () => {
   it("keeps the parameters that change the page, sorted, with the content version", () => {
-    expect(pageCacheKey(new URL(`${origin}/programs?sort=price&type=course`), "v1", "other")).toBe(`${origin}/programs?sort=price&type=course&__area=other&__v=v1`);
-    expect(pageCacheKey(new URL(`${origin}/programs?type=course&sort=price`), "v1", "other")).toBe(`${origin}/programs?sort=price&type=course&__area=other&__v=v1`);
+    expect(pageCacheKey(new URL(`${origin}/programs?sort=price&type=course`), "v1", "other", facts)).toBe(`${origin}/programs?sort=price&type=course&__area=other&__v=v1`);
+    expect(pageCacheKey(new URL(`${origin}/programs?type=course&sort=price`), "v1", "other", facts)).toBe(`${origin}/programs?sort=price&type=course&__area=other&__v=v1`);
   });
 
   it("drops tracking parameters", () => {
-    expect(pageCacheKey(new URL(`${origin}/?utm_source=vk&utm_campaign=x&gclid=1&yclid=2&a=5`), "v1", "other")).toBe(`${origin}/?__area=other&__v=v1`);
+    expect(pageCacheKey(new URL(`${origin}/?utm_source=vk&utm_campaign=x&gclid=1&yclid=2&a=5`), "v1", "other", facts)).toBe(`${origin}/?__area=other&__v=v1`);
   });
 
   it("keeps only the parameters the page reads: a junk or random one is the same page, so it cannot force a render", () => {
     // a parameter the page does not read is the same page: no render can be forced with one
-    expect(pageCacheKey(new URL(`${origin}/?junk=${Math.random()}&about=${Math.random()}&q=x`), "v1", "other")).toBe(`${origin}/?__area=other&__v=v1`);
-    expect(pageCacheKey(new URL(`${origin}/apply?cta=askQuestion&name=Анна&about=x`), "v1", "other")).toBe(`${origin}/apply?about=x&cta=askQuestion&__area=other&__v=v1`);
-    expect(pageCacheKey(new URL(`${origin}/search?q=a&sort=price`), "v1", "other")).toBe(`${origin}/search?q=a&__area=other&__v=v1`);
+    expect(pageCacheKey(new URL(`${origin}/?junk=${Math.random()}&about=${Math.random()}&q=x`), "v1", "other", facts)).toBe(`${origin}/?__area=other&__v=v1`);
+    expect(pageCacheKey(new URL(`${origin}/apply?cta=askQuestion&name=Анна&about=x`), "v1", "other", facts)).toBe(`${origin}/apply?cta=askQuestion&__area=other&__v=v1`);
+    expect(pageCacheKey(new URL(`${origin}/apply?cta=askQuestion&about=Психолог-консультант`), "v1", "other", facts)).toBe(
+      `${origin}/apply?about=${encodeURIComponent("Психолог-консультант")}&cta=askQuestion&__area=other&__v=v1`,
+    );
+    expect(pageCacheKey(new URL(`${origin}/search?q=a&sort=price`), "v1", "other", facts)).toBe(`${origin}/search?q=a&__area=other&__v=v1`);
+  });
+
+  it("keeps each value in its canonical form: what means the same page is the same key", () => {
+    const key = (path: string) => pageCacheKey(new URL(`${origin}${path}`), "v1", "other", facts);
+    expect(key("/programs?page=02")).toBe(key("/programs?page=2"));
+    expect(key("/programs?page=1&sort=default&dir=asc")).toBe(key("/programs"));
+    expect(key("/programs?type=ShortTerm")).toBe(key("/programs?type=shortterm"));
+    expect(key("/courses?type=profession")).toBe(key("/courses"));
+    expect(key("/apply?cta=buyTicket&seminar=sem-1")).toContain("seminar=sem-1");
+    expect(key("/apply?cta=buyTicket&seminar=nope")).toBe(key("/apply?cta=buyTicket"));
+    expect(key("/apply?cta=askQuestion&seminar=sem-1")).toBe(key("/apply?cta=askQuestion"));
+    expect(key("/apply?cta=nope&form=nope")).toBe(key("/apply"));
+    expect(key("/apply?form=freeAccess")).toContain("form=freeAccess");
+    expect(key(`/search?q=${"я".repeat(150)}`)).toBe(key(`/search?q=${"я".repeat(100)}`));
+    // a value the page refuses stays itself: its answer (400) is never cached
+    expect(key("/programs?page=abc")).toContain("page=abc");
   });
 });
 
@@ -60,7 +82,7 @@ describe("the edge HTML cache", () => {
     const first = await SELF.fetch(`${origin}/contacts`);
     expect(first.headers.get("x-cache")).toBe("MISS");
     const html = await first.text();
-    const key = pageCacheKey(new URL(`${origin}/contacts`), cacheVersion(env, "cache-memory"), "other")!;
+    const key = pageCacheKey(new URL(`${origin}/contacts`), cacheVersion(env, "cache-memory"), "other", facts)!;
     // the shared cache has the page; with it gone, the isolate still answers from memory
     await vi.waitFor(async () => expect(await shared.match(key)).toBeDefined());
     expect(await shared.delete(key)).toBe(true);
@@ -76,7 +98,7 @@ describe("the edge HTML cache", () => {
     await seedCatalogue(defaultCatalogue("cache-lifetime"));
     freshIsolate();
     const shared = (caches as unknown as { default: Cache }).default;
-    const key = pageCacheKey(new URL(`${origin}/partners`), cacheVersion(env, "cache-lifetime"), "other")!;
+    const key = pageCacheKey(new URL(`${origin}/partners`), cacheVersion(env, "cache-lifetime"), "other", facts)!;
     await (await SELF.fetch(`${origin}/partners`)).text();
     const stored = await vi.waitFor(async () => {
       const found = await shared.match(key);
@@ -145,5 +167,50 @@ describe("parameters a page does not read", () => {
     const html = await (await SELF.fetch(`${origin}/apply?cta=askQuestion&name=${encodeURIComponent("Тест Ссылкин")}&phone=79160000000`)).text();
     expect(html).not.toContain("Тест Ссылкин");
     expect(html).not.toContain("79160000000");
+  });
+});
+
+describe("junk values of the parameters a page reads", () => {
+  const random = () => Math.random().toString(36).slice(2);
+
+  it("/apply?about=<random> is the same cached page after the first, and shows no value nobody wrote", async () => {
+    await (await SELF.fetch(`${origin}/apply?cta=askQuestion`)).text();
+    for (let i = 0; i < 3; i++) {
+      const junk = `junk-${random()}`;
+      const response = await SELF.fetch(`${origin}/apply?cta=askQuestion&about=${junk}`);
+      expect(response.headers.get("x-cache"), junk).toBe("HIT");
+      expect(await response.text()).not.toContain(junk);
+    }
+  });
+
+  it("a label a CTA of the site carries to /apply is kept, shown and sent with the lead", async () => {
+    const title = defaultCatalogue().programs[0]!.title;
+    const response = await SELF.fetch(`${origin}/apply?cta=signUpForProfession&about=${encodeURIComponent(title)}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<p class="form-page__about">${title}</p>`);
+    expect(html).toContain(`name="blockForAmo" value="${title}"`);
+  });
+
+  it("an unknown cta, form or seminar is the page without it, served from the cache", async () => {
+    await (await SELF.fetch(`${origin}/apply`)).text();
+    await (await SELF.fetch(`${origin}/apply?cta=buyTicket`)).text();
+    for (const path of [`/apply?cta=${random()}`, `/apply?cta=submitApplication`, `/apply?form=${random()}`, `/apply?cta=buyTicket&seminar=${random()}`]) {
+      const response = await SELF.fetch(`${origin}${path}`);
+      expect(response.headers.get("x-cache"), path).toBe("HIT");
+      await response.text();
+    }
+  });
+
+  it("page=02 is the same entry as page=2, and a default written out is the page without it", async () => {
+    await (await SELF.fetch(`${origin}/programs?page=2`)).text();
+    await (await SELF.fetch(`${origin}/programs`)).text();
+    await (await SELF.fetch(`${origin}/programs?type=course`)).text();
+    await (await SELF.fetch(`${origin}/professions`)).text();
+    for (const path of ["/programs?page=02", "/programs?page=2.0", "/programs?page=1", "/programs?sort=default&dir=asc", "/programs?type=Course", `/professions?type=${random()}`]) {
+      const response = await SELF.fetch(`${origin}${path}`);
+      expect(response.headers.get("x-cache"), path).toBe("HIT");
+      await response.text();
+    }
   });
 });

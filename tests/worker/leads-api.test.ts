@@ -1,9 +1,12 @@
 import { env, SELF } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
-import { cleanMessages, refusals } from "../../src/services/leads/messages";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { cleanMessages, outcomes, refusals } from "../../src/services/leads/messages";
+import { type LeadRecord, subscriptionId } from "../../src/services/leads/record";
+import { INVALID_LEAD_ID } from "../../src/services/leads/schemas";
+import { log } from "../../src/services/log";
 import { VISIT_COOKIE } from "../../src/services/visit-evidence";
 import { defaultCatalogue } from "../support/content";
-import { origin, outboxOf, postForm, postJson, seedCrmToken, uniqueId, validLead, visitEvidence } from "./leads-helpers";
+import { origin, outboxOf, postForm, postJson, received, seedCrmToken, settled, uniqueId, validLead, visitEvidence } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 
 beforeAll(async () => {
@@ -246,6 +249,23 @@ describe("POST /api/subscribe", () => {
     expect(stored[0]?.deliveries.map((d) => d.sink)).toEqual(["genezis"]);
   });
 
+  it("refuses a subscription with no page visit before it (the footer's form is on a page the visitor opened), storing nothing", async () => {
+    for (const claim of [{}, { fillMs: 99_999 }, { startedAt: 0 }]) {
+      const email = `${uniqueId("reader")}@example.ru`;
+      const refused = await postJson("/api/subscribe", { email, ...claim }, {}, { visited: false });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ success: false, message: refusals.noVisit });
+      const id = await subscriptionId(email);
+      expect(await outboxOf(id).get(id)).toBeNull();
+    }
+    const email = `${uniqueId("reader")}@example.ru`;
+    const page = await postForm("/api/subscribe", { email }, {}, { visited: false });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain(refusals.noVisit);
+    const tooSoon = await postJson("/api/subscribe", { email }, { Cookie: await visitEvidence(200) }, { visited: false });
+    expect(await tooSoon.json()).toEqual({ success: false, message: refusals.tooFast });
+  });
+
   it("requires the consent under the variant 'visible' and keeps it", async () => {
     const email = `${uniqueId("reader")}@example.ru`;
     const refused = await postJson("/api/subscribe", { email }, { Cookie: "roistat_ab=visible" });
@@ -351,6 +371,96 @@ describe("clean data out: what reaches the CRM is what a person meant", () => {
     expect(await outboxOf(lead.id).get(lead.id)).toBeNull();
   });
 
+  it.each([
+    ["leadPage", { leadPage: "/programs/<b>x</b>" }, cleanMessages.pageAddress],
+    ["leadPage", { leadPage: "/programs/\u202Eexe.txt" }, cleanMessages.pageAddress],
+    ["leadPage", { leadPage: "/programs/\u0000" }, cleanMessages.pageAddress],
+    ["leadPage", { leadPage: "https://evil.example/" }, cleanMessages.pageAddress],
+    ["referer", { referer: "https://ya.ru/<script>alert(1)</script>" }, cleanMessages.pageAddress],
+    ["referer", { referer: "https://ya.ru/\u202Etxt" }, cleanMessages.pageAddress],
+    ["referer", { referer: "https://ya.ru/\u0000" }, cleanMessages.pageAddress],
+    ["referer", { referer: "javascript:alert(1)" }, cleanMessages.pageAddress],
+    ["utms", { utms: { utm_source: "<img src=x>" } }, cleanMessages.textCharacters],
+    ["utms", { utms: { utm_campaign: "зима\u202E" } }, cleanMessages.textCharacters],
+    ["utms", { utms: { utm_content: "a\u0000" } }, cleanMessages.textCharacters],
+    ["blockForAmo", { blockForAmo: "<b>Курс</b>" }, cleanMessages.textCharacters],
+    ["blockForAmo", { blockForAmo: "Курс\u0000" }, cleanMessages.textCharacters],
+  ])("refuses markup, a direction override or NUL in the page's own field %s (%j), storing nothing", async (field, change, message) => {
+    const lead = validLead(change);
+    const errors = await errorsOf(await postJson("/api/leads", lead));
+    expect(errors[field]).toBe(message);
+    expect(await outboxOf(lead.id).get(lead.id)).toBeNull();
+  });
+
+  it("forwards no junk from cookies or headers the visitor did not type: markup, a direction override or NUL reaches no sink", async () => {
+    const junkCookies = [
+      `utm=${encodeURIComponent(JSON.stringify({ utm_source: "admitad", utm_medium: "<b>junk</b>", utm_campaign: "junk\u202Ecod", utm_content: "junk\u0000" }))}`,
+      "roistat_visit=<junk>",
+      "_ym_uid=17%E2%80%AEjunk",
+      "advcake_track_id=junk%00",
+      `advcake_track_url=${encodeURIComponent("javascript:alert('junk')")}`,
+      "admitad_uid=<junk-uid>",
+      "click_id=junk%E2%80%AE",
+    ].join("; ");
+    const lead = validLead({ leadPage: undefined, referer: undefined });
+    expect((await postJson("/api/leads", lead, { Cookie: junkCookies, Referer: "https://ya.ru/?q=<junk>" })).status).toBe(200);
+    const stored = await outboxOf(lead.id).get(lead.id);
+    expect(stored).toMatchObject({ utm: { utm_source: "admitad" } });
+    for (const field of ["referer", "roistat_visit", "ymUid", "advcake_track_id", "advcake_track_url", "admitad_uid", "click_id"] as const) {
+      expect(stored?.[field], field).toBeUndefined();
+    }
+    expect(stored?.utm).toEqual({ utm_source: "admitad" });
+    const view = await settled(lead.id);
+    const sinks = view.deliveries.map((d) => d.sink);
+    expect(sinks).toEqual(expect.arrayContaining(["genezis", "advcake", "partner", "roistat", "amocrm"]));
+    const receipts = (await Promise.all(["genezis", "advcake", "admitad", "roistat", "amocrm"].map((sink) => received(sink, lead.id)))).flat();
+    expect(receipts.length).toBeGreaterThanOrEqual(5);
+    const sent = JSON.stringify(receipts);
+    expect(sent).not.toContain("junk");
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must not arrive
+    expect(sent).not.toMatch(/[<>\u202E\u0000\u0080-\u009f]|\\u0000|javascript:/);
+    // a header is bytes: a direction override arrives as its UTF-8 bytes, read one by one as C1 controls
+    for (const referer of ["https://ya.ru/junk\u00E2\u0080\u00AE", "javascript:alert('junk')", "ftp://ya.ru/junk", "https://ya.ru/ junk"]) {
+      const other = validLead({ leadPage: undefined, referer: undefined });
+      expect((await postJson("/api/leads", other, { Referer: referer })).status, referer).toBe(200);
+      expect((await outboxOf(other.id).get(other.id))?.referer, referer).toBeUndefined();
+    }
+
+    // the same cookies and header when they are what the site and its partners write: forwarded
+    const clean = validLead();
+    const cleanCookies = [
+      `utm=${encodeURIComponent(JSON.stringify({ utm_source: "admitad", utm_campaign: "зима 2026" }))}`,
+      "roistat_visit=98765",
+      "_ym_uid=1700000000123",
+      "advcake_track_id=adv-1.a_b",
+      `advcake_track_url=${encodeURIComponent("https://advcake.example/track?id=1&x=%3C")}`,
+      "admitad_uid=uid-123",
+      "click_id=click-5",
+    ].join("; ");
+    expect((await postJson("/api/leads", { ...clean, referer: undefined }, { Cookie: cleanCookies, Referer: "https://ya.ru/search?q=%D0%BF%D1%81%D0%B8%D1%85%D0%BE%D0%BB%D0%BE%D0%B3" })).status).toBe(200);
+    expect(await outboxOf(clean.id).get(clean.id)).toMatchObject({
+      utm: { utm_source: "admitad", utm_campaign: "зима 2026" },
+      referer: "https://ya.ru/search?q=%D0%BF%D1%81%D0%B8%D1%85%D0%BE%D0%BB%D0%BE%D0%B3",
+      roistat_visit: "98765",
+      ymUid: "1700000000123",
+      advcake_track_id: "adv-1.a_b",
+      advcake_track_url: "https://advcake.example/track?id=1&x=%3C",
+      admitad_uid: "uid-123",
+      click_id: "click-5",
+    });
+  });
+
+  it("keeps a junk Referer out of a subscription, and junk UTM parameters out of the visitor's cookie", async () => {
+    const email = `${uniqueId("reader")}@example.ru`;
+    expect((await postJson("/api/subscribe", { email }, { Referer: "https://mip.institute/<junk>" })).status).toBe(200);
+    const id = await subscriptionId(email);
+    expect((await outboxOf(id).get(id))?.leadPage).toBeUndefined();
+    const page = await SELF.fetch(`${origin}/contacts?utm_source=vk&utm_campaign=${encodeURIComponent("<junk>")}&utm_term=${encodeURIComponent("a\u202Eb")}`);
+    await page.text();
+    const cookie = page.headers.getSetCookie().find((line) => line.startsWith("utm="));
+    expect(decodeURIComponent(cookie?.split(";")[0]?.slice(4) ?? "")).toBe(JSON.stringify({ utm_source: "vk" }));
+  });
+
   it("trims what a person typed and keeps multi-line questions", async () => {
     const lead = validLead({ name: "  Анна-Мария  ", cta: "askQuestion", question: "Первая строка\nвторая строка" });
     expect((await postJson("/api/leads", lead)).status).toBe(200);
@@ -378,8 +488,42 @@ describe("one id, one request", () => {
   it("refuses a subscription's id used for a lead", async () => {
     const email = `${uniqueId("reader")}@example.ru`;
     await postJson("/api/subscribe", { email });
-    const { subscriptionId } = await import("../../src/services/leads/record");
     const lead = validLead({ id: await subscriptionId(email) });
-    expect((await postJson("/api/leads", lead)).status).toBe(409);
+    const refused = await postJson("/api/leads", lead);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ ok: false, errors: { id: INVALID_LEAD_ID } });
+  });
+
+  it("keeps the subscriptions' ids to subscriptions: a lead or an order posted first under one cannot block the subscription", async () => {
+    const email = `${uniqueId("reader")}@example.ru`;
+    const id = await subscriptionId(email);
+    for (const taken of [id, id.toUpperCase().replace("SUB-", "sub-"), `sub-${"0".repeat(32)}`]) {
+      const lead = await postJson("/api/leads", validLead({ id: taken }));
+      expect(lead.status, taken).toBe(400);
+      expect(await lead.json()).toMatchObject({ ok: false, errors: { id: INVALID_LEAD_ID } });
+    }
+    const order = await postJson("/api/tickets", { ...validLead({ id }), seminar_id: "any", tickets: 1 });
+    expect(order.status).toBe(400);
+    expect(await outboxOf(id).get(id)).toBeNull();
+    expect(await (await postJson("/api/subscribe", { email })).json()).toEqual({ success: true });
+    expect(await outboxOf(id).get(id)).toMatchObject({ kind: "subscription", email });
+  });
+
+  it("never answers success for a subscription whose id the outbox holds for another request", async () => {
+    const errors = vi.spyOn(log, "error").mockImplementation(() => undefined);
+    const email = `${uniqueId("reader")}@example.ru`;
+    const id = await subscriptionId(email);
+    // a lead stored under the id before client ids were kept out of the subscriptions' namespace
+    const legacy: LeadRecord = { id, kind: "lead", receivedAt: Date.now(), name: "Анна", phone: "+79123456789", utm: {}, roistatAB: "hidden", consent: { personalData: null, news: null, variant: "hidden" } };
+    expect(await outboxOf(id).accept(legacy, "fingerprint-of-a-lead")).toEqual({ outcome: "accepted" });
+    const answer = await postJson("/api/subscribe", { email });
+    expect(answer.status).toBe(409);
+    expect(await answer.json()).toEqual({ success: false, message: outcomes.subscribeFailed });
+    expect(errors).toHaveBeenCalledWith("subscribe.conflict", expect.objectContaining({ id }));
+    expect((await outboxOf(id).get(id))?.kind).toBe("lead");
+    const page = await postForm("/api/subscribe", { email });
+    expect(page.status).toBe(409);
+    expect(await page.text()).toContain(outcomes.subscribeFailed);
+    vi.restoreAllMocks();
   });
 });

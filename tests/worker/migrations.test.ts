@@ -10,6 +10,7 @@ import { CRM_TOKEN_MIGRATIONS } from "../../src/worker/durable/CrmToken";
 import { OUTBOX_MIGRATIONS } from "../../src/worker/durable/LeadOutbox";
 import { migrate, schemaVersion } from "../../src/worker/durable/migrations";
 import { PROMO_MIGRATIONS } from "../../src/worker/durable/PromoRegistry";
+import { RATE_LIMITER_MIGRATIONS } from "../../src/worker/durable/RateLimiter";
 import { TICKETS_MIGRATIONS } from "../../src/worker/durable/SeminarTickets";
 import { SITE_KEYS_MIGRATIONS } from "../../src/worker/durable/SiteKeys";
 import { defaultCatalogue } from "../support/content";
@@ -122,6 +123,19 @@ describe("storage migrations", () => {
     const keys = stubByName(env.SITE_KEYS, "migration-drill");
     expect(await keys.key("visit")).toBe(visitKey);
     expect(await keys.key("phone")).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("give the rate limiter, whose budgets were kept in memory, its table of spending", async () => {
+    const stub = stubByName(env.RATE_LIMITER, "migration-drill");
+    await runInDurableObject(stub, (_, state) => {
+      previousVersion(state.storage.sql, "SELECT 1");
+      expect(schemaVersion(state.storage.sql)).toBe(0);
+      expect(migrate(state.storage, RATE_LIMITER_MIGRATIONS)).toBe(RATE_LIMITER_MIGRATIONS.length);
+      expect(migrate(state.storage, RATE_LIMITER_MIGRATIONS)).toBe(RATE_LIMITER_MIGRATIONS.length);
+    });
+    const budget = { name: "seats", limit: 2, windowMs: 3600_000, cost: 2 };
+    expect(await stub.take([budget])).toEqual({ ok: true });
+    expect(await stub.take([budget])).toEqual({ ok: false, budget: "seats" });
   });
 
   it("refuse storage newer than the code, rather than guess", async () => {

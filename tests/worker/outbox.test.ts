@@ -132,6 +132,37 @@ describe("retries", () => {
     expect(genezis.map((r) => r.headers["idempotency-key"])).toEqual([id, id]);
   });
 
+  it("after a crash with a request in flight to a sink that drops no repeat (Roistat, the Admitad postback), does not send it again: the delivery waits for ops", async () => {
+    const admitad = encodeURIComponent(JSON.stringify({ utm_source: "admitad" }));
+    const id = await accepted({}, { Cookie: `utm=${admitad}; admitad_uid=uid-doubt` });
+    await settled(id);
+    const crashAt = Date.now() - 1000;
+    await runInDurableObject(outboxOf(id), (_instance, state) => {
+      state.storage.sql.exec(
+        "UPDATE deliveries SET status = 'pending', finished_at = NULL, next_attempt_at = ?, in_flight_at = ? WHERE lead_id = ? AND sink IN ('roistat', 'partner', 'genezis')",
+        Date.now(),
+        crashAt,
+        id,
+      );
+    });
+    await outboxOf(id).deliverDue();
+    const view = await settled(id);
+    const held = view.deliveries.filter((d) => d.sink === "roistat" || d.sink === "partner");
+    expect(held.map((d) => d.status)).toEqual(["dead", "dead"]);
+    for (const delivery of held) expect(delivery.lastError).toMatch(new RegExp(`^in doubt: .*check it has lead ${id}, and if not, POST /ops/leads/${id}/retry$`));
+    expect(held.find((d) => d.sink === "partner")?.lastError).toContain("the partner admitad drops no repeat");
+    expect(await received("roistat", id)).toHaveLength(1);
+    expect(await received("admitad", id)).toHaveLength(1);
+    // a sink that drops a repeat by its Idempotency-Key gets it again
+    expect(await received("genezis", id)).toHaveLength(2);
+    // ops, having found it missing there, send it again
+    const retry = await SELF.fetch(`${origin}/ops/leads/${id}/retry`, { method: "POST", headers: { Authorization: `Bearer ${opsToken}` } });
+    expect(retry.status).toBe(200);
+    const after = await settled(id);
+    expect(after.deliveries.every((d) => d.status === "delivered")).toBe(true);
+    expect(await received("roistat", id)).toHaveLength(2);
+  });
+
   it("redacts the personal fields once every sink has the lead and the retention has passed", async () => {
     const id = await accepted();
     await settled(id);

@@ -17,6 +17,8 @@ import { origin } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 
 const shared = () => (caches as unknown as { default: Cache }).default;
+/** None of these pages reads a parameter against the content (page-params.ts) */
+const facts = { seminar: () => false, about: () => false };
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -24,7 +26,7 @@ afterEach(() => {
 
 /** A quiet edge: this location's Cache API has never seen the page, and the isolate is new. */
 async function quietEdge(path: string, version: string): Promise<void> {
-  await shared().delete(pageCacheKey(new URL(`${origin}${path}`), cacheVersion(env, version), "other"));
+  await shared().delete(pageCacheKey(new URL(`${origin}${path}`), cacheVersion(env, version), "other", facts));
   freshIsolate();
 }
 
@@ -40,7 +42,7 @@ async function visit(path: string, settings: Env = env, headers: Record<string, 
 
 /** The tier's entry of a page, as KV holds it. */
 async function tierEntry(path: string) {
-  const key = `page:${pageCacheKey(new URL(`${origin}${path}`), tierVersion(env), "other")}`;
+  const key = `page:${pageCacheKey(new URL(`${origin}${path}`), tierVersion(env), "other", facts)}`;
   return env.PAGES.getWithMetadata<{ version: string; until: number; type: string }>(key, "text");
 }
 
@@ -64,7 +66,7 @@ describe("the pages tier", () => {
     expect(served.response.headers.get("Vary")).toBe("CF-IPCountry");
     // and the location's Cache API now has it, for the isolates beside this one
     await vi.waitFor(async () =>
-      expect(await shared().match(pageCacheKey(new URL(`${origin}/teachers`), cacheVersion(env, "tier-v1"), "other"))).toBeDefined(),
+      expect(await shared().match(pageCacheKey(new URL(`${origin}/teachers`), cacheVersion(env, "tier-v1"), "other", facts))).toBeDefined(),
     );
   });
 
@@ -118,7 +120,7 @@ describe("the pages tier", () => {
     expect(metadata!.until).toBeGreaterThan(Date.now());
     expect(metadata!.until - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
     // the same entry, its instant passed
-    const key = `page:${pageCacheKey(new URL(`${origin}/partners`), tierVersion(env), "other")}`;
+    const key = `page:${pageCacheKey(new URL(`${origin}/partners`), tierVersion(env), "other", facts)}`;
     await env.PAGES.put(key, value!, { metadata: { ...metadata!, until: Date.now() - 1 } });
     await quietEdge("/partners", "tier-clock");
     expect((await visit("/partners")).cache).toBe("MISS");

@@ -66,6 +66,21 @@ describe("a bad setting", () => {
     expect(errors).toHaveBeenCalledWith("config.invalid", expect.objectContaining({ setting: "TURNSTILE_SITE_KEY", effect: "Turnstile is off" }));
   });
 
+  it.each([
+    [{ ROISTAT_KEY: "" }, "ROISTAT_KEY", "Roistat is off"],
+    [{ ADMITAD_CAMPAIGN_CODE: "" }, "ADMITAD_CAMPAIGN_CODE", "the Admitad postback is off"],
+    [{ ADMITAD_POSTBACK_KEY: "" }, "ADMITAD_POSTBACK_KEY", "the Admitad postback is off"],
+  ])("an endpoint without its other half (%j): the sink is off, the missing setting named once; leads go on", async (change, setting, effect) => {
+    const errors = vi.spyOn(log, "error").mockImplementation(() => undefined);
+    const settings = settingsWith(change);
+    expect((await postLead(settings)).status).toBe(200);
+    expect((await postLead(settings)).status).toBe(200);
+    expect((await postLead(settingsWith(change))).status).toBe(200);
+    const lines = errors.mock.calls.filter(([event, fields]) => event === "config.invalid" && (fields as { setting: string }).setting === setting);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]![1]).toMatchObject({ setting, effect });
+  });
+
   it("ops still work with a good token", async () => {
     const response = await fetchWith(settingsWith({}), "/ops/leads", { headers: { Authorization: `Bearer ${opsToken}` } });
     expect(response.status).toBe(200);

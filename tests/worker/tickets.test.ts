@@ -6,8 +6,15 @@ import { messages, refusals } from "../../src/services/leads/messages";
 import type { LeadRecord } from "../../src/services/leads/record";
 import { perOrderLimit, perPhoneLimit, tooFewTickets } from "../../src/services/tickets";
 import { defaultCatalogue } from "../support/content";
-import { newPhone, opsToken, origin, outboxOf, postForm, postJson, seedCrmToken, uniqueId, validLead } from "./leads-helpers";
+import { formatPrice, pluralize } from "../../src/services/text";
+import { decode } from "./html";
+import { newPhone, opsToken, origin, outboxOf, postForm, postJson, seedCrmToken, uniqueId, validLead, visitEvidence } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
+import { fetchWith, settingsWith } from "./with-settings";
+
+/** The texts of the ticket form's select (the count and its sum), as a visitor reads them. */
+const optionsOf = (html: string) =>
+  [...(/<select[^>]*name="tickets"[^>]*>(.*?)<\/select>/s.exec(html)?.[1] ?? "").matchAll(/<option[^>]*>(.*?)<\/option>/gs)].map(([, text]) => decode(text!.replace(/<!-- -->/g, "")));
 
 // the same inputs on every run unless FC_SEED says otherwise (vitest.config.ts)
 fc.configureGlobal({ seed: inject("fcSeed") });
@@ -245,6 +252,27 @@ describe("one fact per order: seats and the CRM's order together, or neither", (
   });
 });
 
+describe("evidence of a visit before an order", () => {
+  const roomy = () => catalogue.seminars.find((s) => s.tickets_quantity >= 12 && s.id !== "load-50" && Date.parse(s.targetDate) > Date.now())!;
+
+  it("refuses an order with no page visit before it (400, the no-visit message), whatever fill time or start it claims, and takes no seat", async () => {
+    const seminar = roomy();
+    const before = await stub(seminar.id).ticketsLeft(seminar.tickets_quantity);
+    for (const claim of [{}, { fillMs: 99_999 }, { startedAt: 0 }, { fillMs: 99_999, startedAt: Date.now() - 3600_000 }]) {
+      const sent = order(seminar.id, 2, claim);
+      const refused = await postJson("/api/tickets", sent, {}, { visited: false });
+      expect(refused.status, JSON.stringify(claim)).toBe(400);
+      expect(await refused.json()).toEqual({ ok: false, message: refusals.noVisit });
+      expect(await stub(seminar.id).orderOf(sent.id)).toBeNull();
+      expect(await outboxOf(sent.id).get(sent.id)).toBeNull();
+    }
+    const posted = await postForm("/api/tickets", { form: "popup", cta: "buyTicket", seminar_id: seminar.id, tickets: "2", name: "Вера", phone: newPhone(), email: "vera@example.ru", fillMs: "99999", startedAt: "0" }, {}, { visited: false });
+    expect(posted.status).toBe(400);
+    expect(await posted.text()).toContain(refusals.noVisit);
+    expect(await stub(seminar.id).ticketsLeft(seminar.tickets_quantity)).toBe(before);
+  });
+});
+
 describe("seats go to people", () => {
   const seminar = () => catalogue.seminars.find((s) => s.id === "load-50") ?? catalogue.seminars[0]!;
   const roomy = () => catalogue.seminars.find((s) => s.tickets_quantity >= 30 && s.id !== "load-50" && Date.parse(s.targetDate) > Date.now())!;
@@ -290,7 +318,32 @@ describe("buying without JavaScript", () => {
     expect(html).toContain('action="/api/tickets"');
     expect(html).toContain(`name="seminar_id" value="${seminar.id}"`);
     expect(html).toMatch(/<select[^>]*name="tickets"/);
+    expect(optionsOf(html)).toEqual([1, 2, 3, 4, 5].map((n) => `${pluralize(n, ["билет", "билета", "билетов"])} — ${formatPrice(seminar.price * n)}`));
+    expect(optionsOf(html)[1]).toBe(`2 билета — ${new Intl.NumberFormat("ru-RU").format(seminar.price * 2)} ₽`);
     expect(html).toContain("Не больше 5 билетов в одном заказе");
+  });
+
+  it("with TICKETS_PER_ORDER=3 the form offers 1 to 3 and says so, and the server refuses 4, taking no seat", async () => {
+    const seminar = target();
+    const settings = settingsWith({ TICKETS_PER_ORDER: "3" });
+    const html = await (await fetchWith(settings, `/apply?cta=buyTicket&seminar=${encodeURIComponent(seminar.id)}`)).text();
+    expect(optionsOf(html)).toEqual([1, 2, 3].map((n) => `${pluralize(n, ["билет", "билета", "билетов"])} — ${formatPrice(seminar.price * n)}`));
+    expect(html).toContain("Не больше 3 билетов в одном заказе");
+    expect(html).not.toContain("Не больше 5 билетов");
+    const before = await stub(seminar.id).ticketsLeft(seminar.tickets_quantity);
+    const post = async (body: BodyInit, type: string) =>
+      fetchWith(settings, "/api/tickets", { method: "POST", headers: { "Content-Type": type, Origin: origin, "CF-Connecting-IP": uniqueId("ip"), Cookie: await visitEvidence() }, body });
+    const refused = await post(JSON.stringify(order(seminar.id, 4)), "application/json");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ ok: false, message: perOrderLimit(3), errors: { tickets: perOrderLimit(3) } });
+    const form = new URLSearchParams({ form: "popup", cta: "buyTicket", seminar_id: seminar.id, tickets: "4", name: "Вера", phone: newPhone(), email: "vera@example.ru" });
+    const page = await post(form.toString(), "application/x-www-form-urlencoded");
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain(perOrderLimit(3));
+    expect(await stub(seminar.id).ticketsLeft(seminar.tickets_quantity)).toBe(before);
+    const three = await post(JSON.stringify(order(seminar.id, 3)), "application/json");
+    expect(three.status).toBe(200);
+    expect(await stub(seminar.id).ticketsLeft(seminar.tickets_quantity)).toBe(before - 3);
   });
 
   it("a posted order takes the seats and ends on a confirmation naming the seminar, the date, the tickets and the sum", async () => {

@@ -6,7 +6,8 @@ import { Consents, useAbVariant } from "./Consents";
 import { Honeypot } from "./Field";
 import { answerOf, leadsClient } from "../../client/api";
 
-type Result = { kind: "success" | "failed" | "network"; text: string } | null;
+/** `detail`: what the server said besides the spec's line (why it refused, e.g. cookies are off) */
+type Result = { kind: "success" | "failed" | "network"; text: string; detail?: string } | null;
 
 /**
  * The footer subscription of spec 4, 5 and 8: validated on every change, the button disabled
@@ -44,7 +45,8 @@ function SubscribeForm() {
         setTouched(false);
         setResult({ kind: "success", text: outcomes.subscribed });
       } else {
-        setResult({ kind: "failed", text: outcomes.subscribeFailed });
+        const detail = body && "message" in body && typeof body.message === "string" && body.message !== outcomes.subscribeFailed ? body.message : undefined;
+        setResult({ kind: "failed", text: outcomes.subscribeFailed, detail });
       }
     } catch {
       setResult({ kind: "network", text: outcomes.networkFailed });
@@ -110,6 +112,7 @@ function SubscribeForm() {
           {result.text}
         </p>
       ) : null}
+      {result?.detail ? <p className="subscribe-form__result subscribe-form__result--detail">{result.detail}</p> : null}
     </form>
   );
 }

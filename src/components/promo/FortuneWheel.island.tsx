@@ -6,6 +6,7 @@ import { useSignalValue } from "../state/signals";
 import { keepWheelResult, restoreWheelResult, wheelResult } from "../state/wheel";
 import { CloseButton } from "../ui/Button";
 import { answerOf, wheelClient } from "../../client/api";
+import { PAGE_CTA_LABELS } from "../../services/catalogue/cta-labels";
 
 const SPIN_MS = 4500;
 const colours = ["#6f01c6", "#ffb38a", "#8f3fe0", "#ffd6b8", "#5a009f", "#f3e9fc", "#b05cf2", "#ffe9dc"];
@@ -106,7 +107,7 @@ function FortuneWheel() {
       cta: "takeGift",
       title: "Получить подарок",
       description: "Оставьте контакты — менеджер приёмной комиссии закрепит подарок за вами и расскажет, как им воспользоваться.",
-      blockForAmo: "Колесо фортуны",
+      blockForAmo: PAGE_CTA_LABELS.wheel,
     };
   };
 

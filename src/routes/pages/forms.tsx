@@ -8,7 +8,7 @@ import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import * as z from "zod/mini";
 import { renderApply, renderSubscribeResult } from "../../render/form-pages";
-import { refusals } from "../../services/leads/messages";
+import { outcomes, refusals } from "../../services/leads/messages";
 import { leadBodySchema, subscribeSchema } from "../../services/leads/schemas";
 import { ticketOrderSchema } from "../../services/tickets";
 import { bodyKind, fromForm, readForm } from "../../server/body";
@@ -61,7 +61,9 @@ async function postSubscribeForm(c: Context<AppEnv>) {
     return renderSubscribeResult(c, status, false, refusal?.errors ?? { form: refusal?.message ?? refusals.badValue }, email);
   }
   const outcome = await takeSubscription(c, parsed.data);
-  return "ok" in outcome ? renderSubscribeResult(c, 200, true) : renderSubscribeResult(c, outcome.status === 429 ? 429 : 503, false, undefined, email);
+  if ("ok" in outcome) return renderSubscribeResult(c, 200, true);
+  const status = outcome.status === 400 || outcome.status === 409 || outcome.status === 429 ? outcome.status : 503;
+  return renderSubscribeResult(c, status, false, outcome.message === outcomes.subscribeFailed ? undefined : { form: outcome.message }, email);
 }
 
 /** Answers a plain HTML form posted to `path`; anything else goes on to the JSON API. */

@@ -18,6 +18,7 @@ import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
 import { visitorArea } from "../../server/visitor";
 import type { VisitorArea } from "../../services/visitor-area";
+import { PAGE_CTA_LABELS } from "../../services/catalogue/cta-labels";
 
 const POPULAR_ON_HOME = 6;
 const SEMINARS_ON_HOME = 3;
@@ -188,7 +189,7 @@ function HomePage({ catalogue, now, area }: { catalogue: Catalogue; now: number;
             </h2>
             <p>Расскажите о себе — специалист приёмной комиссии подберёт программу под ваше образование и цели.</p>
           </div>
-          <Cta site={site} request={{ cta: "chooseProgram", blockForAmo: "Главная: подбор программы" }} />
+          <Cta site={site} request={{ cta: "chooseProgram", blockForAmo: PAGE_CTA_LABELS.home }} />
         </div>
       </section>
     </>

@@ -9,6 +9,7 @@ import type { Block } from "../../services/catalogue/institute-schemas";
 import type { AppEnv } from "../../server/env";
 import { visitorArea } from "../../server/visitor";
 import { renderPage } from "../../render/render";
+import { PAGE_CTA_LABELS } from "../../services/catalogue/cta-labels";
 
 const home: Crumb = { label: "Главная", href: "/" };
 const crumbs = (label: string, href: string): Crumb[] => [home, { label, href }];
@@ -47,7 +48,7 @@ export function aboutPage(c: Context<AppEnv>) {
         </div>
         <div className="cta-band">
           <p>Хотите узнать больше об институте и обучении?</p>
-          <Cta site={catalogue.site} request={{ cta: "learnAboutUs", blockForAmo: "Об институте" }} variant="violet" />
+          <Cta site={catalogue.site} request={{ cta: "learnAboutUs", blockForAmo: PAGE_CTA_LABELS.institute }} variant="violet" />
         </div>
       </article>
     ),
@@ -65,7 +66,7 @@ export function incomersPage(c: Context<AppEnv>) {
         <header className="list-hero container">
           <h1>{page.title}</h1>
           <p className="list-hero__lead">{page.lead}</p>
-          <Cta site={catalogue.site} request={{ cta: "knowRequirement", blockForAmo: "Поступающим" }} />
+          <Cta site={catalogue.site} request={{ cta: "knowRequirement", blockForAmo: PAGE_CTA_LABELS.applicants }} />
         </header>
         <PageSection id="steps" title="Как поступить">
           <ol className="steps">

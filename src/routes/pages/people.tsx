@@ -13,6 +13,7 @@ import { visitorArea } from "../../server/visitor";
 import { formatPrice, pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
+import { PAGE_CTA_LABELS } from "../../services/catalogue/cta-labels";
 
 const home = { label: "Главная", href: "/" };
 
@@ -60,7 +61,7 @@ export function teachersList(c: Context<AppEnv>) {
         </ul>
         <div className="container cta-band">
           <p>Хотите узнать, кто будет вести вашу программу?</p>
-          <Cta site={catalogue.site} request={{ cta: "learnAboutTeachers", blockForAmo: "Преподаватели" }} variant="violet" />
+          <Cta site={catalogue.site} request={{ cta: "learnAboutTeachers", blockForAmo: PAGE_CTA_LABELS.teachers }} variant="violet" />
         </div>
       </>
     ),
@@ -173,7 +174,7 @@ export function webinarsList(c: Context<AppEnv>) {
             {pluralize(upcoming.length, ["ближайший вебинар", "ближайших вебинара", "ближайших вебинаров"])} и{" "}
             {pluralize(recorded.length, ["запись", "записи", "записей"])} прошедших эфиров.
           </p>
-          <Cta site={catalogue.site} request={{ cta: "seeAllWebinars", blockForAmo: "Вебинары" }} variant="violet" />
+          <Cta site={catalogue.site} request={{ cta: "seeAllWebinars", blockForAmo: PAGE_CTA_LABELS.webinars }} variant="violet" />
         </header>
         {upcoming.length > 0 ? (
           <section className="container page-section" aria-labelledby="upcoming-title">

@@ -20,6 +20,7 @@ import { pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
 import { renderNotFound } from "../../render/error-pages";
+import { waitingListLabel } from "../../services/catalogue/cta-labels";
 
 const listCrumbs = [
   { label: "Главная", href: "/" },
@@ -78,7 +79,7 @@ function SeminarPage({ catalogue, seminar, left, now, area }: { catalogue: Catal
         cta: "participate",
         title: site.cta.participate.title,
         description: site.cta.participate.description,
-        blockForAmo: `Лист ожидания: ${seminar.title}`,
+        blockForAmo: waitingListLabel(seminar.title),
       }}
     />
   );

@@ -14,7 +14,7 @@ import { log } from "../../services/log";
 import { config } from "../config.server";
 import type { Budget } from "../../services/rate-limit";
 import type { AppEnv } from "../env";
-import { firstVisitAt, visitorOf } from "../visitor";
+import { firstVisitAt, refererOf, visitorOf } from "../visitor";
 import { outboxShard, rateLimiter } from "../objects";
 
 export type RefusalStatus = 400 | 403 | 409 | 415 | 429 | 503;
@@ -57,7 +57,7 @@ export const filledHoneypot = (body: Record<string, unknown>) => typeof body.web
 
 /**
  * The client as the edge saw it: Cloudflare sets CF-Connecting-IP and a client cannot; an IPv6
- * address counts by its /64.
+ * address counts by its /64, an IPv4-mapped one (::ffff:a.b.c.d) by its IPv4 address.
  */
 export const clientOf = (c: Context<AppEnv>) => addressKey(c.req.header("CF-Connecting-IP"));
 
@@ -132,7 +132,7 @@ export function leadRecord(c: Context<AppEnv>, kind: LeadKind, data: LeadFields,
     blockForAmo: data.blockForAmo,
     price: data.price,
     leadPage: data.leadPage,
-    referer: data.referer ?? c.req.header("Referer")?.slice(0, 1000),
+    referer: data.referer || refererOf(c, 1000),
     utms: data.utms,
     ...visitor,
     consent: {

@@ -11,7 +11,7 @@ import { type LeadRecord, subscriptionId, type Visitor } from "../../services/le
 import { consentErrors, type FieldErrors, fieldErrors, type LeadBody, type Parsed, type SubscribeInput } from "../../services/leads/schemas";
 import { log } from "../../services/log";
 import type { AppEnv } from "../env";
-import { visitorOf } from "../visitor";
+import { refererOf, visitorOf } from "../visitor";
 import { giftError } from "./gift";
 import { humanCheck } from "./human-check";
 import { fieldsOf, filledHoneypot, fingerprintOf, leadRecord, type Refusal, storeLead, visitRefusal, withinRateLimit } from "./intake";
@@ -75,7 +75,7 @@ export async function subscriptionRecord(c: Context<AppEnv>, data: SubscribeInpu
     kind: "subscription",
     receivedAt: Date.now(),
     email,
-    leadPage: c.req.header("Referer")?.slice(0, 500),
+    leadPage: refererOf(c, 500),
     utm: visitor.utm,
     roistatAB: visitor.roistatAB,
     area: visitor.area,
@@ -83,12 +83,22 @@ export async function subscriptionRecord(c: Context<AppEnv>, data: SubscribeInpu
   };
 }
 
-/** Takes a subscription: the same address again is the same subscription, whatever its checkboxes say. */
+/**
+ * Takes a subscription: the same address again is the same subscription, whatever its checkboxes
+ * say. The footer's form is on every page, so the visitor has the evidence of a visit as for a lead.
+ */
 export async function takeSubscription(c: Context<AppEnv>, data: SubscribeInput): Promise<{ ok: true } | Refusal> {
+  const tooFast = await visitRefusal(c);
+  if (tooFast) return { status: 400, message: tooFast };
   if (!(await withinRateLimit(c))) return { status: 429, message: refusals.rateLimited };
   const lead = await subscriptionRecord(c, data);
   try {
-    await storeLead(c, lead, await requestFingerprint("subscription", { email: data.email.toLowerCase() }));
+    const outcome = await storeLead(c, lead, await requestFingerprint("subscription", { email: data.email.toLowerCase() }));
+    // the address's id holds another request (stored before client ids were kept out of `sub-`): nothing was stored
+    if (outcome === "conflict") {
+      log.error("subscribe.conflict", { requestId: c.get("requestId"), id: lead.id });
+      return { status: 409, message: outcomes.subscribeFailed };
+    }
   } catch (error) {
     log.error("subscribe.store", { requestId: c.get("requestId"), error: String(error) });
     return { status: 503, message: outcomes.subscribeFailed };

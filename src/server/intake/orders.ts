@@ -108,9 +108,10 @@ export async function placeOrder(c: Context<AppEnv>, input: TicketOrderInput, va
       await stub.handedOver(id).catch((error: unknown) => log.warn("tickets.handover.mark", { id, error: String(error) }));
     }
   } catch (error) {
-    // the seats and the lead are kept together: the object's alarm hands the lead over, and a retry with this id completes it
+    // the seats and the lead are kept together: the object's alarm hands the lead over, and a retry with this id completes
+    // it, so the visitor is told the order is kept (not to send it again as another one)
     log.error("tickets.lead", { requestId: c.get("requestId"), id, error: String(error) });
-    return { status: 503, message: refusals.storeFailed, values: { ...values, id } };
+    return { status: 503, message: refusals.orderKept, values: { ...values, id } };
   }
   return {
     tickets_quantity: order.tickets_quantity,

@@ -5,7 +5,7 @@ import { LOW_VISION_COOKIE, parseLowVision } from "../../services/low-vision";
 import { isolateSlot } from "../../services/isolate";
 import { hasReadContent } from "../../services/catalogue/repository";
 import { pageTrueUntil } from "../../services/catalogue/time-boundaries";
-import { pageQuery } from "../../services/page-params";
+import { type PageFacts, pageFacts, pageQuery, readsContent } from "../../services/page-params";
 import { settingsAttributes } from "../../services/site-settings";
 import { COUNTRY_HEADER, type VisitorArea } from "../../services/visitor-area";
 import { publicSettings } from "../config.server";
@@ -24,14 +24,14 @@ export const PAGE_TTL_S = 300;
 export const SEMINAR_TTL_S = 60;
 
 /**
- * The cache key of a page: the path, the parameters that page reads (page-params.ts, sorted), the
+ * The cache key of a page: the path, the parameters that page reads (page-params.ts: canonical, sorted), the
  * visitor's area and the version. Any other parameter (tracking, junk, a random value) is not part
  * of the page, so it is the same cached page: nobody can force a render by adding one. The area is
  * one of four names (decision 020), so a page has four variants at most, and one area's page is
  * never another's.
  */
-export function pageCacheKey(url: URL, version: string, area: VisitorArea): string {
-  const params = new URLSearchParams(pageQuery(url));
+export function pageCacheKey(url: URL, version: string, area: VisitorArea, facts: PageFacts): string {
+  const params = new URLSearchParams(pageQuery(url, facts));
   params.set("__area", area);
   params.set("__v", version);
   return `${url.origin}${url.pathname}?${params}`;
@@ -126,6 +126,12 @@ const tierLifeMs = (pathname: string) => (ttlOf(pathname) === SEMINAR_TTL_S ? 5 
  * reading for the next request). Per-visitor parts live in islands; tracking cookies are set on
  * every answer, hit or miss, and never stored in the cache.
  */
+/** The facts of a page whose parameters are read without the content (every page but /apply with a seminar or a label). */
+const NO_FACTS: PageFacts = {
+  seminar: () => false,
+  about: () => false,
+};
+
 const locationCache = () => (globalThis.caches as (CacheStorage & { default?: Cache }) | undefined)?.default;
 
 /** A page of the cache: GET, an address of the catalogue's HTML, and not the low-vision version (its visitor's own). */
@@ -141,7 +147,10 @@ function cacheable(c: Context<AppEnv>, url: URL): boolean {
  */
 export const readingPageTier = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url);
-  if (!hasReadContent() && locationCache() && cacheable(c, url)) c.set("tier", readTier(c.env, pageCacheKey(url, tierVersion(c.env), visitorArea(c))));
+  // an address whose parameters are read against the content (page-params.ts) waits for it, as a render does
+  if (!hasReadContent() && locationCache() && cacheable(c, url) && !readsContent(url)) {
+    c.set("tier", readTier(c.env, pageCacheKey(url, tierVersion(c.env), visitorArea(c), NO_FACTS)));
+  }
   await next();
 });
 
@@ -158,7 +167,8 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
     // no content at all: the content middleware answers
     return next();
   }
-  const key = pageCacheKey(url, cacheVersion(c.env, contentVersion), area);
+  const facts = readsContent(url) ? pageFacts(await awaitContent(c, contentOf(c).catalogue)) : NO_FACTS;
+  const key = pageCacheKey(url, cacheVersion(c.env, contentVersion), area, facts);
 
   const answer = (kept: Kept, source: string) => {
     c.header("X-Cache", source);

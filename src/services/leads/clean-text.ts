@@ -42,3 +42,28 @@ const CODE = /^[\p{L}\p{N}_.-]*$/u;
 export function isCode(value: string): boolean {
   return CODE.test(value);
 }
+
+const SPACE = /\s/;
+
+/** A page's address as a browser writes it: http or https, no markup, control, direction or invisible characters, no spaces. */
+export function isCleanUrl(value: string): boolean {
+  if (!isCleanText(value) || SPACE.test(value)) return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === "http:" || protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** A path of this site as `location.pathname` gives it: one leading slash, nothing a browser would have encoded. */
+export function isSitePath(value: string): boolean {
+  return /^\/(?![/\\])/.test(value) && isCleanText(value) && !SPACE.test(value);
+}
+
+/** An id a tracker keeps in a cookie (Roistat's visit, Metrika's uid, AdvCake's and Admitad's ids, the click id). */
+const TRACKING_ID = /^[A-Za-z0-9_.-]{1,128}$/;
+
+export function isTrackingId(value: string): boolean {
+  return TRACKING_ID.test(value);
+}

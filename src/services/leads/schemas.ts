@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { ctaKeys } from "../catalogue/cta-keys";
-import { hasPhoneCharactersOnly, isCleanText, isCode, isPersonName, isPlainText } from "./clean-text";
+import { UTMS_NAME } from "../tracking";
+import { hasPhoneCharactersOnly, isCleanText, isCleanUrl, isCode, isPersonName, isPlainText, isSitePath } from "./clean-text";
 import { cleanMessages, messages } from "./messages";
 import { TURNSTILE_FIELD } from "./turnstile";
 
@@ -16,8 +17,15 @@ const PHONE_MAX_DIGITS = 15;
 const digitCount = (value: string) => value.replace(/\D/g, "").length;
 
 const trimmed = () => z.string().check(z.trim());
-/** What the site itself put in a hidden field (a page path, a label): printable text, nothing invisible. */
-const plainLine = () => trimmed().check(z.refine((value) => isPlainText(value), cleanMessages.textCharacters));
+/**
+ * What the page itself puts in a hidden field (a label, a UTM value it kept): one line of text
+ * without markup or invisible characters. A page of the site never sends anything else, so a
+ * request that does is refused, never cleaned.
+ */
+const cleanLine = () => trimmed().check(z.refine((value) => isCleanText(value), cleanMessages.textCharacters));
+/** An address the page sends: empty, or what `isOk` accepts (a path of the site, an http(s) URL). */
+const address = (isOk: (value: string) => boolean, max: number) =>
+  trimmed().check(z.maxLength(max, cleanMessages.pageAddress), z.refine((value) => value === "" || isOk(value), cleanMessages.pageAddress));
 /** A missing required field is an empty one: it gets the field's own "required" message. */
 const required = <S extends z.ZodMiniType>(schema: S) => z.prefault(schema, "" as z.input<S>);
 const optionalCode = z.optional(trimmed().check(z.maxLength(32, messages.tooLong32), z.refine(isCode, cleanMessages.codeCharacters)));
@@ -49,15 +57,23 @@ const phone = required(
 const email = () => trimmed().check(z.maxLength(254, messages.emailInvalid), z.refine((v) => v === "" || (EMAIL_PATTERN.test(v) && isPlainText(v)), messages.emailInvalid));
 const optionalEmail = z.optional(email());
 
-/** Ids are made by the browser when a form opens, so a retry or a double click is the same lead. */
-export const leadId = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, "Некорректный идентификатор заявки"));
+export const INVALID_LEAD_ID = "Некорректный идентификатор заявки";
+
+/**
+ * Ids are made by the browser when a form opens, so a retry or a double click is the same lead.
+ * `sub-…` is the subscriptions' namespace (record.ts subscriptionId): a client's id there could
+ * take an address's subscription id before the subscription and block it.
+ */
+export const leadId = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, INVALID_LEAD_ID), z.refine((id) => !/^sub-/i.test(id), INVALID_LEAD_ID));
 
 /** What every lead form sends besides its fields: where it was, and the spam guards. */
 const context = {
   id: z.optional(leadId),
-  leadPage: z.optional(plainLine().check(z.maxLength(500))),
-  referer: z.optional(plainLine().check(z.maxLength(1000))),
-  utms: z.optional(z.record(z.string().check(z.regex(/^utm_[a-z]{1,12}$/)), plainLine().check(z.maxLength(200)))),
+  /** the path of the page the form was on */
+  leadPage: z.optional(address(isSitePath, 500)),
+  /** the address the visitor came from (kept by the browser for the session) */
+  referer: z.optional(address(isCleanUrl, 1000)),
+  utms: z.optional(z.record(z.string().check(z.regex(UTMS_NAME, cleanMessages.textCharacters)), cleanLine().check(z.maxLength(200)))),
   /** which form sent it: the popup (and /apply), the not-found panel, the free-access page */
   form: z.optional(z.enum(["popup", "notFound", "freeAccess"])),
   /** the honeypot: a field people never see, so it stays empty */
@@ -79,7 +95,7 @@ export const popupLeadSchema = z.object({
   giftToken: z.optional(z.string().check(z.maxLength(200))),
   question: z.optional(trimmed().check(z.maxLength(320, messages.questionTooLong), z.refine((value) => isCleanText(value, true), cleanMessages.textCharacters))),
   cta: z.optional(z.enum(ctaKeys)),
-  blockForAmo: z.optional(plainLine().check(z.maxLength(200, messages.tooLong32))),
+  blockForAmo: z.optional(cleanLine().check(z.maxLength(200, messages.tooLong32))),
   price: z.optional(z.number().check(z.nonnegative(), z.maximum(100_000_000))),
   consent: z.optional(z.boolean()),
   subscribeNews: z.optional(z.boolean()),

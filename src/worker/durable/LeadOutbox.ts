@@ -152,6 +152,21 @@ export class LeadOutbox extends DurableObject<Env> {
       try {
         if (!sink) throw new Error(`unknown sink ${row.sink}`);
         const lead = readLeadRecord(row.payload);
+        if (inDoubt && !sink.repeatable(lead)) {
+          // the mark was durable before the request left (the output gate), so the request left: a sink that
+          // drops no repeat would most likely get the lead twice; it waits for ops, who can see whether it arrived
+          const target = row.sink === "partner" ? `the partner ${lead.utm.utm_source?.toLowerCase() ?? ""}`.trim() : row.sink;
+          const reason = `in doubt: a request left at ${new Date(row.in_flight_at!).toISOString()} and its answer was lost (a crash or a deploy); ${target} drops no repeat, so it is not sent again: check it has lead ${row.lead_id}, and if not, POST /ops/leads/${row.lead_id}/retry`;
+          sql.exec(
+            "UPDATE deliveries SET status = 'dead', attempts = ?, last_error = ?, next_attempt_at = NULL, in_flight_at = NULL WHERE lead_id = ? AND sink = ?",
+            attempts,
+            reason,
+            row.lead_id,
+            row.sink,
+          );
+          log.warn("outbox.dead", { lead: row.lead_id, sink: row.sink, attempts, error: reason.slice(0, 200) });
+          continue;
+        }
         // written before the request leaves (the runtime holds it until this write is durable)
         sql.exec("UPDATE deliveries SET in_flight_at = ? WHERE lead_id = ? AND sink = ?", this.runtime.now(), row.lead_id, row.sink);
         const result = await sink.send(lead, { ...context, inDoubt });

@@ -51,6 +51,8 @@ async function findLead(base: string, token: string, id: string, fetch: SinkCont
 export const amocrm: Sink = {
   name: "amocrm",
   applies: (lead) => lead.kind !== "subscription",
+  // it keeps no idempotency key, but a request in doubt is looked up by the lead's id first (below)
+  repeatable: () => true,
   async send(lead, { config, fetch, crmAccessToken, inDoubt }) {
     if (!config.AMOCRM_BASE_URL) return skipped("amocrm");
     const token = await crmAccessToken();

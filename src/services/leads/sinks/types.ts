@@ -43,6 +43,12 @@ export type SinkKey = (typeof SINK_KEYS)[number];
 export interface Sink {
   name: SinkKey;
   applies(lead: LeadRecord): boolean;
+  /**
+   * Whether a request for this lead may be sent again when one is in doubt (it left before a crash
+   * and its answer was lost): the sink drops a repeat (by the Idempotency-Key), or `send` looks the
+   * lead up first when `inDoubt`. A sink that does neither is not sent it blindly; ops decide.
+   */
+  repeatable(lead: LeadRecord): boolean;
   /** resolves when the sink has the lead; throws when it must be tried again */
   send(lead: LeadRecord, context: SinkContext): Promise<SinkResult>;
 }

@@ -11,6 +11,8 @@ const postJson = (body: unknown, id: string): RequestInit => ({
 export const genezis: Sink = {
   name: "genezis",
   applies: () => true,
+  // its contract: a repeated Idempotency-Key is dropped
+  repeatable: () => true,
   async send(lead, { config, fetch }) {
     if (!config.CRM_WEBHOOK_URL) return skipped("genezis");
     const response = await fetch(config.CRM_WEBHOOK_URL, postJson(lead, lead.id));
@@ -23,6 +25,7 @@ export const genezis: Sink = {
 export const advcake: Sink = {
   name: "advcake",
   applies: (lead) => lead.kind !== "subscription",
+  repeatable: () => true,
   async send(lead, { config, fetch }) {
     if (!config.ADVCAKE_URL) return skipped("advcake");
     const response = await fetch(
@@ -54,6 +57,8 @@ export const partnerSource = (lead: LeadRecord): PartnerSource | undefined => {
 export const partner: Sink = {
   name: "partner",
   applies: (lead) => lead.kind !== "subscription" && partnerSource(lead) !== undefined,
+  // the POST partners drop a repeated Idempotency-Key; nothing says Admitad drops a repeated order_id of a GET postback
+  repeatable: (lead) => partnerSource(lead) !== "admitad",
   async send(lead, { config, fetch }) {
     const source = partnerSource(lead)!;
     const endpoint = config[partnerEndpoints[source]];
@@ -83,6 +88,8 @@ export const partner: Sink = {
 export const roistat: Sink = {
   name: "roistat",
   applies: (lead) => lead.kind !== "subscription",
+  // a GET proxy lead: Roistat keeps no key to drop a repeat by
+  repeatable: () => false,
   async send(lead, { config, fetch }) {
     if (!config.ROISTAT_URL) return skipped("roistat");
     const url = new URL(config.ROISTAT_URL);

@@ -1,0 +1,61 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkConfiguration, parseDotenv } from "./config-check";
+
+/** A KEY=value file of secrets, as `wrangler secret bulk` takes it. */
+function secretsFile(lines: Record<string, string>): string {
+  const file = join(mkdtempSync(join(tmpdir(), "config-check-")), "secrets");
+  writeFileSync(file, Object.entries(lines).map(([key, value]) => `${key}=${value}`).join("\n"));
+  return file;
+}
+
+const goodSecrets = { OPS_TOKEN: "ops-token-for-config-check-0123", AMOCRM_CLIENT_ID: "client-id", AMOCRM_CLIENT_SECRET: "client-secret", AMOCRM_REDIRECT_URI: "https://mip.institute/amo" };
+
+describe("npm run config:check", () => {
+  it("reads KEY=value lines, skipping comments and blank lines and unquoting values", () => {
+    expect(parseDotenv('# a comment\n\nA=1\n B = "two words" \nC=\'3\'\nnot a line\n')).toEqual({ A: "1", B: "two words", C: "3" });
+  });
+
+  it("passes the production environment of wrangler.toml with good secrets", () => {
+    const { problems, unchecked } = checkConfiguration("production", { secretsFile: secretsFile(goodSecrets), environment: {} });
+    expect(problems).toEqual([]);
+    expect(unchecked.map((u) => u.setting)).not.toContain("OPS_TOKEN");
+  });
+
+  it("refuses an OPS_TOKEN shorter than 16 characters given with the secrets, never printing it", () => {
+    const { problems } = checkConfiguration("production", { secretsFile: secretsFile({ ...goodSecrets, OPS_TOKEN: "short-token" }), environment: {} });
+    expect(problems).toEqual([{ setting: "OPS_TOKEN", reason: "shorter than 16 characters", effect: "the feature is off" }]);
+    expect(JSON.stringify(problems)).not.toContain("short-token");
+  });
+
+  it("reads the secrets of the environment a deploy runs in (CI), as well as the file", () => {
+    const { problems } = checkConfiguration("production", { environment: { ...goodSecrets, OPS_TOKEN: "short-token", PATH: "/bin" } });
+    expect(problems.map((p) => p.setting)).toEqual(["OPS_TOKEN"]);
+  });
+
+  it("refuses a sink without its other half: ADMITAD_URL without its campaign code, ROISTAT_URL without ROISTAT_KEY", () => {
+    const file = secretsFile({ ...goodSecrets, ADMITAD_URL: "https://ad.admitad.com/r", ADMITAD_POSTBACK_KEY: "key", ROISTAT_URL: "https://cloud.roistat.com/api/proxy/1.0/leads/add", ROISTAT_KEY: "" });
+    const { problems } = checkConfiguration("production", { secretsFile: file, environment: {} });
+    expect(problems.map((p) => [p.setting, p.effect])).toEqual([
+      ["ADMITAD_CAMPAIGN_CODE", "the Admitad postback is off"],
+      ["ROISTAT_KEY", "Roistat is off"],
+    ]);
+  });
+
+  it("says which secrets it could not see instead of passing them as checked", () => {
+    const { problems, unchecked } = checkConfiguration("production", { environment: {} });
+    expect(problems).toEqual([]);
+    expect(unchecked.map((u) => u.setting)).toEqual(expect.arrayContaining(["OPS_TOKEN", "AMOCRM_CLIENT_SECRET", "TURNSTILE_SECRET_KEY", "ROISTAT_KEY", "ADMITAD_POSTBACK_KEY"]));
+    // a missing half that is a secret it cannot see is not checked either way: it may be set in Cloudflare
+    const roistat = checkConfiguration("production", { secretsFile: secretsFile({ ROISTAT_URL: "https://cloud.roistat.com/api/proxy/1.0/leads/add" }), environment: {} });
+    expect(roistat.problems).toEqual([]);
+    expect(roistat.unchecked.find((u) => u.setting === "ROISTAT_KEY")?.reason).toContain("ROISTAT_URL needs ROISTAT_KEY");
+  });
+
+  it("refuses a deployed environment without https or with the wrong ENVIRONMENT", () => {
+    const { problems } = checkConfiguration("production", { secretsFile: secretsFile({ ...goodSecrets, SITE_URL: "http://mip.institute", ENVIRONMENT: "dev" }), environment: {} });
+    expect(problems.map((p) => p.setting)).toEqual(["SITE_URL", "ENVIRONMENT"]);
+  });
+});
