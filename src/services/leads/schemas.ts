@@ -124,10 +124,11 @@ export const notFoundLeadSchema = z.object({
  * The body of `POST /api/leads`: the popup's fields (`form` "popup" or none), or a short form's
  * (`form` "notFound", the search's nothing-found panel, or "freeAccess").
  */
-export const leadBodySchema = z.discriminatedUnion("form", [
-  z.extend(popupLeadSchema, { form: z.optional(z.literal("popup")) }),
-  z.extend(notFoundLeadSchema, { form: z.enum(["notFound", "freeAccess"]) }),
-]);
+export const leadBodySchema = z.discriminatedUnion(
+  "form",
+  [z.extend(popupLeadSchema, { form: z.optional(z.literal("popup")) }), z.extend(notFoundLeadSchema, { form: z.enum(["notFound", "freeAccess"]) })],
+  { error: "Неизвестная форма заявки" },
+);
 
 export type LeadBody = z.output<typeof leadBodySchema>;
 
