@@ -6,6 +6,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outcomes, refusals } from "../../src/services/leads/messages";
 import { desktopContext, launchChromium } from "../support/browser";
+import { defaultCatalogue } from "../support/content";
 import { open, screenshot, siteUrl } from "./helpers";
 import { E2E_VARS } from "./setup";
 
@@ -60,3 +61,43 @@ describe("the lead form when the server cannot store the lead", () => {
     await context.close();
   });
 });
+
+describe("the ticket form when the order is kept but its confirmation is late", () => {
+  it("says the order is kept, not that it failed, holds the count, and the second try completes the same order", async () => {
+    const seminar = defaultCatalogue().seminars.filter((s) => s.price > 0 && s.tickets_quantity > 5 && Date.parse(s.targetDate) > Date.now()).at(-1)!;
+    const context = await desktopContext(browser, siteUrl());
+    const page = await context.newPage();
+    const sent: { id: string; tickets: number }[] = [];
+    let keepNext = true;
+    await page.route("**/api/tickets", async (route) => {
+      sent.push(route.request().postDataJSON() as { id: string; tickets: number });
+      if (!keepNext) return route.continue();
+      keepNext = false;
+      // what the Worker answers when the seats are taken and the outbox is out of reach (tests/worker/tickets.test.ts)
+      return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ ok: false, message: refusals.orderKept }) });
+    });
+    await open(page, `/apply?cta=buyTicket&seminar=${seminar.id}`);
+    await page.waitForSelector('[data-island="forms/LeadForm"][data-hydrated="true"]', { state: "attached" });
+    await page.getByRole("button", { name: "Больше билетов" }).click();
+    await page.getByLabel("Имя *").fill("Вера");
+    await page.locator("#apply-phone").pressSequentially("9005556678");
+    await page.getByLabel("Электронная почта *").fill("vera@example.ru");
+    await page.waitForTimeout(400);
+    await page.getByRole("button", { name: "Купить билеты" }).click();
+
+    const kept = page.locator('.lead-form__kept[role="status"]');
+    await kept.waitFor();
+    await expect(kept.textContent()).resolves.toBe(refusals.orderKept);
+    // not the spec's line for a form that could not be sent: the order is not lost
+    await expect(page.locator(".lead-form__failed").count()).resolves.toBe(0);
+    // the count cannot change now: another count under this id would be another order (409)
+    await expect(page.getByRole("button", { name: "Больше билетов" }).isDisabled()).resolves.toBe(true);
+    await screenshot(page, "ticket-order-kept");
+
+    await Promise.all([page.waitForURL(/\/gratefull\?order=/), page.getByRole("button", { name: "Купить билеты" }).click()]);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatchObject({ id: sent[0]!.id, tickets: 2 });
+    await context.close();
+  });
+});
+

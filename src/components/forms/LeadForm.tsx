@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { CtaKey } from "../../services/catalogue/schemas";
-import { outcomes, sendFailedLine } from "../../services/leads/messages";
+import { outcomes, refusals, sendFailedLine } from "../../services/leads/messages";
 import { type FieldErrors, popupLeadSchema, ticketBuyerSchema, validate } from "../../services/leads/schemas";
 import { resetTurnstiles, turnstileToken } from "../../client/turnstile";
 import { answerOf, leadsClient, ticketsClient } from "../../client/api";
@@ -50,7 +50,11 @@ export interface LeadFormProps {
   onSent: (id: string, order?: OrderSummary) => void;
 }
 
-type Status = { state: "editing" } | { state: "sending" } | { state: "failed"; message?: string };
+/**
+ * `kept`: the seats are taken and the order waits in the seminar's object, which hands it over
+ * itself (decision 016): not a failure, and the count must not change, or a second send is 409.
+ */
+type Status = { state: "editing" } | { state: "sending" } | { state: "failed"; message?: string } | { state: "kept"; message: string };
 
 /** The lead form of spec 3, 4 and 5: the same schema and messages as the API. */
 export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, contacts, area, values: initial, errors: serverErrors, leadId: pendingId, submitLabel, idPrefix, seminar, tickets, onSent }: LeadFormProps) {
@@ -165,6 +169,10 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
         setStatus({ state: "editing" });
         return;
       }
+      if (seminar && response.status === 503 && answer?.message === refusals.orderKept) {
+        setStatus({ state: "kept", message: refusals.orderKept });
+        return;
+      }
       // the id stays, so sending again after "try again" is still the same lead
       setStatus({ state: "failed", message: answer?.message });
     } catch (error) {
@@ -187,7 +195,9 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
       <Honeypot idPrefix={idPrefix} />
       <fieldset disabled={sending}>
         <legend className="visually-hidden">Контактные данные</legend>
-        {seminar ? <TicketCounter count={count} left={left} perOrder={perOrder} price={seminar.price} disabled={sending} onChange={setCount} /> : null}
+        {seminar ? (
+          <TicketCounter count={count} left={left} perOrder={perOrder} price={seminar.price} disabled={sending || status.state === "kept"} onChange={setCount} />
+        ) : null}
         {notice ? (
           <p className="lead-form__failed" role="alert">
             {notice}
@@ -234,6 +244,11 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
           Нажимая на кнопку, вы соглашаетесь на <a href="/docs/pdf/privacy.pdf">обработку персональных данных</a>.
         </p>
       </fieldset>
+      {status.state === "kept" ? (
+        <p className="lead-form__kept" role="status">
+          {status.message}
+        </p>
+      ) : null}
       {status.state === "failed" && status.message ? <p className="lead-form__failed lead-form__retry">{status.message}</p> : null}
       {status.state === "failed" ? (
         <p className="lead-form__failed" role="alert">
