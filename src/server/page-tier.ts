@@ -17,7 +17,7 @@ import { config } from "./config.server";
 import { isolateSlot } from "../services/isolate";
 
 /** What an entry says of itself (KV metadata, under 1 KB). */
-interface TierMetadata {
+export interface TierMetadata {
   /** the content version it was rendered from */
   version: string;
   /** until when (ms since the epoch) it is true by the clock */
@@ -46,19 +46,20 @@ function warnOnce(event: string, detail: Record<string, unknown>): void {
 }
 
 /** The KV namespace of the tier; none when the deployment has no `PAGES` binding (the tier is off, said once). */
-function pagesOf(env: Env): KVNamespace | undefined {
+export function pagesOf(env: Env): KVNamespace | undefined {
   const pages = (env as Partial<Env>).PAGES;
   if (!pages) warnOnce("page-tier.off", { reason: "no PAGES binding in this deployment: a fresh isolate renders its first page" });
   return pages;
 }
 
-async function tierKey(cacheKey: string): Promise<string> {
+/** The tier's KV key of a page: its edge cache key made with `tierVersion` (middleware/edge-cache.ts). */
+export async function tierKey(cacheKey: string): Promise<string> {
   if (new TextEncoder().encode(cacheKey).byteLength <= MAX_KEY_BYTES) return `page:${cacheKey}`;
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(cacheKey));
   return `page#${[...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
 }
 
-const isMetadata = (value: unknown): value is TierMetadata =>
+export const isMetadata = (value: unknown): value is TierMetadata =>
   typeof value === "object" && value !== null && typeof (value as TierMetadata).version === "string" && typeof (value as TierMetadata).until === "number";
 
 /** A read of the tier, started before the content's version is known; null when it has nothing usable or fails. */
@@ -94,10 +95,16 @@ export function readTier(env: Env, cacheKey: string): TierRead | undefined {
           const read = await entry;
           const metadata = isMetadata(read?.metadata) ? read.metadata : undefined;
           if (metadata?.version === page.version && metadata.until >= page.until) return;
-          const value: TierMetadata = { version: page.version, until: page.until, type: page.type };
-          await pages.put(await key, page.body, { metadata: value, expirationTtl: TIER_TTL_S });
+          await keepPage(pages, await key, page);
         })().catch((error: unknown) => warnOnce("page-tier.write", { error: String(error) })),
       );
     },
   };
 }
+
+/** Writes a page into the tier under `key`. */
+export function keepPage(pages: KVNamespace, key: string, page: TierPage & { version: string }): Promise<void> {
+  const metadata: TierMetadata = { version: page.version, until: page.until, type: page.type };
+  return pages.put(key, page.body, { metadata, expirationTtl: TIER_TTL_S });
+}
+

@@ -1,5 +1,6 @@
 import { parse } from "hono/utils/cookie";
 import { createApp } from "./app";
+import { warmPageTier } from "./warm-pages";
 import { isPagePath } from "./pages";
 import { documentHead } from "../render/head";
 import { settledEnv } from "../server/config.server";
@@ -40,5 +41,9 @@ export default {
       answer: async () => app.fetch(request, settled, context),
       decorate: (headers) => applySecurityHeaders(headers, settled, request.method),
     });
+  },
+  /** Every five minutes (wrangler.toml's cron): the pages tier filled with the pages it lacks (decision 036). */
+  scheduled: (_controller: ScheduledController, env: Env, context: ExecutionContext) => {
+    context.waitUntil(warmPageTier(app, env, context).then(() => undefined));
   },
 } satisfies ExportedHandler<Env>;

@@ -10,7 +10,10 @@ import { cacheVersion, pageCacheKey, tierVersion } from "../../src/server/middle
 import { CATALOGUE_KEY_PREFIX, CURRENT_CATALOGUE_KEY } from "../../src/services/catalogue/keys";
 import { freshIsolate } from "../../src/services/isolate";
 import { log } from "../../src/services/log";
+import { sitemapPaths } from "../../src/routes/pages/crawlers";
+import { createApp } from "../../src/worker/app";
 import worker from "../../src/worker/index";
+import { WARM_BUDGET, warmPageTier } from "../../src/worker/warm-pages";
 import { defaultCatalogue } from "../support/content";
 import { h1 } from "./html";
 import { origin } from "./leads-helpers";
@@ -26,7 +29,7 @@ afterEach(() => {
 
 /** A quiet edge: this location's Cache API has never seen the page, and the isolate is new. */
 async function quietEdge(path: string, version: string): Promise<void> {
-  await shared().delete(pageCacheKey(new URL(`${origin}${path}`), cacheVersion(env, version), "other", facts));
+  for (const area of ["RU", "KZ", "UZ", "other"] as const) await shared().delete(pageCacheKey(new URL(`${origin}${path}`), cacheVersion(env, version), area, facts));
   freshIsolate();
 }
 
@@ -180,5 +183,46 @@ describe("what a page of the pages tier is kept under", () => {
     await vi.waitFor(async () => expect((await tierEntry("/journal")).metadata?.version).toBe("tier-switch"));
     await quietEdge("/journal", "tier-switch");
     expect((await visit("/journal", { ...env, PAGE_TIER: "off" } as Env)).cache).toBe("MISS");
+  });
+});
+
+describe("the pages tier filled before anyone asks (the scheduled handler)", () => {
+  it("renders the sitemap's pages it lacks for the content and the build, each area's variant, a budget at a time", async () => {
+    const catalogue = await seedCatalogue(defaultCatalogue("tier-warm"));
+    const app = createApp();
+    const run = async (budget: number) => {
+      const context = createExecutionContext();
+      const result = await warmPageTier(app, env, context, budget);
+      await waitOnExecutionContext(context);
+      return result;
+    };
+    const first = await run(8);
+    expect(first.kept).toBe(8);
+    const second = await run(8);
+    // what the first run kept is not rendered again
+    expect(second).toEqual({ kept: 8, left: first.left - 8 });
+    // "/" and "/programs" come first in the sitemap: a fresh isolate's first /programs, from Kazakhstan too, is the tier's
+    for (const country of ["DE", "KZ"]) {
+      await quietEdge("/programs", "tier-warm");
+      const served = await visit("/programs", env, { "CF-IPCountry": country });
+      expect(served.cache).toBe("HIT-TIER");
+      expect(h1(served.html)).toBe("Программы обучения");
+    }
+    // every page of the sitemap in four variants, but its documents (PDF files) and a seminar's page (minutes in the tier, left to visitors)
+    const pages = sitemapPaths(catalogue).filter(({ path }) => !path.endsWith(".pdf") && !path.startsWith("/seminars/"));
+    expect(pages.length).toBeGreaterThan(100);
+    expect(first.kept + first.left).toBe(pages.length * 4);
+  });
+
+  it("is the Worker's scheduled handler", async () => {
+    await seedCatalogue(defaultCatalogue("tier-cron"));
+    const info = vi.spyOn(log, "info");
+    const context = createExecutionContext();
+    worker.scheduled({ cron: "*/5 * * * *", scheduledTime: Date.now(), noRetry() {} } as ScheduledController, env, context);
+    await waitOnExecutionContext(context);
+    const warmed = info.mock.calls.find(([event]) => event === "page-tier.warmed");
+    // a budget a run: the rest comes with the next ones
+    expect(warmed?.[1]).toMatchObject({ version: "tier-cron", kept: WARM_BUDGET });
+    expect((warmed?.[1] as { left: number }).left).toBeGreaterThan(0);
   });
 });

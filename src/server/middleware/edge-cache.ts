@@ -132,6 +132,12 @@ const NO_FACTS: PageFacts = {
   about: () => false,
 };
 
+/** A page's cache key in the pages tier (for an address whose parameters are read without the content). */
+export const tierCacheKey = (url: URL, env: Env, area: VisitorArea) => pageCacheKey(url, tierVersion(env), area, NO_FACTS);
+
+/** Whether a page lives in the pages tier a few minutes only (a seminar's, for its ticket count). */
+export const shortLivedInTier = (pathname: string) => tierLifeMs(pathname) !== Number.POSITIVE_INFINITY;
+
 const locationCache = () => (globalThis.caches as (CacheStorage & { default?: Cache }) | undefined)?.default;
 
 /** A page of the cache: GET, an address of the catalogue's HTML, and not the low-vision version (its visitor's own). */
@@ -149,7 +155,7 @@ export const readingPageTier = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url);
   // an address whose parameters are read against the content (page-params.ts) waits for it, as a render does
   if (!hasReadContent() && locationCache() && cacheable(c, url) && !readsContent(url)) {
-    c.set("tier", readTier(c.env, pageCacheKey(url, tierVersion(c.env), visitorArea(c), NO_FACTS)));
+    c.set("tier", readTier(c.env, tierCacheKey(url, c.env, visitorArea(c))));
   }
   await next();
 });

@@ -1,0 +1,85 @@
+/**
+ * The pages tier filled before anyone asks (decision 036): after a push or a deploy no isolate has
+ * rendered the new pages yet, so a fresh isolate's first page would be rendered cold. The scheduled
+ * handler renders the sitemap's pages the tier lacks for the current content and build, in each
+ * visitor area's variant, a budget at a time; what a visitor's fresh isolate renders first is kept
+ * there too, so the two meet in the middle.
+ */
+import type { Hono } from "hono";
+import { sitemapPaths } from "../routes/pages/crawlers";
+import { config, settledEnv } from "../server/config.server";
+import type { AppEnv } from "../server/env";
+import { shortLivedInTier, tierCacheKey } from "../server/middleware/edge-cache";
+import { isMetadata, keepPage, pagesOf, type TierMetadata, tierKey } from "../server/page-tier";
+import { getCatalogue } from "../services/catalogue/repository";
+import { pageTrueUntil } from "../services/catalogue/time-boundaries";
+import { log } from "../services/log";
+import { COUNTRY_HEADER, type VisitorArea } from "../services/visitor-area";
+import { isPagePath } from "./pages";
+
+/** Pages rendered per run: a few seconds of CPU; every five minutes, a push's 1,000 or so variants are in the tier within half an hour. */
+export const WARM_BUDGET = 250;
+
+/** A country of each area, as the edge would name the visitor's (decision 020). */
+const AREAS: [VisitorArea, string][] = [
+  ["RU", "RU"],
+  ["KZ", "KZ"],
+  ["UZ", "UZ"],
+  ["other", "DE"],
+];
+
+/** What the tier holds under the site's origin: its keys and what each says of itself (one list call per 1,000). */
+async function held(pages: KVNamespace, origin: string): Promise<Map<string, TierMetadata>> {
+  const found = new Map<string, TierMetadata>();
+  let cursor: string | undefined;
+  do {
+    const list: KVNamespaceListResult<unknown, string> = await pages.list({ prefix: `page:${origin}/`, cursor });
+    for (const key of list.keys) if (isMetadata(key.metadata)) found.set(key.name, key.metadata);
+    cursor = list.list_complete ? undefined : list.cursor;
+  } while (cursor);
+  return found;
+}
+
+export interface WarmResult {
+  /** pages rendered into the tier by this run */
+  kept: number;
+  /** pages the tier still lacks after it */
+  left: number;
+}
+
+export async function warmPageTier(app: Hono<AppEnv>, env: Env, context: ExecutionContext, budget = WARM_BUDGET): Promise<WarmResult> {
+  const pages = pagesOf(env);
+  if (!pages || config(env).PAGE_TIER === "off") return { kept: 0, left: 0 };
+  const origin = new URL(env.SITE_URL).origin;
+  const settled = settledEnv(env, new Request(origin));
+  const catalogue = await getCatalogue(settled.CATALOGUE, Date.now());
+  const have = await held(pages, origin);
+  const now = Date.now();
+  const until = pageTrueUntil(catalogue, now);
+  let kept = 0;
+  let left = 0;
+  for (const { path } of sitemapPaths(catalogue)) {
+    // a seminar's page lives minutes in the tier (its ticket count): a visitor's own first page keeps it
+    if (!isPagePath(path) || shortLivedInTier(path)) continue;
+    const url = new URL(path, origin);
+    for (const [area, country] of AREAS) {
+      const key = await tierKey(tierCacheKey(url, settled, area));
+      const entry = have.get(key);
+      if (entry?.version === catalogue.version && entry.until > now) continue;
+      if (kept >= budget) {
+        left++;
+        continue;
+      }
+      const response = await app.fetch(new Request(url, { headers: { Accept: "text/html", [COUNTRY_HEADER]: country } }), settled, context);
+      const type = response.headers.get("Content-Type") ?? "";
+      if (response.status !== 200 || !type.startsWith("text/html")) {
+        log.warn("page-tier.warm", { path, area, status: response.status });
+        continue;
+      }
+      await keepPage(pages, key, { body: await response.arrayBuffer(), type, version: catalogue.version, until });
+      kept++;
+    }
+  }
+  log.info("page-tier.warmed", { version: catalogue.version, kept, left });
+  return { kept, left };
+}
