@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { generatedImagePath, imageKinds } from "../src/services/images";
+import { generatedImagePath, imageKinds, organizationLogoImage } from "../src/services/images";
 import {
   articleCoverSvg,
   fieldMotifs,
@@ -161,8 +161,9 @@ describe("real photos", () => {
 describe("generateImages", () => {
   it("writes every width of the contract with the right pixel size", async () => {
     const result = await generateImages();
+    // every width of every job, and the logo
     expect(result.written + result.kept).toBe(
-      imageJobs().reduce((sum, job) => sum + imageKinds[job.kind].widths.length, 0),
+      imageJobs().reduce((sum, job) => sum + imageKinds[job.kind].widths.length, 0) + 1,
     );
     const { width, height, widths } = imageKinds.program;
     for (const w of widths) {
@@ -175,5 +176,17 @@ describe("generateImages", () => {
     }
     // a second run keeps everything
     expect(await generateImages()).toMatchObject({ written: 0 });
+  }, 180_000);
+
+  it("writes the institute's logo as a PNG square of organizationLogoImage's size, 112 px or more as Google asks", async () => {
+    await generateImages();
+    const meta = await sharp(join(publicDir, organizationLogoImage.src)).metadata();
+    expect(meta).toMatchObject({ format: "png", width: organizationLogoImage.width, height: organizationLogoImage.height });
+    expect(Math.min(organizationLogoImage.width, organizationLogoImage.height)).toBeGreaterThanOrEqual(112);
+    // the mark on white: the corners are white, the centre is the brand's violet
+    const { data, info } = await sharp(join(publicDir, organizationLogoImage.src)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+    expect(pixel(0, 0)).toEqual([255, 255, 255]);
+    expect(pixel(Math.round(info.width * 0.3), Math.round(info.height / 2))).toEqual([0x6f, 0x01, 0xc6]);
   }, 180_000);
 });

@@ -1,7 +1,8 @@
 /**
  * Renders the raster images of src/services/images.ts at build time: covers for programs (the study
  * field's motif), seminars and journal articles, and drawn head-and-shoulders portraits of teachers
- * (DiceBear «Notionists», CC0). Each picture is an SVG string (no text: fonts are not reliable),
+ * (DiceBear «Notionists», CC0), and the institute's logo as a white PNG square for crawlers
+ * (organizationLogoImage, from public/images/logo.svg). Each picture is an SVG string (no text: fonts are not reliable),
  * seeded by its slug so the same content gives byte-identical files, rasterised once by sharp
  * (librsvg) at the largest width and resized to every width of the contract as WebP under
  * public/images/gen/<kind>/<slug>-<width>.webp. A teacher's `photo` or a program's `cover` in the
@@ -22,7 +23,7 @@ import { pathToFileURL } from "node:url";
 import { createAvatar } from "@dicebear/core";
 import * as notionists from "@dicebear/notionists";
 import sharp from "sharp";
-import { generatedImagePath, type ImageKind, imageKinds } from "../src/services/images";
+import { generatedImagePath, type ImageKind, imageKinds, organizationLogoImage } from "../src/services/images";
 
 /** Bump when the drawing or the encoding changes: every file is then rendered again. */
 export const GENERATOR_VERSION = "2";
@@ -457,6 +458,32 @@ export function teacherPortraitSvg(slug: string, fullName: string): string {
   return svgDocument(w, h, defs, halo + accent + face);
 }
 
+/* ------------------------------------------------------------------ the organisation's logo */
+
+/** The mark (an SVG with a `viewBox`) centred on a white square of `size`, its height 70% of it. */
+export function logoSquareSvg(mark: string, size: number): string {
+  const box = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(mark);
+  if (!box) throw new Error("images: public/images/logo.svg has no viewBox");
+  const [markWidth, markHeight] = [Number(box[1]), Number(box[2])];
+  const height = size * 0.7;
+  const width = (height * markWidth) / markHeight;
+  const placed = mark.replace(/^<svg[^>]*>/, `<svg x="${n((size - width) / 2)}" y="${n((size - height) / 2)}" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${markWidth} ${markHeight}">`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}"><rect width="${size}" height="${size}" fill="#ffffff"/>${placed}</svg>`;
+}
+
+/** The logo's PNG (organizationLogoImage), written when the mark or the generator changed. */
+async function renderLogo(previous: Record<string, string>, next: Record<string, string>, force: boolean): Promise<boolean> {
+  const { src, width } = organizationLogoImage;
+  const svg = logoSquareSvg(readFileSync(join(publicDir, "images/logo.svg"), "utf8"), width);
+  const file = join(publicDir, src);
+  const hash = fileHash(svg, width);
+  next[src] = hash;
+  if (!force && previous[src] === hash && existsSync(file)) return false;
+  await mkdir(dirname(file), { recursive: true });
+  await writeAtomic(file, await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer());
+  return true;
+}
+
 /* ------------------------------------------------------------------ content -> jobs */
 
 /** A picture to make: drawn from `svg`, or cut from a real `photo` (an absolute path) the content names. */
@@ -621,6 +648,8 @@ export async function generateImages(options: { force?: boolean } = {}): Promise
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, worker));
+  if (await renderLogo(previous, next, options.force ?? false)) written++;
+  else kept++;
   const removed = await removeStale(genDir, new Set(Object.keys(next)));
   const sorted = Object.fromEntries(Object.entries(next).sort(([a], [b]) => a.localeCompare(b)));
   await mkdir(genDir, { recursive: true });

@@ -134,15 +134,17 @@ export function renderSubscribeResult(
         ) : null}
         {errors?.consent ? (
           // the page a visitor without JavaScript saw could not show the variant's checkboxes: ask here
-          <form className="lead-form" method="post" action="/api/subscribe">
+          <form className="lead-form form-page__again" method="post" action="/api/subscribe">
             <input type="hidden" name="email" value={email ?? ""} />
-            <div className="check">
-              <input id="subscribe-again-consent" name="consent" type="checkbox" required />
-              <label htmlFor="subscribe-again-consent">Я даю согласие на обработку персональных данных *</label>
-            </div>
-            <div className="check">
-              <input id="subscribe-again-news" name="subscribeNews" type="checkbox" />
-              <label htmlFor="subscribe-again-news">Я согласен получать новости и рекламные материалы</label>
+            <div className="consents">
+              <div className="check">
+                <input id="subscribe-again-consent" name="consent" type="checkbox" required />
+                <label htmlFor="subscribe-again-consent">Я даю согласие на обработку персональных данных *</label>
+              </div>
+              <div className="check">
+                <input id="subscribe-again-news" name="subscribeNews" type="checkbox" />
+                <label htmlFor="subscribe-again-news">Я согласен получать новости и рекламные материалы</label>
+              </div>
             </div>
             <button className="btn btn--primary" type="submit">
               <span className="btn__label">{outcomes.subscribe}</span>

@@ -7,7 +7,7 @@ export function bareServerError(requestId: string): Response {
 }
 
 /** How long a visitor (or a crawler) should wait before asking again when there is no content to show. */
-const RETRY_AFTER_S = 30;
+export const RETRY_AFTER_S = 30;
 
 /**
  * 503 when no content can be read yet (a fresh isolate while KV is down): a page with no

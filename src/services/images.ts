@@ -12,6 +12,13 @@ export const imageKinds = {
 
 export type ImageKind = keyof typeof imageKinds;
 
+/**
+ * The institute's mark as crawlers get it (decision 017): a raster square, since Google takes an
+ * organisation's logo at 112 px each way at least and the mark itself (public/images/logo.svg) is
+ * 33×40; scripts/images.ts draws it at the build.
+ */
+export const organizationLogoImage = { src: "/images/gen/logo-512.png", width: 512, height: 512 } as const;
+
 export interface ResponsiveImage {
   src: string;
   srcSet: string;

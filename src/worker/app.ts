@@ -14,6 +14,7 @@ import { registerFeedsAndRedirects, registerPages } from "./pages";
 import { registerFormPosts } from "../routes/pages/forms";
 import { log } from "../services/log";
 import type { AppEnv } from "../server/env";
+import { GRAPHQL_INTERNAL, GRAPHQL_NOT_FOUND, graphqlError, isGraphqlPath } from "../server/graphql-errors";
 import { readingContent, withCatalogue } from "../server/middleware/catalogue";
 import { requestId } from "../server/middleware/request-id";
 import { limitBody, sameOrigin } from "../server/middleware/post-guards";
@@ -61,10 +62,12 @@ export function createApp() {
   registerPages(app);
   registerFeedsAndRedirects(app);
 
-  app.notFound((c) => renderNotFound(c));
+  // an address under /graphql that is not the API (`POST /graphql/`) is told where the API is, in its format
+  app.notFound((c) => (isGraphqlPath(c.req.path) ? graphqlError(404, GRAPHQL_NOT_FOUND, "NOT_FOUND") : renderNotFound(c)));
   app.onError(async (error, c) => {
     const id = c.get("requestId") ?? "unknown";
     log.error("request.error", { requestId: id, method: c.req.method, url: c.req.url, error: error.stack ?? String(error) });
+    if (isGraphqlPath(c.req.path)) return graphqlError(500, GRAPHQL_INTERNAL, "INTERNAL_SERVER_ERROR");
     if (!c.get("catalogue")) return bareServerError(id);
     try {
       return await renderServerError(c, id);

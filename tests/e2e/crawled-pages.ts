@@ -1,14 +1,34 @@
 /**
  * The pages a crawler reaches, for the validators (validators-*.test.ts): every page of the
- * sitemap, the pages outside it that crawlers and visitors still reach, and a sample of one page
- * per template; and a way to walk them in two browser tabs.
+ * sitemap, the pages outside it that crawlers and visitors still reach (the form pages a link
+ * opens, search, a 404), a sample of one page per template; and a way to walk them in browser tabs.
  */
-import type { Browser, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import type { DESKTOP } from "../support/browser";
 import { siteUrl } from "./helpers";
 
-/** Pages outside the sitemap that crawlers and visitors still reach: the forms, search and a 404. */
-export const beyondSitemap = ["/apply", "/apply?cta=askQuestion", "/gratefull", "/search?q=психолог", "/search?q=щщщщщщ", "/programs?page=2", "/net-takoj-stranicy"];
+/** What any unknown address shows. */
+export const NOT_FOUND_PATH = "/net-takoj-stranicy";
+
+/**
+ * Pages outside the sitemap that crawlers and visitors still reach: the form pages (a CTA's, the
+ * short forms of the 404 page and /free-access), the thank-you page, search, a list's second page,
+ * a 404. The seminar's ticket form is added as its page links it (crawledPages).
+ */
+export const beyondSitemap = [
+  "/apply",
+  "/apply?cta=askQuestion",
+  "/apply?form=notFound",
+  "/apply?form=freeAccess",
+  "/gratefull",
+  "/search?q=психолог",
+  "/search?q=щщщщщщ",
+  "/programs?page=2",
+  NOT_FOUND_PATH,
+];
+
+/** The status a page of the list answers with: the 404 page's is 404, every other's 200. */
+export const statusOf = (path: string) => (path === NOT_FOUND_PATH ? 404 : 200);
 
 /** A sitemap page's template: its first segment and its depth (`/professions/*\/*`); its pages differ in content only. */
 export function template(path: string): string {
@@ -21,6 +41,19 @@ export interface CrawledPages {
   pages: string[];
   /** one page of each template, and every page outside the sitemap */
   samples: string[];
+  /** the upcoming seminar whose ticket form is among the pages (the form posts order its tickets) */
+  seminarId: string;
+}
+
+/** The first seminar page of the sitemap that links its ticket form: that link, as the page writes it. */
+async function ticketFormLink(sitemap: string[]): Promise<{ path: string; seminarId: string }> {
+  for (const path of sitemap.filter((p) => p.startsWith("/seminars/"))) {
+    const html = await (await fetch(`${siteUrl()}${path}`)).text();
+    const href = /<a [^>]*href="(\/apply\?cta=buyTicket[^"]*)"/.exec(html)?.[1]?.replace(/&amp;/g, "&");
+    const seminarId = href ? new URLSearchParams(href.split("?")[1]).get("seminar") : null;
+    if (href && seminarId) return { path: href, seminarId };
+  }
+  throw new Error("no seminar page of the sitemap links its ticket form");
 }
 
 export async function crawledPages(): Promise<CrawledPages> {
@@ -32,30 +65,36 @@ export async function crawledPages(): Promise<CrawledPages> {
   const sitemap = listed.filter((path) => !path.endsWith(".pdf"));
   const byTemplate = new Map<string, string>();
   for (const path of sitemap) if (!byTemplate.has(template(path))) byTemplate.set(template(path), path);
-  return { pages: [...sitemap, ...beyondSitemap], samples: [...new Set([...byTemplate.values(), ...beyondSitemap])] };
+  const ticketForm = await ticketFormLink(sitemap);
+  const beyond = [...beyondSitemap, ticketForm.path];
+  return { pages: [...sitemap, ...beyond], samples: [...new Set([...byTemplate.values(), ...beyond])], seminarId: ticketForm.seminarId };
 }
 
 /** Nothing may be wider than the screen: a phone would zoom the whole page out. */
 export const overflowOf = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-/** Two tabs work through the paths side by side, each finding what `check` finds. */
+/**
+ * Tabs of one browser context work through the paths side by side, each finding what `check`
+ * finds; `prepare` readies each tab once (its width, what it blocks).
+ */
 export async function visitAll(
-  browser: Browser,
+  context: BrowserContext,
   paths: string[],
-  options: { viewport: typeof DESKTOP; javaScriptEnabled: boolean },
+  options: { viewport: typeof DESKTOP; tabs?: number; prepare?: (page: Page) => Promise<unknown> },
   check: (page: Page, path: string) => Promise<string[]>,
 ): Promise<Record<string, string[]>> {
   const queue = [...paths];
   const found: Record<string, string[]> = {};
-  const lane = async () => {
-    const context = await browser.newContext({ baseURL: siteUrl(), bypassCSP: true, locale: "ru-RU", ...options });
+  const tab = async () => {
     const page = await context.newPage();
+    await page.setViewportSize(options.viewport);
+    await options.prepare?.(page);
     for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
       const list = await check(page, path);
       if (list.length > 0) found[`${options.viewport.width}px ${path}`] = list;
     }
-    await context.close();
+    await page.close();
   };
-  await Promise.all([lane(), lane()]);
+  await Promise.all(Array.from({ length: options.tabs ?? 2 }, tab));
   return found;
 }

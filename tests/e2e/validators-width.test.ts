@@ -3,6 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, MOBILE } from "../support/browser";
 import { crawledPages, overflowOf, visitAll } from "./crawled-pages";
+import { siteUrl } from "./helpers";
 
 let pages: string[];
 let browser: Browser;
@@ -20,12 +21,14 @@ describe("every page a crawler reaches", () => {
     // the layout is the stylesheet's alone (no script changes a page's width): the pages are read as they load
     // (the stylesheet applied, which DOMContentLoaded does not wait for), with their fonts, which is what a long
     // word or a wide table would overflow with
-    const found = await visitAll(browser, pages, { viewport: MOBILE, javaScriptEnabled: false }, async (page, path) => {
+    const context = await browser.newContext({ baseURL: siteUrl(), locale: "ru-RU", viewport: MOBILE, javaScriptEnabled: false });
+    const found = await visitAll(context, pages, { viewport: MOBILE }, async (page, path) => {
       await page.goto(path, { waitUntil: "load" });
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       const overflow = await overflowOf(page);
       return overflow > 0 ? [`horizontal overflow: ${overflow}px`] : [];
     });
+    await context.close();
     expect(found).toEqual({});
     expect(pages.length).toBeGreaterThan(100);
   }, 300_000);

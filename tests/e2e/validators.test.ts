@@ -1,8 +1,10 @@
 /**
  * What validators nobody here wrote say of every page a crawler reaches (the sitemap, the form
- * pages, search and a 404): the W3C Nu Html Checker (vnu-jar, on Java) on every one of them. axe-core
- * reads one page of each template (validators-axe.test.ts) and every page's width is read on a
- * phone (validators-width.test.ts): three files, so the browser tests' two lanes share the work.
+ * pages, search and a 404) and of every page a form posted without JavaScript comes back as: the
+ * W3C Nu Html Checker (vnu-jar, on Java) on every one of them, each first asked for its status, so
+ * an error page is never validated in a page's place. axe-core reads every page too
+ * (validators-axe.test.ts) and every page's width is read on a phone (validators-width.test.ts):
+ * three files, so the browser tests' lanes share the work.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -10,7 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { root } from "../../scripts/lib/wrangler";
-import { crawledPages } from "./crawled-pages";
+import { crawledPages, statusOf } from "./crawled-pages";
+import { eachPost, firstVisit, formPosts, postAsBrowser } from "./form-posts";
 import { siteUrl } from "./helpers";
 
 const vnuJar = join(root, "node_modules/vnu-jar/build/dist/vnu.jar");
@@ -48,13 +51,25 @@ describe("every page a crawler reaches", () => {
     const dir = mkdtempSync(join(tmpdir(), "vnu-"));
     try {
       const files: Record<string, string> = {};
-      const { pages } = await crawledPages();
-      for (const [index, path] of pages.entries()) {
+      const statuses: string[] = [];
+      const keep = (label: string, status: number, expected: number, html: string) => {
+        if (status !== expected) statuses.push(`${label}: ${status}, expected ${expected}`);
+        const file = join(dir, `page-${Object.keys(files).length}.html`);
+        writeFileSync(file, html);
+        files[`file:${file}`] = label;
+      };
+      const { pages, seminarId } = await crawledPages();
+      for (const path of pages) {
         const response = await fetch(`${siteUrl()}${path}`);
-        const file = join(dir, `page-${index}.html`);
-        writeFileSync(file, await response.text());
-        files[`file:${file}`] = path;
+        keep(path, response.status, statusOf(path), await response.text());
       }
+      const cookies = await firstVisit();
+      await eachPost(seminarId, formPosts(seminarId, "+7 (912) 555-01-17"), async (post) => {
+        const { url, response } = await postAsBrowser(post, cookies);
+        keep(`POST ${post.path} (${post.label}) -> ${url}`, response.status, post.status, await response.text());
+      });
+      // a page that is not the one asked for (a 500 in a page's place) is not validated as if it were
+      expect(statuses).toEqual([]);
       const run = spawnSync("java", ["-Xss4m", "-jar", vnuJar, "--format", "json", ...Object.keys(files).map((f) => f.slice(5))], {
         encoding: "utf8",
         maxBuffer: 64 * 1024 * 1024,

@@ -1,8 +1,11 @@
 import { env, SELF } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BuiltCatalogue } from "../../src/services/catalogue/build";
 import { programHref } from "../../src/services/catalogue/links";
+import { MAX_ERRORS } from "../../src/services/catalogue/graphql-schema";
 import { upcomingSeminars } from "../../src/services/catalogue/queries";
+import { freshIsolate } from "../../src/services/isolate";
+import { log } from "../../src/services/log";
 import { type SortDirection, type SortField, sortPrograms } from "../../src/services/catalogue/sort";
 import { defaultCatalogue } from "../support/content";
 import { origin, uniqueId } from "./leads-helpers";
@@ -11,10 +14,14 @@ import { seedCatalogue } from "./seed";
 let catalogue: BuiltCatalogue;
 const pastSeminarId = "graphql-past-seminar";
 
+/** A course whose address repeats a profession's: `program(slug)` without `type` is an error for it. */
+const twinId = "graphql-twin-course";
+
 beforeAll(async () => {
   const base = defaultCatalogue("graphql-v1");
   const past = { ...base.seminars[0]!, id: pastSeminarId, slug: pastSeminarId, targetDate: new Date(Date.now() - 86_400_000).toISOString() };
-  catalogue = await seedCatalogue({ ...base, seminars: [...base.seminars, past] });
+  const twin = { ...base.programs.findLast((p) => p.type === "Profession")!, id: twinId, type: "Course" as const, typeLabel: "Повышение квалификации" };
+  catalogue = await seedCatalogue({ ...base, seminars: [...base.seminars, past], programs: [...base.programs, twin] });
 });
 
 interface Answer {
@@ -286,5 +293,127 @@ describe("GET and the edge cache", () => {
     expect(response.status).toBe(403);
     const answer = (await response.json()) as Answer;
     expect(answer.errors).toEqual([{ message: expect.any(String), extensions: { code: "FORBIDDEN" } }]);
+  });
+});
+
+describe("every refusal, whoever gives it", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const graphql = (init: RequestInit & { path?: string; search?: string } = {}) =>
+    SELF.fetch(`${origin}${init.path ?? "/graphql"}${init.search ?? ""}`, { redirect: "manual", ...init });
+  const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const slug = () => catalogue.programs.find((p) => p.id === twinId)!.slug;
+  const aliases = (count: number, field: (i: number) => string) => `{ ${Array.from({ length: count }, (_, i) => `a${i}: ${field(i)}`).join(" ")} }`;
+
+  /** [what is refused, the request, its status, the code of its first error] */
+  const refusals: [string, () => Promise<Response>, number, string][] = [
+    ["a body that is not JSON", () => graphql(json("{ query: nope")), 400, "BAD_REQUEST"],
+    ["a JSON body that is not an object", () => graphql(json("[1]")), 400, "BAD_REQUEST"],
+    ["a body without query", () => graphql(json({ variables: {} })), 400, "BAD_REQUEST"],
+    ["variables that are not an object", () => graphql(json({ query: "{ studyFields { slug } }", variables: [1] })), 400, "BAD_REQUEST"],
+    ["a GET without query", () => graphql(), 400, "BAD_REQUEST"],
+    ["GET variables that are not JSON", () => graphql({ search: `?${new URLSearchParams({ query: "{ studyFields { slug } }", variables: "{nope" })}` }), 400, "BAD_REQUEST"],
+    ["a GET with a repeated parameter", () => graphql({ search: "?query=%7BstudyFields%7Bslug%7D%7D&query=%7Bteachers%7Bid%7D%7D" }), 400, "BAD_REQUEST"],
+    ["a syntax error", () => graphql(json({ query: "{ programs " })), 400, "GRAPHQL_PARSE_FAILED"],
+    ["an unknown field", () => graphql(json({ query: "{ nope }" })), 400, "GRAPHQL_VALIDATION_FAILED"],
+    ["a wrong argument type", () => graphql(json({ query: "{ programs(first: \"x\") { total } }" })), 400, "GRAPHQL_VALIDATION_FAILED"],
+    ["a query too deep", () => graphql(json({ query: "{ programs { items { reviews { program { reviews { program { id } } } } } } }" })), 400, "QUERY_TOO_DEEP"],
+    ["a query too costly", () => graphql(json({ query: "{ programs(first: 100) { items { id teachers { name } } } }" })), 400, "QUERY_TOO_COSTLY"],
+    ["a mutation", () => graphql(json({ query: "mutation { programs { total } }" })), 400, "OPERATION_NOT_ALLOWED"],
+    ["a variable of the wrong type", () => graphql(json({ query: "query($n: Int!) { programs(first: $n) { total } }", variables: { n: "many" } })), 400, "BAD_USER_INPUT"],
+    ["an unknown operation name", () => graphql(json({ query: "query A { studyFields { slug } }", operationName: "B" })), 400, "BAD_USER_INPUT"],
+    ["a wrong argument value", () => graphql(json({ query: `{ programs(type: "bachelor") { total } }` })), 200, "BAD_USER_INPUT"],
+    ["more validation errors than an answer carries", () => graphql(json({ query: `{ studyFields ${"@skip(if: false) ".repeat(50)}{ slug } }` })), 400, "GRAPHQL_VALIDATION_FAILED"],
+    ["more execution errors than an answer carries", () => graphql(json({ query: aliases(MAX_ERRORS + 5, () => `program(slug: "${slug()}") { id }`) })), 200, "BAD_USER_INPUT"],
+    ["a POST from another site", () => graphql(json({ query: "{ studyFields { slug } }" }, { Origin: "https://evil.example" })), 403, "FORBIDDEN"],
+    ["a body over 16 KB", () => graphql(json({ query: `{ studyFields { slug } } # ${"x".repeat(17 * 1024)}` })), 413, "PAYLOAD_TOO_LARGE"],
+    ["a form", () => graphql({ method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "query=%7B%7D" }), 415, "UNSUPPORTED_MEDIA_TYPE"],
+    ["PUT", () => graphql({ method: "PUT", body: "{}" }), 405, "METHOD_NOT_ALLOWED"],
+    ["DELETE", () => graphql({ method: "DELETE" }), 405, "METHOD_NOT_ALLOWED"],
+    ["OPTIONS", () => graphql({ method: "OPTIONS" }), 405, "METHOD_NOT_ALLOWED"],
+    ["a POST to /graphql/", () => graphql({ ...json({ query: "{ studyFields { slug } }" }), path: "/graphql/" }), 404, "NOT_FOUND"],
+    ["a GET of an address under /graphql", () => graphql({ path: "/graphql/schema" }), 404, "NOT_FOUND"],
+    [
+      "a field that fails on our side",
+      () => {
+        vi.spyOn(log, "error").mockImplementation(() => undefined);
+        const read = env.CATALOGUE.get.bind(env.CATALOGUE);
+        vi.spyOn(env.CATALOGUE, "get").mockImplementation(((key: string, ...rest: never[]) =>
+          key.startsWith("program:") ? Promise.reject(new Error("KV lost the details")) : read(key, ...rest)) as typeof env.CATALOGUE.get);
+        freshIsolate();
+        return graphql(json({ query: `{ program(slug: "${slug()}", type: Course) { modules { title } } }` }));
+      },
+      200,
+      "INTERNAL_SERVER_ERROR",
+    ],
+    [
+      "a crash of the route",
+      () => {
+        vi.spyOn(log, "error").mockImplementation(() => undefined);
+        vi.spyOn((caches as unknown as { default: Cache }).default, "match").mockRejectedValue(new Error("the cache is gone"));
+        return graphql(json({ query: "{ teachers { id } }" }));
+      },
+      500,
+      "INTERNAL_SERVER_ERROR",
+    ],
+    [
+      "no content to answer from",
+      async () => {
+        vi.spyOn(log, "error").mockImplementation(() => undefined);
+        freshIsolate();
+        vi.spyOn(env.CATALOGUE, "get").mockRejectedValue(new Error("KV unreachable"));
+        try {
+          return await graphql({ search: `?${new URLSearchParams({ query: "{ studyFields { slug } }" })}` });
+        } finally {
+          vi.restoreAllMocks();
+          freshIsolate();
+        }
+      },
+      503,
+      "SERVICE_UNAVAILABLE",
+    ],
+  ];
+
+  it.each(refusals)("answers %s in GraphQL's error format: {errors: [{message, extensions: {code}}]}", async (_what, send, status, code) => {
+    const response = await send();
+    expect(response.status).toBe(status);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const answer = (await response.json()) as Record<string, unknown>;
+    // errors only when the request was refused; with the data (null where a field failed) when it ran
+    expect(Object.keys(answer).sort()).toEqual(status === 200 ? ["data", "errors"] : ["errors"]);
+    const errors = answer.errors as Record<string, unknown>[];
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.length).toBeLessThanOrEqual(MAX_ERRORS);
+    for (const error of errors) {
+      expect(error).toMatchObject({ message: expect.stringMatching(/\S/), extensions: { code: expect.stringMatching(/^[A-Z_]+$/) } });
+      expect(Object.keys(error).every((key) => ["message", "locations", "path", "extensions"].includes(key))).toBe(true);
+    }
+    expect((errors[0]!.extensions as { code: string }).code).toBe(code);
+    if (status === 405) expect(response.headers.get("allow")).toBe("GET, POST");
+    if (status === 503) expect(response.headers.get("retry-after")).toBe("30");
+  });
+
+  it("cuts an answer with more errors than it carries to 20, the last saying so, validation and execution alike", async () => {
+    const validation = (await (await graphql(json({ query: `{ studyFields ${"@skip(if: false) ".repeat(50)}{ slug } }` }))).json()) as Answer;
+    const execution = (await (await graphql(json({ query: aliases(MAX_ERRORS + 5, () => `program(slug: "${slug()}") { id }`) }))).json()) as Answer;
+    for (const answer of [validation, execution]) {
+      expect(answer.errors).toHaveLength(MAX_ERRORS);
+      expect(answer.errors!.at(-1)).toEqual({ message: expect.stringContaining("Слишком много ошибок"), extensions: { code: "TOO_MANY_ERRORS" } });
+    }
+    expect(execution.errors![0]!.message).toContain("несколько: укажите аргумент type");
+    expect(Object.values(execution.data!)).toEqual(Array(MAX_ERRORS + 5).fill(null));
+  });
+
+  it("sends GET /graphql/ to /graphql with its query, as every address with a trailing slash", async () => {
+    const response = await graphql({ path: "/graphql/", search: "?query=%7BstudyFields%7Bslug%7D%7D" });
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe(`${origin}/graphql?query=%7BstudyFields%7Bslug%7D%7D`);
   });
 });

@@ -4,6 +4,8 @@
  * each page says the same thing the same way.
  */
 import type { LegalEntity, Review, Site, Teacher } from "../../services/catalogue/schemas";
+import { minutesDuration } from "../../services/catalogue/schedule";
+import { organizationLogoImage } from "../../services/images";
 import { mainNavigation } from "./navigation";
 import { siteHref } from "./seo";
 
@@ -21,8 +23,18 @@ export const higherEducationEntity = (site: Site): LegalEntity | undefined => si
 
 const entityType = (site: Site, entity: LegalEntity) => (entity === higherEducationEntity(site) ? "CollegeOrUniversity" : "EducationalOrganization");
 
-/** The institute's logo, the same node wherever it is named. */
-export const organizationLogo = (siteUrl: string): Node => ({ "@type": "ImageObject", "@id": logoId(siteUrl), url: siteHref(siteUrl, "/images/logo.svg") });
+/**
+ * The institute's logo, the same node wherever it is named (the Organization's `logo`, an Article's
+ * publisher): the raster square the build draws, since Google wants one of 112 px each way at least.
+ */
+export const organizationLogo = (siteUrl: string): Node => ({
+  "@type": "ImageObject",
+  "@id": logoId(siteUrl),
+  url: siteHref(siteUrl, organizationLogoImage.src),
+  contentUrl: siteHref(siteUrl, organizationLogoImage.src),
+  width: organizationLogoImage.width,
+  height: organizationLogoImage.height,
+});
 
 /** A mention of the institute: its `@id` with the name and address, for tools that do not follow references. */
 export function organizationRef(site: Site, siteUrl: string): Node {
@@ -124,13 +136,25 @@ export interface CourseFacts {
   /** a picture of it on this site, when it has one */
   image?: string;
   provider: Node;
+  /** the price of the whole course */
   price: number;
+  /** when the page gives the price a year (bachelor's programs): that price, said to be a year's */
+  pricePerYear?: number;
   credential?: string;
   /** how, when and at what pace it runs: courseMode, startDate, courseWorkload or courseSchedule, location */
   instance: Node;
   instructors: readonly Teacher[];
   reviews?: readonly Review[];
 }
+
+/** A price a year: a unit price whose unit is one year (UN/CEFACT `ANN`). */
+const yearlyPrice = (price: number): Node => ({
+  "@type": "UnitPriceSpecification",
+  price,
+  priceCurrency: "RUB",
+  unitText: "год",
+  referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "ANN", unitText: "год" },
+});
 
 /** A Course with the properties Google's course info requires (name, description, provider, offers, hasCourseInstance). */
 export function courseJsonLd(facts: CourseFacts, siteUrl: string): Node {
@@ -151,6 +175,7 @@ export function courseJsonLd(facts: CourseFacts, siteUrl: string): Node {
       category: facts.price > 0 ? "Paid" : "Free",
       price: facts.price,
       priceCurrency: "RUB",
+      ...(facts.pricePerYear !== undefined ? { priceSpecification: yearlyPrice(facts.pricePerYear) } : {}),
       availability: "https://schema.org/InStock",
       url,
     },
@@ -163,8 +188,14 @@ export function courseJsonLd(facts: CourseFacts, siteUrl: string): Node {
   };
 }
 
-/** An ISO 8601 duration of whole hours: what Google's `courseWorkload` wants. */
-export const hoursDuration = (hours: number) => `PT${hours}H`;
+/** Minutes in an academic hour: programs and trainings give their volume in these (the offer, content/documents.json). */
+export const ACADEMIC_HOUR_MINUTES = 45;
+
+/**
+ * Google's `courseWorkload` (the total time of the course's work, ISO 8601) of a volume in academic
+ * hours, in clock time: 1100 academic hours are PT825H.
+ */
+export const academicHoursWorkload = (hours: number) => minutesDuration(hours * ACADEMIC_HOUR_MINUTES);
 
 /** The sitewide structured data of spec 2.7: navigation, header, logo, footer and organisation. */
 export function siteJsonLd(site: Site, siteUrl: string): Record<string, unknown>[] {
@@ -177,15 +208,7 @@ export function siteJsonLd(site: Site, siteUrl: string): Record<string, unknown>
       url: mainNavigation.map((link) => siteHref(siteUrl, link.href)),
     },
     { "@context": CONTEXT, "@type": "WPHeader", name: site.name, url: siteHref(siteUrl, "/") },
-    {
-      "@context": CONTEXT,
-      "@type": "ImageObject",
-      "@id": logoId(siteUrl),
-      url: siteHref(siteUrl, "/images/logo.svg"),
-      width: 33,
-      height: 40,
-      name: `Логотип: ${site.name}`,
-    },
+    { "@context": CONTEXT, ...organizationLogo(siteUrl), name: `Логотип: ${site.name}` },
     {
       "@context": CONTEXT,
       "@type": "WPFooter",

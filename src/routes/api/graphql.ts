@@ -4,6 +4,7 @@ import type { ProgramDetails } from "../../services/catalogue/build";
 import { programDetailsOf } from "../../services/catalogue/program-details";
 import type { AppEnv } from "../../server/env";
 import { jsonBody } from "../../server/body";
+import { GRAPHQL_METHOD, GRAPHQL_NOT_FOUND, graphqlError } from "../../server/graphql-errors";
 import { validJson, validQuery } from "../../server/validate";
 import { liveTickets } from "../../server/seminar-tickets";
 
@@ -22,23 +23,24 @@ const envelopeSchema = z.object({
 type GraphqlRequest = z.output<typeof envelopeSchema>;
 
 /** A refusal in GraphQL's error format (docs/graphql.md). */
-const refuse = (c: Context<AppEnv>, message: string, status: 400 | 415 = 400, code = "BAD_REQUEST") =>
-  c.json({ errors: [{ message, extensions: { code } }] }, status, { "Cache-Control": "no-store" });
+const refuse = (message: string, status: 400 | 415 = 400, code = "BAD_REQUEST") => graphqlError(status, message, code);
+
+const REPEATED = "Параметры query, variables и operationName передаются по одному разу";
 
 /** The GET form: `variables` is JSON text in the query string. */
 const getEnvelope = z.object({ query: z.optional(z.string()), variables: z.optional(z.string()), operationName: z.optional(z.string()) });
 
-function fromSearchParams(c: Context<AppEnv>, params: z.output<typeof getEnvelope>): GraphqlRequest | Response {
+function fromSearchParams(params: z.output<typeof getEnvelope>): GraphqlRequest | Response {
   let variables: unknown = null;
   if (params.variables) {
     try {
       variables = JSON.parse(params.variables);
     } catch {
-      return refuse(c, "Параметр variables не удалось прочитать: это должен быть JSON-объект");
+      return refuse("Параметр variables не удалось прочитать: это должен быть JSON-объект");
     }
   }
   const parsed = z.safeParse(envelopeSchema, { query: params.query, variables, operationName: params.operationName || null });
-  return parsed.success ? parsed.data : refuse(c, parsed.error.issues[0]?.message ?? NO_QUERY);
+  return parsed.success ? parsed.data : refuse(parsed.error.issues[0]?.message ?? NO_QUERY);
 }
 
 async function cacheKey(c: Context<AppEnv>, request: GraphqlRequest): Promise<Request> {
@@ -89,20 +91,25 @@ async function answer(c: Context<AppEnv>, request: GraphqlRequest) {
   return response;
 }
 
-/** The read-only catalogue API for partners (docs/graphql.md). */
+/**
+ * The read-only catalogue API for partners (docs/graphql.md), at one address: the app's router
+ * takes `/graphql/` for `/graphql`, and a POST there is told where the API is (a GET is redirected
+ * before it comes here, as every address with a trailing slash).
+ */
 export const graphqlApi = new Hono<AppEnv>()
-  .get("/graphql", validQuery(getEnvelope), async (c) => {
-    const request = fromSearchParams(c, c.req.valid("query"));
+  .use("/graphql", (c, next) => (c.req.path === "/graphql" ? next() : Promise.resolve(graphqlError(404, GRAPHQL_NOT_FOUND, "NOT_FOUND"))))
+  .get("/graphql", validQuery(getEnvelope, () => refuse(REPEATED)), async (c) => {
+    const request = fromSearchParams(c.req.valid("query"));
     return request instanceof Response ? request : answer(c, request);
   })
   .post(
     "/graphql",
-    jsonBody((c, _status, _message, reason) =>
+    jsonBody((_c, _status, _message, reason) =>
       reason === "type"
-        ? refuse(c, "Тело запроса принимается только как application/json: {\"query\": \"...\", \"variables\": {...}}", 415, "UNSUPPORTED_MEDIA_TYPE")
-        : refuse(c, reason === "malformed" ? "Тело запроса не удалось прочитать: нужен JSON вида {\"query\": \"...\", \"variables\": {...}}" : "Тело запроса должно быть JSON-объектом с полем query"),
+        ? refuse("Тело запроса принимается только как application/json: {\"query\": \"...\", \"variables\": {...}}", 415, "UNSUPPORTED_MEDIA_TYPE")
+        : refuse(reason === "malformed" ? "Тело запроса не удалось прочитать: нужен JSON вида {\"query\": \"...\", \"variables\": {...}}" : "Тело запроса должно быть JSON-объектом с полем query"),
     ),
-    validJson(envelopeSchema, (c, _body, parsed) => (parsed.success ? undefined : refuse(c, parsed.error.issues[0]?.message ?? NO_QUERY))),
+    validJson(envelopeSchema, (_c, _body, parsed) => (parsed.success ? undefined : refuse(parsed.error.issues[0]?.message ?? NO_QUERY))),
     (c) => answer(c, c.req.valid("json")),
   )
-  .all("/graphql", (c) => c.json({ errors: [{ message: "Поддерживаются только GET и POST" }] }, 405, { Allow: "GET, POST", "Cache-Control": "no-store" }));
+  .all("/graphql", () => graphqlError(405, GRAPHQL_METHOD, "METHOD_NOT_ALLOWED", { Allow: "GET, POST" }));

@@ -10,6 +10,7 @@ import { indexes, teachersOf } from "../../services/catalogue/queries";
 import { studyYears } from "../../services/catalogue/schedule";
 import type { Bachelor } from "../../services/catalogue/schemas";
 import { yearlyPrices } from "../../services/pricing";
+import { generatedImage } from "../../services/images";
 import { formatPrice, pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
@@ -192,7 +193,10 @@ function bachelorJsonLd(catalogue: Catalogue, bachelor: Bachelor, siteUrl: strin
       description: bachelor.description,
       path: bachelorHref(bachelor),
       provider: institution ? legalEntityRef(site, siteUrl, institution) : organizationRef(site, siteUrl),
-      price: bachelor.offlineFullPrice,
+      image: generatedImage("program", bachelor.id).src,
+      // the whole course's price, as the page gives it (the years times the yearly price), and the yearly price beside it
+      price: yearlyPrices(bachelor.offlineFullPrice, studyYears(bachelor.duration)).total ?? bachelor.offlineFullPrice,
+      pricePerYear: bachelor.offlineFullPrice,
       credential: bachelor.qualification,
       instance: {
         courseMode: "Blended",
@@ -201,6 +205,7 @@ function bachelorJsonLd(catalogue: Catalogue, bachelor: Bachelor, siteUrl: strin
           name: institution?.shortName ?? site.name,
           address: { "@type": "PostalAddress", streetAddress: institution?.address ?? site.moscowOffice.address, addressCountry: "RU" },
         },
+        // a year of study, as many times as the program has years: the content gives no finer pace (decision 017)
         courseSchedule: { "@type": "Schedule", repeatFrequency: "Yearly", repeatCount: studyYears(bachelor.duration), duration: "P1Y" },
       },
       instructors: teachersOf(catalogue, bachelor.teacherIds),

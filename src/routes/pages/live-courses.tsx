@@ -122,20 +122,23 @@ function liveCourseJsonLd(catalogue: Catalogue, course: LiveCourse, siteUrl: str
         courseMode: "Online",
         startDate: course.startDate,
         endDate,
+        // one weekly schedule per weekday: repeatCount counts weeks (Google's reading: how many times the
+        // frequency repeats) and duration is one meeting, and with one meeting a week those agree
+        // with any reading of duration (one session, or the time per week)
         ...(week
           ? {
-              courseSchedule: {
+              courseSchedule: week.days.map((day) => ({
                 "@type": "Schedule",
                 repeatFrequency: "Weekly",
-                repeatCount: course.weeks * week.days.length,
-                byDay: week.days.map((day) => `https://schema.org/${day}`),
+                repeatCount: course.weeks,
+                byDay: `https://schema.org/${day}`,
                 startTime: week.start,
                 endTime: week.end,
                 duration: minutesDuration(week.minutes),
                 startDate: course.startDate,
                 endDate,
                 scheduleTimezone: "Europe/Moscow",
-              },
+              })),
             }
           : {}),
       },

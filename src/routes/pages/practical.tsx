@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
 import { CheckListSection, TeachersSection } from "../../components/catalogue/blocks";
-import { courseJsonLd, hoursDuration, organizationRef } from "../../components/layout/structured-data";
+import { courseJsonLd, academicHoursWorkload, organizationRef } from "../../components/layout/structured-data";
 import type { Catalogue } from "../../services/catalogue/build";
 import { practicalTrainingHref } from "../../services/catalogue/links";
 import { indexes, teachersOf } from "../../services/catalogue/queries";
@@ -118,7 +118,7 @@ function TrainingPage({ catalogue, training }: { catalogue: Catalogue; training:
 /** `/practical-training/{slug}`, including the two fixed entries: supervision and build-your-brand. */
 /** Meetings in person (the format says «Очно…») make a training Blended, at the offices it names. */
 function trainingInstance(site: Catalogue["site"], training: PracticalTraining) {
-  if (!/очно/i.test(training.format)) return { courseMode: "Online", courseWorkload: hoursDuration(training.hours) };
+  if (!/очно/i.test(training.format)) return { courseMode: "Online", courseWorkload: academicHoursWorkload(training.hours) };
   const office = (name: string, address: string, country: string) => ({
     "@type": "Place",
     name,
@@ -131,7 +131,7 @@ function trainingInstance(site: Catalogue["site"], training: PracticalTraining) 
   return {
     courseMode: "Blended",
     location: offices.length > 0 ? offices : office(site.name, site.moscowOffice.address, "RU"),
-    courseWorkload: hoursDuration(training.hours),
+    courseWorkload: academicHoursWorkload(training.hours),
   };
 }
 

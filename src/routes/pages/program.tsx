@@ -3,7 +3,7 @@ import { AfterHero } from "../../components/catalogue/AfterHero";
 import { Cta } from "../../components/catalogue/Cta";
 import { CheckListSection, Faq, InPageNav, PageSection, ReviewsSection, TeachersSection } from "../../components/catalogue/blocks";
 import type { Crumb } from "../../components/layout/Breadcrumbs";
-import { courseJsonLd, hoursDuration, organizationRef } from "../../components/layout/structured-data";
+import { courseJsonLd, academicHoursWorkload, organizationRef } from "../../components/layout/structured-data";
 import { ChevronDownIcon } from "../../components/ui/icons";
 import { coverAlt, Picture } from "../../components/ui/Picture";
 import type { Catalogue, Program, ProgramDetails } from "../../services/catalogue/build";
@@ -201,7 +201,7 @@ function programJsonLd(catalogue: Catalogue, program: Program & ProgramDetails, 
       provider: organizationRef(catalogue.site, siteUrl),
       price: discountedPrice(program.price, catalogue.site.discount),
       credential: program.diploma.title,
-      instance: { courseMode: "Online", startDate: program.startDate, courseWorkload: hoursDuration(program.hours) },
+      instance: { courseMode: "Online", startDate: program.startDate, courseWorkload: academicHoursWorkload(program.hours) },
       instructors: teachersOf(catalogue, program.teacherIds),
       reviews: indexes(catalogue).reviewsByProgram.get(program.id) ?? [],
     },

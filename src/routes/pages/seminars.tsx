@@ -11,6 +11,7 @@ import { liveTickets } from "../../server/seminar-tickets";
 import type { Catalogue, Seminar } from "../../services/catalogue/build";
 import { seminarHref } from "../../services/catalogue/links";
 import { indexes, teachersOf, upcomingSeminars } from "../../services/catalogue/queries";
+import { venueOf } from "../../services/catalogue/venue";
 import { formatDayMonth } from "../../services/dates";
 import { EventWhen } from "../../components/catalogue/EventTime";
 import type { VisitorArea } from "../../services/visitor-area";
@@ -145,6 +146,17 @@ function SeminarPage({ catalogue, seminar, left, now, area }: { catalogue: Catal
   );
 }
 
+/** Where an offline seminar is held, as a postal address read from its place (the content check makes sure it can be). */
+function placeOf(catalogue: Catalogue, seminar: Seminar) {
+  const venue = venueOf(seminar.place);
+  if (!venue) return { "@type": "Place", name: catalogue.site.name, address: { "@type": "PostalAddress", streetAddress: seminar.place } };
+  return {
+    "@type": "Place",
+    name: venue.room ? `${catalogue.site.name}, ${venue.room}` : catalogue.site.name,
+    address: { "@type": "PostalAddress", streetAddress: venue.street, addressLocality: venue.locality, addressCountry: venue.country },
+  };
+}
+
 function eventJsonLd(catalogue: Catalogue, seminar: Seminar, left: number, siteUrl: string) {
   const end = new Date(Date.parse(seminar.targetDate) + seminar.durationHours * 3600_000).toISOString();
   const speakers = teachersOf(catalogue, seminar.speakerIds);
@@ -160,10 +172,7 @@ function eventJsonLd(catalogue: Catalogue, seminar: Seminar, left: number, siteU
     eventStatus: "https://schema.org/EventScheduled",
     eventAttendanceMode:
       seminar.format === "online" ? "https://schema.org/OnlineEventAttendanceMode" : "https://schema.org/OfflineEventAttendanceMode",
-    location:
-      seminar.format === "online"
-        ? { "@type": "VirtualLocation", url: page }
-        : { "@type": "Place", name: catalogue.site.name, address: seminar.place },
+    location: seminar.format === "online" ? { "@type": "VirtualLocation", url: page } : placeOf(catalogue, seminar),
     image: siteHref(siteUrl, generatedImage("seminar", seminar.slug).src),
     organizer: organizationRef(catalogue.site, siteUrl),
     performer: speakers.map((t) => personRef(t, siteUrl)),

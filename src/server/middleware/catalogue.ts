@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { contentUnavailable } from "../bare-pages";
+import { contentUnavailable, RETRY_AFTER_S } from "../bare-pages";
+import { GRAPHQL_UNAVAILABLE, graphqlError, isGraphqlPath } from "../graphql-errors";
 import { type ContentRead, ContentUnavailableError, type KeepAlive, readContent } from "../../services/catalogue/repository";
 import type { AppEnv } from "../env";
 import { bodyKind } from "../body";
@@ -60,7 +61,8 @@ export const withCatalogue = createMiddleware<AppEnv>(async (c, next) => {
   } catch (error) {
     if (!(error instanceof ContentUnavailableError)) throw error;
     if (c.req.method === "POST" && WITHOUT_CONTENT.has(c.req.path) && bodyKind(c.req.header("Content-Type")) === "json") return next();
-    const api = c.req.path.startsWith("/api/") || c.req.path === "/graphql";
+    if (isGraphqlPath(c.req.path)) return graphqlError(503, GRAPHQL_UNAVAILABLE, "SERVICE_UNAVAILABLE", { "Retry-After": String(RETRY_AFTER_S) });
+    const api = c.req.path.startsWith("/api/");
     // a form posted without JavaScript is a browser waiting for a page
     const form = bodyKind(c.req.header("Content-Type")) === "form";
     const json = api && !form && !(c.req.header("Accept") ?? "").includes("text/html");

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { refusals } from "../../services/leads/messages";
 import type { AppEnv } from "../env";
+import { graphqlError, isGraphqlPath } from "../graphql-errors";
 
 /** Bodies above this are refused with 413 (DESIGN.md). */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -10,7 +11,7 @@ const writes = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** A refusal in the caller's format: GraphQL's errors on /graphql (docs/graphql.md), `{ok, message}` elsewhere. */
 function refuse(c: Context<AppEnv>, status: 403 | 413, message: string, code: string) {
-  if (new URL(c.req.url).pathname === "/graphql") return c.json({ errors: [{ message, extensions: { code } }] }, status);
+  if (isGraphqlPath(c.req.path)) return graphqlError(status, message, code);
   return c.json({ ok: false, message }, status);
 }
 

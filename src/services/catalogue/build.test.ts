@@ -68,6 +68,14 @@ describe("content validation", () => {
     expect(message).toMatch(/content\/programs\.json: item id "prog-001": field "teacherIds": unknown id "t-404"/);
   });
 
+  it("refuses an offline seminar whose place is not a city, a street and a house: crawlers get it as a postal address", () => {
+    const message = failure((raw) => {
+      const seminar = (raw["seminars.json"] as { id: string; format: string; place: string }[]).find((s) => s.format === "offline")!;
+      seminar.place = "У метро Дмитровская, второй этаж";
+    });
+    expect(message).toMatch(/content\/seminars\.json: item id "[^"]+": field "place": место очного семинара — город, улица и дом/);
+  });
+
   it("refuses a discount that does not start with '-'", () => {
     expect(failure((raw) => ((raw["site.json"] as { discount: string }).discount = "30%"))).toMatch(/site\.json: field "discount"/);
   });

@@ -8,6 +8,7 @@ import {
 } from "./schemas";
 import { countFigures, fillFiguresDeep, handWrittenFigures, UnknownFigureError } from "./figures";
 import type { InstituteDocument, Pages } from "./institute-schemas";
+import { VENUE_CITIES, VENUE_EXAMPLE, venueOf } from "./venue";
 
 /** A program as its own page shows it. */
 export type FullProgram = Omit<ProgramSource, "startsInDays"> & { startDate: string };
@@ -181,6 +182,12 @@ export function buildCatalogue(raw: RawContent, now: Date, version: string): Bui
   for (const s of seminarSources) {
     checkRefs("seminars.json", s, "studyFieldSlug", [s.studyFieldSlug], fieldSlugs);
     checkRefs("seminars.json", s, "speakerIds", s.speakerIds, teacherIds);
+    // crawlers get an offline seminar's place as a postal address (decision 017)
+    if (s.format === "offline" && !venueOf(s.place)) {
+      throw new ContentError(
+        `content/seminars.json: item id "${s.id}": field "place": место очного семинара — город, улица и дом, затем зал, например ${VENUE_EXAMPLE}; города: ${VENUE_CITIES.join(", ")}`,
+      );
+    }
   }
   for (const c of liveCourseSources) checkRefs("live-courses.json", c, "teacherIds", c.teacherIds, teacherIds);
   for (const w of webinarSources) checkRefs("webinars.json", w, "speakerId", [w.speakerId], teacherIds);

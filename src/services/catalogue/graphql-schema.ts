@@ -302,10 +302,26 @@ export interface CatalogueQuery {
   now?: number;
 }
 
-/** A failure of ours (not the partner's request) is logged and answered without its details. */
+/** Every error carries `extensions.code` (docs/graphql.md): one graphql-js wrote without one gets `code`. */
+function coded(error: GraphQLError, code: string): GraphQLError {
+  if (typeof error.extensions.code === "string") return error;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: { ...error.extensions, code },
+  });
+}
+
+/**
+ * A failure of ours (not the partner's request) is logged and answered without its details; what
+ * graphql-js itself reports while running (a null where the schema promises a value) is ours too.
+ */
 function maskInternal(error: GraphQLError): GraphQLError {
   const original = error.originalError;
-  if (!original || original instanceof GraphQLError) return error;
+  if (!original || original instanceof GraphQLError) return coded(error, "INTERNAL_SERVER_ERROR");
   log.error("graphql.resolver", { path: error.path?.join("."), error: original.stack ?? String(original) });
   return new GraphQLError("Внутренняя ошибка сервера: попробуйте повторить запрос позже", {
     nodes: error.nodes,
@@ -349,7 +365,7 @@ export async function executeCatalogueQuery(request: CatalogueQuery): Promise<Ex
   const rules = [...specifiedRules, queriesOnlyRule, depthRule(MAX_DEPTH), costRule(MAX_COST, variables)];
   // validation stops soon after the cap: its own last error is replaced by ours
   const errors = validate(catalogueSchema, document, rules, { maxErrors: MAX_ERRORS });
-  if (errors.length > 0) return { errors: capped(errors) };
+  if (errors.length > 0) return { errors: capped(errors.map((error) => coded(error, "GRAPHQL_VALIDATION_FAILED"))) };
   const contextValue: CatalogueContext = {
     catalogue: request.catalogue,
     siteUrl: request.siteUrl,
@@ -364,5 +380,8 @@ export async function executeCatalogueQuery(request: CatalogueQuery): Promise<Ex
     operationName: request.operationName ?? undefined,
     contextValue,
   });
-  return result.errors ? { ...result, errors: capped(result.errors.map(maskInternal)) } : result;
+  if (!result.errors) return result;
+  // without data the request was refused before running: its variables or its operation's name
+  if (!("data" in result)) return { errors: capped(result.errors.map((error) => coded(error, "BAD_USER_INPUT"))) };
+  return { ...result, errors: capped(result.errors.map(maskInternal)) };
 }
