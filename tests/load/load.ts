@@ -10,7 +10,7 @@
  * LOAD_SECONDS (60), LOAD_CONNECTIONS (100), LOAD_PORT (8797), LOAD_TICKETS (400) change the run.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, rmSync, symlinkSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -94,6 +94,8 @@ export function snapshotOfTheSite(port: number): string {
   for (const entry of ["src", "build", "public", "wrangler.toml", "tsconfig.json", "package.json"]) {
     cpSync(resolve(root, entry), resolve(dir, entry), { recursive: true, filter: (path) => !path.includes("/public/__bench") });
   }
+  // the packages where the site has them: a path into them (the Worker's react-dom/server, decision 014) resolves in the copy too
+  symlinkSync(resolve(root, "node_modules"), resolve(dir, "node_modules"), "dir");
   return resolve(dir, "wrangler.toml");
 }
 

@@ -16,7 +16,8 @@ export interface Receipt {
   at: number;
 }
 
-type Failure = { remaining: number; mode: "500" | "hang" };
+/** A sink's next requests for one lead that fail: test files share this fake and run side by side, so one's failures must never meet another's leads. */
+type Failure = { remaining: number; mode: "500" | "hang"; id: string };
 
 const sinks = ["genezis", "advcake", "admitad", "edpartners", "sravni", "hh", "leadmagnet", "roistat", "amocrm", "oauth", "click", "siteverify"] as const;
 
@@ -115,8 +116,9 @@ export async function startFakeThirdParties(port = 0, onReceipt?: (receipt: Rece
       return json(response, 200, { ok: true });
     }
     if (url.pathname === "/__fail") {
-      const { sink, times, mode } = body as { sink: string; times: number; mode: "500" | "hang" };
-      failures.set(sink, { remaining: times, mode });
+      const { sink, times, mode, id } = body as { sink: string; times: number; mode: "500" | "hang"; id?: string };
+      if (!id) return json(response, 400, { error: "a failure names the lead it is for" });
+      failures.set(`${sink}:${id}`, { remaining: times, mode, id });
       return json(response, 200, { ok: true });
     }
     // a third party that is down, for as long as a test points a sink here: /__outage/503/genezis
@@ -151,8 +153,8 @@ export async function startFakeThirdParties(port = 0, onReceipt?: (receipt: Rece
     attempts.set(sink, (attempts.get(sink) ?? 0) + 1);
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs * (0.5 + Math.random())));
 
-    const failure = failures.get(sink);
-    if (failure && failure.remaining > 0) {
+    const failure = [...failures.entries()].find(([key, f]) => key.startsWith(`${sink}:`) && f.remaining > 0 && (text.includes(f.id) || url.search.includes(f.id)))?.[1];
+    if (failure) {
       failure.remaining -= 1;
       if (failure.mode === "hang") {
         hanging.add(response);

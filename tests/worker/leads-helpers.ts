@@ -76,8 +76,10 @@ export async function received(sink: string, id: string): Promise<Receipt[]> {
   return (await fetch(`${fakes}/__received?sink=${sink}&id=${encodeURIComponent(id)}`)).json();
 }
 
-export async function failNext(sink: string, times: number, mode: "500" | "hang") {
-  await fetch(`${fakes}/__fail`, { method: "POST", body: JSON.stringify({ sink, times, mode }) });
+/** The sink's next `times` requests for lead `id` fail (only that lead's: other files' leads reach the same fake). */
+export async function failNext(sink: string, times: number, mode: "500" | "hang", id: string) {
+  const response = await fetch(`${fakes}/__fail`, { method: "POST", body: JSON.stringify({ sink, times, mode, id }) });
+  if (!response.ok) throw new Error(`the fake refused the failure: ${response.status}`);
 }
 
 /** Waits until every delivery of the lead is final (the outbox alarm runs by itself). */

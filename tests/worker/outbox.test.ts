@@ -71,8 +71,9 @@ describe("retries", () => {
     ["500", 3],
     ["hang", 2],
   ] as const)("a sink failing with %s %i times still gets the lead exactly once", async (mode, times) => {
-    await failNext("genezis", times, mode);
-    const id = await accepted();
+    const lead = validLead();
+    await failNext("genezis", times, mode, lead.id);
+    const id = await accepted(lead);
     const view = await settled(id);
     const genezis = view.deliveries.find((d) => d.sink === "genezis");
     expect(genezis).toMatchObject({ status: "delivered", attempts: times + 1 });
@@ -80,8 +81,9 @@ describe("retries", () => {
   });
 
   it("ends in the dead-letter state after too many failures, and ops can send it again", async () => {
-    await failNext("advcake", 6, "500");
-    const id = await accepted();
+    const lead = validLead();
+    await failNext("advcake", 6, "500", lead.id);
+    const id = await accepted(lead);
     const view = await settled(id);
     expect(view.deliveries.find((d) => d.sink === "advcake")).toMatchObject({ status: "dead", attempts: 6 });
     expect(view.deliveries.find((d) => d.sink === "genezis")?.status).toBe("delivered");
@@ -99,8 +101,9 @@ describe("retries", () => {
   });
 
   it("loses nothing when the outbox restarts between accepting and delivering", async () => {
-    await failNext("genezis", 1, "500");
-    const id = await accepted();
+    const lead = validLead();
+    await failNext("genezis", 1, "500", lead.id);
+    const id = await accepted(lead);
     await runInDurableObject(outboxOf(id), (_instance, state) => {
       state.abort("restart drill");
     }).catch(() => undefined);

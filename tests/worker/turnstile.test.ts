@@ -4,7 +4,7 @@ import { refusals } from "../../src/services/leads/messages";
 import { TURNSTILE_FIELD } from "../../src/services/leads/turnstile";
 import { defaultCatalogue } from "../support/content";
 import { TURNSTILE_TEST_KEYS as keys } from "../support/fake-third-parties";
-import { fakes, origin, outboxOf, postJson, received, seedCrmToken, uniqueId, validLead, visitEvidence } from "./leads-helpers";
+import { failNext, fakes, origin, outboxOf, postJson, received, seedCrmToken, uniqueId, validLead, visitEvidence } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 import { fetchWith as call, settingsWith } from "./with-settings";
 
@@ -126,8 +126,10 @@ describe("Turnstile switched on", () => {
     expect((await postLead(unreachable, lead)).status).toBe(200);
     expect(await outboxOf(lead.id).get(lead.id)).toMatchObject({ id: lead.id, turnstile: "unverified" });
 
-    await fetch(`${fakes}/__fail`, { method: "POST", body: JSON.stringify({ sink: "siteverify", times: 1, mode: "500" }) });
-    const during500 = withToken();
+    // a token of its own, so the failure is this request's alone (the fake is shared with other files)
+    const token = `XXXX.DUMMY.${uniqueId("token")}`;
+    await failNext("siteverify", 1, "500", token);
+    const during500 = withToken({ [TURNSTILE_FIELD]: token });
     expect((await postLead(on, during500)).status).toBe(200);
     expect(await outboxOf(during500.id).get(during500.id)).toMatchObject({ turnstile: "unverified" });
 
