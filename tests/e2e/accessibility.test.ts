@@ -1,16 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, DESKTOP, MOBILE } from "../support/browser";
+import { DESKTOP, MOBILE } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
 import { axeViolations } from "./axe";
-import { open, siteUrl } from "./helpers";
+import { open, sharedChromium, siteUrl } from "./helpers";
 
 const catalogue = defaultCatalogue();
 const program = catalogue.programs[0]!;
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
   await browser?.close();

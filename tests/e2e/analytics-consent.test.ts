@@ -7,8 +7,9 @@ import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DevServer } from "../../scripts/lib/wrangler";
-import { DESKTOP, launchChromium, MOBILE } from "../support/browser";
+import { DESKTOP, MOBILE } from "../support/browser";
 import { startOwnServer } from "./own-server";
+import { sharedChromium } from "./helpers";
 
 const COUNTER = "98765432";
 const TAG = "https://mc.yandex.ru/metrika/tag.js";
@@ -19,7 +20,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startOwnServer(17, { YM_COUNTER_ID: COUNTER });
-  browser = await launchChromium();
+  browser = await sharedChromium();
 }, 120_000);
 
 afterAll(async () => {

@@ -5,16 +5,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import manifest from "../../build/manifest.json";
-import { desktopContext, launchChromium } from "../support/browser";
+import { desktopContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { siteUrl } from "./helpers";
+import { sharedChromium, siteUrl } from "./helpers";
 
 let browser: Browser;
 const program = defaultCatalogue().programs.find((p) => p.slug === "psiholog-konsultant");
 const programPath = `/professions/${program?.studyFieldSlug}/${program?.slug}`;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,12 +1,12 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktopContext, launchChromium, mobileContext } from "../support/browser";
-import { open, screenshot, siteUrl } from "./helpers";
+import { desktopContext, mobileContext } from "../support/browser";
+import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -30,7 +30,7 @@ describe("the footer", () => {
     await expect(page.locator(".legal-links a").count()).resolves.toBe(6);
     const licence = page.getByRole("link", { name: "Государственная лицензия" });
     await expect(licence.getAttribute("target")).resolves.toBe("_blank");
-    await page.locator(".site-footer").screenshot({ path: "test-results/screenshots/desktop-footer.png" });
+    await page.locator(".site-footer").screenshot({ path: "test-results/screenshots/desktop-footer.jpg", quality: 85 });
   });
 
   it("is an accordion on mobile: one column open at a time, clicking the open one closes it", async () => {

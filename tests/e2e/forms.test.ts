@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, outcomes } from "../../src/services/leads/messages";
-import { desktopContext, launchChromium, mobileContext } from "../support/browser";
+import { desktopContext, mobileContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot, siteUrl } from "./helpers";
+import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
 import { E2E_VARS } from "./setup";
 
 const catalogue = defaultCatalogue();
@@ -12,7 +12,7 @@ const programPath = `/professions/${program.studyFieldSlug}/${program.slug}`;
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -239,7 +239,7 @@ describe("the subscribe form", () => {
     await button.click();
     await expect(form(page).getByRole("alert").textContent()).resolves.toBe(outcomes.subscribed);
     await expect(form(page).locator("#subscribe-email").inputValue()).resolves.toBe("");
-    await form(page).screenshot({ path: "test-results/screenshots/desktop-subscribe.png" });
+    await form(page).screenshot({ path: "test-results/screenshots/desktop-subscribe.jpg", quality: 85 });
   });
 
   it("under the variant 'visible' needs the personal-data consent", async () => {

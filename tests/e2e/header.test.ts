@@ -1,16 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { menuCounts } from "../../src/services/catalogue/menu";
-import { desktopContext, launchChromium } from "../support/browser";
+import { desktopContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot, siteUrl } from "./helpers";
+import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 const catalogue = defaultCatalogue();
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,16 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articleHref } from "../../src/services/catalogue/links";
-import { launchChromium, widths } from "../support/browser";
+import { widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot, siteUrl } from "./helpers";
+import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 /** Pages that looked broken (issue #16), each checked where a browser can see it, at both widths. */
 const catalogue = defaultCatalogue();
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -44,7 +44,7 @@ describe.each(widths)("on %s", (name, makeContext) => {
     const perRow = [...rows.values()];
     // one column, or every row shared
     expect(perRow.every((n) => n === 1) || perRow.every((n) => n > 1), `steps per row: ${perRow.join(", ")}`).toBe(true);
-    await page.locator("#steps").screenshot({ path: `test-results/screenshots/${name}-incomers-steps.png` });
+    await page.locator("#steps").screenshot({ path: `test-results/screenshots/${name}-incomers-steps.jpg`, quality: 85 });
   });
 
   it("a detail page's sticky section menu hides what scrolls under it", async () => {
@@ -110,7 +110,7 @@ describe.each(widths)("on %s", (name, makeContext) => {
       }),
     );
     expect(broken).toEqual([]);
-    await page.locator(".hero__stats").screenshot({ path: `test-results/screenshots/${name}-home-figures.png` });
+    await page.locator(".hero__stats").screenshot({ path: `test-results/screenshots/${name}-home-figures.jpg`, quality: 85 });
   });
 
   it("the footer's e-mail field shows its whole placeholder", async () => {
@@ -125,7 +125,7 @@ describe.each(widths)("on %s", (name, makeContext) => {
       return inner - context.measureText(el.placeholder).width;
     });
     expect(room).toBeGreaterThanOrEqual(0);
-    await page.locator(".subscribe-form").screenshot({ path: `test-results/screenshots/${name}-footer-subscribe.png` });
+    await page.locator(".subscribe-form").screenshot({ path: `test-results/screenshots/${name}-footer-subscribe.jpg`, quality: 85 });
   });
 });
 

@@ -5,15 +5,15 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outcomes, refusals } from "../../src/services/leads/messages";
-import { desktopContext, launchChromium } from "../support/browser";
+import { desktopContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot, siteUrl } from "./helpers";
+import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
 import { E2E_VARS } from "./setup";
 
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
   await browser?.close();

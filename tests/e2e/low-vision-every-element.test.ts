@@ -8,9 +8,9 @@ import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeLowVision, LOW_VISION_COOKIE, type LowVision, lowVisionClasses, type Scheme } from "../../src/services/low-vision";
-import { DESKTOP, launchChromium, MOBILE } from "../support/browser";
+import { DESKTOP, MOBILE } from "../support/browser";
 import { E2E_VARS } from "./setup";
-import { open, screenshot, siteUrl } from "./helpers";
+import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const CAMPAIGN = "e2e-low-vision";
@@ -90,7 +90,7 @@ beforeAll(async () => {
     first(/^\/practical-training\/[^/]+$/),
     "/sveden",
   ];
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 
 afterAll(async () => {

@@ -1,11 +1,11 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktopContext, launchChromium, mobileContext } from "../support/browser";
-import { open, screenshot, siteUrl } from "./helpers";
+import { desktopContext, mobileContext } from "../support/browser";
+import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,13 +1,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchChromium, mobileContext } from "../support/browser";
-import { open, screenshot, siteUrl } from "./helpers";
+import { mobileContext } from "../support/browser";
+import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
   await browser?.close();

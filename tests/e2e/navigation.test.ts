@@ -1,13 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import manifest from "../../build/manifest.json";
-import { desktopContext, launchChromium } from "../support/browser";
-import { open, siteUrl } from "./helpers";
+import { desktopContext } from "../support/browser";
+import { open, sharedChromium, siteUrl } from "./helpers";
 
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,12 +1,12 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, mobileContext } from "../support/browser";
-import { open, screenshot, siteUrl } from "./helpers";
+import { mobileContext } from "../support/browser";
+import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 /** The phone header's own search (issue #16): no need to open the menu to look for a program. */
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -2,9 +2,9 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { programHref } from "../../src/services/catalogue/links";
 import { PAGE_SIZE } from "../../src/services/catalogue/listing";
-import { launchChromium, widths } from "../support/browser";
+import { widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, siteUrl } from "./helpers";
+import { open, sharedChromium, siteUrl } from "./helpers";
 
 /**
  * Portraits and covers that look like a real institute (issue #16, decision 028): every teacher
@@ -15,7 +15,7 @@ const catalogue = defaultCatalogue();
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
   await browser?.close();

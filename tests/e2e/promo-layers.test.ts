@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { programHref, seminarHref } from "../../src/services/catalogue/links";
-import { desktopContext, launchChromium, MOBILE, mobileContext } from "../support/browser";
+import { desktopContext, MOBILE, mobileContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot, siteUrl } from "./helpers";
+import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 /** Promo layers that never cover content, and the phone's bar after a detail page's hero (issue #16, decision 026). */
 const catalogue = defaultCatalogue();
@@ -13,7 +13,7 @@ const seminar = catalogue.seminars.find((s) => Date.parse(s.targetDate) > Date.n
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -4,9 +4,9 @@ import { messages, outcomes } from "../../src/services/leads/messages";
 import { discountDeadline } from "../../src/services/promo";
 import { formatPrice } from "../../src/services/text";
 import { prizeLabel, prizes, wrapLabel } from "../../src/services/wheel";
-import { DESKTOP, launchChromium, MOBILE, widths } from "../support/browser";
+import { DESKTOP, MOBILE, widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot, siteUrl } from "./helpers";
+import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
 import { E2E_VARS } from "./setup";
 
 const catalogue = defaultCatalogue();
@@ -14,7 +14,7 @@ const ops = { Authorization: `Bearer ${E2E_VARS.OPS_TOKEN}`, "Content-Type": "ap
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outcomes } from "../../src/services/leads/messages";
 import { searchDocuments } from "../../src/services/search/documents";
 import { buildSearchIndex } from "../../src/services/search/engine";
-import { desktopContext, launchChromium, mobileContext } from "../support/browser";
+import { desktopContext, mobileContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot, siteUrl } from "./helpers";
+import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -7,7 +7,9 @@
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/browser";
 import { buildAll } from "../../scripts/build";
 import { ensureChromium } from "../../scripts/ensure-chromium";
 import { type DevServer, root, startDevServer } from "../../scripts/lib/wrangler";
@@ -16,6 +18,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** one site per lane; a test reads its own through `siteUrl()` (tests/e2e/helpers.ts) */
     baseUrls: string[];
+    /** the one Chromium the browser files share (`sharedChromium()` in tests/e2e/helpers.ts) */
+    browserEndpoint: string;
   }
 }
 
@@ -45,10 +49,18 @@ export async function startSite(port: number, vars: Record<string, string> = {})
 export default async function setup(project: TestProject) {
   await prepareBrowserTests();
   const lanes = Math.max(1, project.config.maxWorkers ?? 1);
-  const servers = await Promise.all(Array.from({ length: lanes }, (_, lane) => startSite(e2ePort() + lane)));
+  // one Chromium for every file: a launch and a close cost a second of the machine each, 25 times a run
+  const [browser, ...servers] = await Promise.all([
+    chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
+    ...Array.from({ length: lanes }, (_, lane) => startSite(e2ePort() + lane)),
+  ] as const);
   project.provide(
     "baseUrls",
     servers.map((server) => server.url),
   );
-  return () => Promise.all(servers.map((server) => server.stop()));
+  project.provide("browserEndpoint", browser.wsEndpoint());
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await browser.close();
+  };
 }

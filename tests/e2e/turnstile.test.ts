@@ -7,9 +7,9 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DevServer } from "../../scripts/lib/wrangler";
 import { outcomes, refusals } from "../../src/services/leads/messages";
-import { launchChromium } from "../support/browser";
 import { type FakeThirdParties, type Receipt, startFakeThirdParties, TURNSTILE_TEST_KEYS as keys } from "../support/fake-third-parties";
 import { startOwnServer } from "./own-server";
+import { sharedChromium } from "./helpers";
 
 const STAND_IN = `window.turnstile = {
   render(container, options) {
@@ -35,7 +35,7 @@ beforeAll(async () => {
     TURNSTILE_SECRET_KEY: keys.secretPasses,
     TURNSTILE_VERIFY_URL: `${fakes.url}/turnstile/v0/siteverify`,
   });
-  browser = await launchChromium();
+  browser = await sharedChromium();
 }, 120_000);
 
 afterAll(async () => {

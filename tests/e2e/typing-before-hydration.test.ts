@@ -10,9 +10,9 @@ import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { root } from "../../scripts/lib/wrangler";
 import { outcomes } from "../../src/services/leads/messages";
-import { desktopContext, launchChromium, mobileContext } from "../support/browser";
+import { desktopContext, mobileContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { screenshot, siteUrl } from "./helpers";
+import { screenshot, sharedChromium, siteUrl } from "./helpers";
 
 const catalogue = defaultCatalogue();
 const seminar = catalogue.seminars.filter((s) => s.price > 0 && s.tickets_quantity > 2 && Date.parse(s.targetDate) > Date.now())[0]!;
@@ -21,7 +21,7 @@ let browser: Browser;
 const SLOW_MS = 60_000;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -15,11 +15,11 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchChromium, MOBILE } from "../support/browser";
+import { DESKTOP, MOBILE } from "../support/browser";
 import { axeSource, axeViolations, WCAG_TAGS } from "./axe";
 import { type CrawledPages, crawledPages, overflowOf, statusOf, visitAll } from "./crawled-pages";
 import { eachPost, type FormPost, formPosts, openPosted } from "./form-posts";
-import { siteUrl } from "./helpers";
+import { sharedChromium, siteUrl } from "./helpers";
 
 /** Pages as they load are held to WCAG 2.2 too (target size) and to axe's best practices (one h1, named landmarks). */
 const AXE_TAGS = [...WCAG_TAGS, "wcag22aa", "best-practice"];
@@ -38,7 +38,7 @@ let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  [crawl, browser] = await Promise.all([crawledPages(), launchChromium()]);
+  [crawl, browser] = await Promise.all([crawledPages(), sharedChromium()]);
   context = await browser.newContext({ baseURL: siteUrl(), bypassCSP: true, locale: "ru-RU" });
   await context.addInitScript({ content: axeSource });
 });

@@ -1,15 +1,15 @@
 /** The width of every page a crawler reaches, on a phone. */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, MOBILE } from "../support/browser";
+import { MOBILE } from "../support/browser";
 import { crawledPages, overflowOf, visitAll } from "./crawled-pages";
-import { siteUrl } from "./helpers";
+import { sharedChromium, siteUrl } from "./helpers";
 
 let pages: string[];
 let browser: Browser;
 
 beforeAll(async () => {
-  [{ pages }, browser] = await Promise.all([crawledPages(), launchChromium()]);
+  [{ pages }, browser] = await Promise.all([crawledPages(), sharedChromium()]);
 });
 
 afterAll(async () => {

@@ -5,10 +5,10 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchChromium } from "../support/browser";
+import { DESKTOP } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
 import { axeViolations } from "./axe";
-import { open, screenshot, siteUrl } from "./helpers";
+import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
 import { E2E_VARS } from "./setup";
 
 const catalogue = defaultCatalogue();
@@ -21,7 +21,7 @@ const study = (area: "RU" | "KZ") => [...site.phones, ...site.almatyOffice.phone
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await sharedChromium();
   const response = await fetch(`${siteUrl()}/ops/seminars/${seminar.id}/tickets`, {
     method: "PUT",
     headers: { Authorization: `Bearer ${E2E_VARS.OPS_TOKEN}`, "Content-Type": "application/json" },

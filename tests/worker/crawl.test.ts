@@ -30,13 +30,12 @@ describe("the site's own links", () => {
     const pending = new Set<string>();
     const lostLabels: string[] = [];
     let aboutLinks = 0;
-    while (queue.length > 0) {
-      const path = queue.shift()!;
+    const visit = async (path: string) => {
       // PDFs are static assets (the asset layer serves them before the Worker): the build must have made them
       const pdf = /^\/docs\/pdf\/([\w-]+)\.pdf$/.exec(path);
       if (pdf) {
         if (!(pdf[1]! in documentFiles)) broken.push(`${path}: no such PDF in the build`);
-        continue;
+        return;
       }
       const response = await SELF.fetch(`${origin}${path}`, { redirect: "manual" });
       const html = await response.text();
@@ -46,15 +45,15 @@ describe("the site's own links", () => {
           seen.add(target.pathname + target.search);
           queue.push(target.pathname + target.search);
         }
-        continue;
+        return;
       }
       if (response.status !== 200) {
         const owner = pendingElsewhere.find((p) => p.pattern.test(path.split("?")[0]!));
         if (owner) pending.add(`${path.split("?")[0]} (#${owner.issue})`);
         else broken.push(`${path}: ${response.status}`);
-        continue;
+        return;
       }
-      if (!response.headers.get("content-type")?.startsWith("text/html")) continue;
+      if (!response.headers.get("content-type")?.startsWith("text/html")) return;
       // /apply keeps only the labels the site's CTAs carry (page-params.ts): each CTA's own label must survive
       const about = new URL(path, origin).searchParams.get("about");
       if (path.startsWith("/apply?") && about !== null) {
@@ -67,6 +66,15 @@ describe("the site's own links", () => {
         seen.add(href);
         queue.push(href);
       }
+    };
+    // a few pages at once: each page's I/O (KV, the Cache API, Durable Objects) overlaps another's render
+    const running = new Set<Promise<void>>();
+    while (queue.length > 0 || running.size > 0) {
+      while (queue.length > 0 && running.size < 6) {
+        const task: Promise<void> = visit(queue.shift()!).finally(() => running.delete(task));
+        running.add(task);
+      }
+      await Promise.race(running);
     }
     expect(broken).toEqual([]);
     expect(lostLabels).toEqual([]);
