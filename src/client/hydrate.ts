@@ -1,5 +1,6 @@
 import { islands } from "virtual:islands";
 import { loadChunk } from "./load-chunk";
+import { preloadChunksOf } from "./module-preload";
 
 /** React, fetched with the first island to hydrate (and preloaded on pages with an island that hydrates at once). */
 const react = () => import("./react-runtime");
@@ -24,6 +25,7 @@ function hydrateIsland(element: HTMLElement): Promise<void> {
       const name = element.dataset.island ?? "";
       const load = islands[name];
       if (!load) throw new Error(`Unknown island ${name}`);
+      preloadChunksOf(name);
       const [module, { hydrateWithReact }] = await Promise.all([loadChunk(load), loadChunk(react)]);
       await hydrateWithReact(element, module.default.Component, readProps(element));
     })();

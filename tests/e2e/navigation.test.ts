@@ -57,3 +57,27 @@ describe("moving between pages", () => {
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 });
+
+describe("an island's scripts", () => {
+  it("are asked for together when it starts to wake, not one import at a time (decision 037)", async () => {
+    const context = await desktopContext(browser, siteUrl());
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/assets/chunks/")) asked.push(new URL(request.url()).pathname);
+    });
+    // the island of a program page's popup form, which wakes with the first click on a call to action
+    await open(page, "/professions/konsultirovanie/psiholog-konsultant");
+    const preloaded = () => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname));
+    await page.locator('[data-island="forms/LeadPopup"]').dispatchEvent("pointerover");
+    await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
+    const imports = manifest.islands["forms/LeadPopup"].slice(1);
+    expect(imports.length).toBeGreaterThan(3);
+    // the page as sent names none of them (the island waits); when it wakes, every chunk it imports is named at once, and fetched once
+    const sent = await (await fetch(`${siteUrl()}/professions/konsultirovanie/psiholog-konsultant`)).text();
+    expect(imports.filter((chunk) => sent.includes(chunk))).toEqual([]);
+    expect(await preloaded()).toEqual(expect.arrayContaining(imports));
+    for (const chunk of imports) expect(asked.filter((path) => path === chunk), chunk).toEqual([chunk]);
+    await context.close();
+  });
+});
