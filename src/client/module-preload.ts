@@ -40,6 +40,6 @@ export function preloadChunksOf(island: string): void {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.href = `/assets/chunks/${file.includes("-") ? file : `chunk-${file}`}.js`;
-    document.head.append(link);
+    document.head.appendChild(link);
   }
 }
