@@ -1,12 +1,20 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { checkConfiguration, parseDotenv } from "./config-check";
+
+/** The temporary folders of this file's secrets, removed when it ends. */
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
 
 /** A KEY=value file of secrets, as `wrangler secret bulk` takes it. */
 function secretsFile(lines: Record<string, string>): string {
-  const file = join(mkdtempSync(join(tmpdir(), "config-check-")), "secrets");
+  const folder = mkdtempSync(join(tmpdir(), "config-check-"));
+  folders.push(folder);
+  const file = join(folder, "secrets");
   writeFileSync(file, Object.entries(lines).map(([key, value]) => `${key}=${value}`).join("\n"));
   return file;
 }
