@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterEach, beforeEach, inject } from "vitest";
 import { root } from "../../scripts/lib/wrangler";
 
 const shots = join(root, "test-results/screenshots");
@@ -33,11 +33,38 @@ export function siteUrl(): string {
   return urls[lane % urls.length] as string;
 }
 
+/** Whether a test (or its `beforeEach`) runs now, rather than a file's `beforeAll`. */
+let inTest = false;
+/** The contexts opened by the running test, closed when it ends. */
+const openedInTest = new Set<BrowserContext>();
+
+beforeEach(() => {
+  inTest = true;
+});
+afterEach(async () => {
+  inTest = false;
+  const contexts = [...openedInTest];
+  openedInTest.clear();
+  await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+});
+
 /**
  * The Chromium of the browser files (started once by setup.ts); closing what this returns closes
  * the file's contexts and lets go of it, not the browser the next file uses.
+ *
+ * A context opened by a test (or its `beforeEach`) is closed when the test ends, so a file's
+ * earlier pages do not go on running beside its later tests (a spinner's animation, a promo's
+ * countdown, hydration of pages nobody reads): the browser's CPU is most of a browser file's.
+ * Contexts a file opens in `beforeAll` are its own to keep.
  */
-export function sharedChromium(): Promise<Browser> {
-  return chromium.connect(inject("browserEndpoint"));
+export async function sharedChromium(): Promise<Browser> {
+  const browser = await chromium.connect(inject("browserEndpoint"));
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    if (inTest) openedInTest.add(context);
+    return context;
+  };
+  return browser;
 }
 
