@@ -169,7 +169,7 @@ export function writeBuildId(): string {
     ...(readdirSync(join(root, "build")) as string[]).filter((file) => file.endsWith(".json") && file !== "build-id.json").map((file) => join("build", file)),
   ]
     .map((file) => file.replace(/\\/g, "/"))
-    .filter((file) => /\.(tsx?|json|css|toml)$/.test(file))
+    .filter((file) => /\.(tsx?|[cm]?js|json|css|toml)$/.test(file))
     .sort();
   for (const file of files) hash.update(file).update("\0").update(readFileSync(join(root, file))).update("\0");
   const id = hash.digest("hex").slice(0, 16);

@@ -17,7 +17,7 @@ import { log } from "../services/log";
 import { COUNTRY_HEADER, type VisitorArea } from "../services/visitor-area";
 import { isPagePath } from "./pages";
 
-/** Pages rendered per run: a few seconds of CPU; every five minutes, a push's 1,000 or so variants are in the tier within half an hour. */
+/** Pages rendered per run: a few seconds of CPU; every five minutes, a push's 1,000 or so variants are in the tier within about 20 minutes. */
 export const WARM_BUDGET = 250;
 
 /** A country of each area, as the edge would name the visitor's (decision 020). */

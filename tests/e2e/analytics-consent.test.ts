@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DevServer } from "../../scripts/lib/wrangler";
 import { DESKTOP, MOBILE } from "../support/browser";
 import { startOwnServer } from "./own-server";
-import { sharedChromium } from "./helpers";
+import { countLayoutShifts, layoutShifts, sharedChromium } from "./helpers";
 
 const COUNTER = "98765432";
 const TAG = "https://mc.yandex.ru/metrika/tag.js";
@@ -105,19 +105,11 @@ describe("analytics only after consent", () => {
   it("moves nothing on the page when it appears, and passes axe-core", async () => {
     // axe-core is injected as a script of its own: the page's CSP rightly refuses it, so it is bypassed here
     const { context, page } = await visitor(MOBILE, true);
-    await page.addInitScript(() => {
-      const w = window as unknown as { __shifts: number };
-      w.__shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!entry.hadRecentInput) w.__shifts += entry.value;
-        }
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await countLayoutShifts(page);
     await page.goto("/contacts");
     await expect.poll(() => banner(page).isVisible()).toBe(true);
     await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBeLessThan(0.01);
+    expect(await layoutShifts(page)).toBeLessThan(0.01);
     await page.addScriptTag({ path: axePath });
     const violations = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run: (context: string, options: object) => Promise<{ violations: { id: string }[] }> } }).axe;

@@ -68,3 +68,22 @@ export async function sharedChromium(): Promise<Browser> {
   return browser;
 }
 
+
+/**
+ * Counts the page's layout shifts not caused by the visitor's input (CLS's sum) from its first
+ * paint on, every page it loads: call before `goto`, then read with `layoutShifts`.
+ */
+export async function countLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: number };
+    w.__shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) w.__shifts += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/** The sum of the shifts `countLayoutShifts` counted on the page loaded now. */
+export const layoutShifts = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);

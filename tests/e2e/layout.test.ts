@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articleHref } from "../../src/services/catalogue/links";
 import { widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { countLayoutShifts, layoutShifts, open, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 /** Pages that looked broken (issue #16), each checked where a browser can see it, at both widths. */
 const catalogue = defaultCatalogue();
@@ -168,21 +168,13 @@ describe("a slow network", () => {
       await route.continue();
     });
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      const w = window as unknown as { __shifts: number };
-      w.__shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!entry.hadRecentInput) w.__shifts += entry.value;
-        }
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await countLayoutShifts(page);
     for (const path of ["/contacts", "/"]) {
       await page.goto(path);
       // both weights are preloaded: once both have come, a font that would swap in has done so by the next frames
       await expect.poll(() => page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".woff2")).length)).toBe(2);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts), `${path} at ${name}`).toBeLessThan(0.01);
+      expect(await layoutShifts(page), `${path} at ${name}`).toBeLessThan(0.01);
     }
     await context.close();
   });

@@ -8,11 +8,10 @@ import { pageTrueUntil } from "../../services/catalogue/time-boundaries";
 import { type PageFacts, pageFacts, pageQuery, readsContent } from "../../services/page-params";
 import { settingsAttributes } from "../../services/site-settings";
 import { COUNTRY_HEADER, type VisitorArea } from "../../services/visitor-area";
-import { publicSettings } from "../config.server";
+import { config, publicSettings } from "../config.server";
 import type { AppEnv } from "../env";
 import { visitorArea } from "../visitor";
 import { readTier } from "../page-tier";
-import { config } from "../config.server";
 import build from "../../../build/build-id.json";
 import { awaitContent, contentOf } from "./catalogue";
 
@@ -118,14 +117,6 @@ const ttlOf = (pathname: string) => (/^\/(seminars|lectorium)\/./.test(pathname)
  */
 const tierLifeMs = (pathname: string) => (ttlOf(pathname) === SEMINAR_TTL_S ? 5 * 60_000 : Number.POSITIVE_INFINITY);
 
-/**
- * The edge HTML cache: anonymous GET pages are the same for everyone, so the rendered HTML is kept
- * per content version, in the isolate's memory and in the Cache API, and for a fresh isolate's
- * first page in the pages tier (KV, page-tier.ts). Only the content's version is awaited before
- * the look-up: a page kept for it is served without the snapshot (which a fresh isolate goes on
- * reading for the next request). Per-visitor parts live in islands; tracking cookies are set on
- * every answer, hit or miss, and never stored in the cache.
- */
 /** The facts of a page whose parameters are read without the content (every page but /apply with a seminar or a label). */
 const NO_FACTS: PageFacts = {
   seminar: () => false,
@@ -160,6 +151,14 @@ export const readingPageTier = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/**
+ * The edge HTML cache: anonymous GET pages are the same for everyone, so the rendered HTML is kept
+ * per content version, in the isolate's memory and in the Cache API, and for a fresh isolate's
+ * first page in the pages tier (KV, page-tier.ts). Only the content's version is awaited before
+ * the look-up: a page kept for it is served without the snapshot (which a fresh isolate goes on
+ * reading for the next request). Per-visitor parts live in islands; tracking cookies are set on
+ * every answer, hit or miss, and never stored in the cache.
+ */
 export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   const cache = locationCache();
   const url = new URL(c.req.url);
