@@ -59,7 +59,7 @@ async function catchPost(page: Page, path: string, answer: object): Promise<() =
 
 const hydrated = (page: Page, island: string) => page.waitForSelector(`[data-island="${island}"][data-hydrated="true"]`, { state: "attached" });
 
-/** The subscription's A/B variant without the consent box (spec 8), so the e-mail alone enables the button. */
+/** The A/B variant without the consent boxes (spec 8), so the subscription's e-mail alone enables its button and the not-found form needs no tick. */
 async function withoutConsentBox(context: BrowserContext): Promise<BrowserContext> {
   await context.addCookies([{ name: "roistat_ab", value: "hidden", url: siteUrl() }]);
   return context;
@@ -136,7 +136,8 @@ describe.each([["desktop", desktopContext]] as const)("typing while a form wakes
   }, 3 * SLOW_MS);
 
   it("the nothing-found form of /search keeps what was typed before hydration", async () => {
-    const { page, release } = await slowPageWithReactHeld(await makeContext(browser, siteUrl()));
+    // the variant is fixed: a tenth of new visitors get 'visible', whose required consent box would hold the form back
+    const { page, release } = await slowPageWithReactHeld(await withoutConsentBox(await makeContext(browser, siteUrl())));
     const sent = await catchPost(page, "/api/leads", { ok: true, id: "typed-before-hydration" });
     await page.goto("/search?q=zzzqqqxxx", { waitUntil: "domcontentloaded" });
     const form = page.locator('[data-island="forms/NothingFound"]');
