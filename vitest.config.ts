@@ -33,6 +33,35 @@ declare module "vitest" {
 }
 
 /**
+ * The packages the Worker and its tests import, bundled once per run by Vite's optimizer (one module
+ * each instead of hundreds): inside workerd every module of a test file's graph is fetched from
+ * Vitest and evaluated again for each file, and this cut the unit and worker projects' import time
+ * from 161 to 116 s (decision 030). A package left out still works, unbundled.
+ */
+export const WORKER_DEPS = [
+  "hono",
+  "hono/factory",
+  "hono/cookie",
+  "hono/quick",
+  "hono/client",
+  "hono/utils/cookie",
+  "@hono/zod-validator",
+  "zod/mini",
+  "zod/v4/core",
+  "zod/v4/locales/en.js",
+  "react",
+  "react/jsx-runtime",
+  "react/jsx-dev-runtime",
+  "libphonenumber-js/min",
+  "graphql",
+  "@preact/signals-core",
+  "minisearch/SearchableMap",
+  "convert-layout/ru",
+  "@orama/stemmers/russian",
+  "fast-check",
+];
+
+/**
  * The drills: a load, a crash of the runtime and a fresh isolate timed by Chromium. Each starts a
  * server of its own and measures time or takes the machine's two cores, so they run last and alone.
  */
@@ -66,6 +95,7 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.{ts,tsx}"],
+          deps: { optimizer: { ssr: { enabled: true, include: WORKER_DEPS } } },
           globalSetup: ["tests/worker/global-setup.ts"],
           provide: { fcSeed: FC_SEED },
           maxWorkers: 2,
