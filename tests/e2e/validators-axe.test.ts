@@ -1,8 +1,8 @@
 /**
  * axe-core in Chromium on every page a crawler reaches (the sitemap and the pages beyond it) and on
- * every page a form posted without JavaScript comes back as, at 1280 px; and on one page of each
- * template, every page beyond the sitemap and the posted forms at 390 px, with JavaScript. (The W3C
- * checker reads every page too: validators.test.ts.)
+ * every page a form posted without JavaScript comes back as, at 1280 px, each page then narrowed to
+ * 390 px for its width; and on one page of each template, every page beyond the sitemap and the
+ * posted forms at 390 px, with JavaScript. (The W3C checker reads every page too: validators.test.ts.)
  *
  * The crawl is kept cheap, since it reads some 150 pages on two shared cores: one context adds axe
  * to every page it opens (`addInitScript`, with `bypassCSP`); its tabs block the site's scripts, so
@@ -73,11 +73,24 @@ async function postedPages(viewport: typeof DESKTOP, prepare: (page: Page) => Pr
 
 const blockScripts = (page: Page) => page.route(/\/assets\/.*\.js$/, (route) => route.abort());
 
+/**
+ * What is wider than a phone's screen on the page a tab shows, laid out again at 390 px: the layout
+ * is the stylesheet's alone (no script changes a page's width), so the same page narrowed is the page
+ * a phone loads, with its fonts, which a long word or a wide table would overflow with; then back.
+ */
+async function phoneOverflow(page: Page): Promise<string[]> {
+  await page.setViewportSize(MOBILE);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const overflow = await overflowOf(page);
+  await page.setViewportSize(DESKTOP);
+  return overflow > 0 ? [`at ${MOBILE.width} px: horizontal overflow: ${overflow}px`] : [];
+}
+
 describe("every page a crawler reaches, and every page a form without JavaScript comes back as", () => {
-  it("has no axe-core violation (WCAG 2.0-2.2 A and AA, best practice) at 1280 px, as the server sends it", async () => {
+  it("has no axe-core violation (WCAG 2.0-2.2 A and AA, best practice) at 1280 px, as the server sends it, and nothing wider than a phone's screen at 390 px", async () => {
     const found = await visitAll(context, crawl.pages, { viewport: DESKTOP, tabs: CRAWL_TABS, prepare: blockScripts }, async (page, path) => {
       const response = await page.goto(path, { waitUntil: "load" });
-      return findings(page, response?.status(), statusOf(path), path === "/" ? [] : SHELL);
+      return [...(await findings(page, response?.status(), statusOf(path), path === "/" ? [] : SHELL)), ...(await phoneOverflow(page))];
     });
     const posted = await postedPages(DESKTOP, blockScripts, async (page, post) => findings(page, await openPosted(page, post), post.status, SHELL));
     expect({ ...found, ...posted }).toEqual({});

@@ -2,9 +2,8 @@
  * What validators nobody here wrote say of every page a crawler reaches (the sitemap, the form
  * pages, search and a 404) and of every page a form posted without JavaScript comes back as: the
  * W3C Nu Html Checker (vnu-jar, on Java) on every one of them, each first asked for its status, so
- * an error page is never validated in a page's place. axe-core reads every page too
- * (validators-axe.test.ts) and every page's width is read on a phone (validators-width.test.ts):
- * three files, so the browser tests' lanes share the work.
+ * an error page is never validated in a page's place. axe-core reads every page too, and every
+ * page's width on a phone (validators-axe.test.ts): two files, so the browser tests' lanes share the work.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

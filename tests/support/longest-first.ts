@@ -20,7 +20,6 @@ const SECONDS: Record<string, number> = {
   "pictures.test.ts": 40,
   "catalogue.test.ts": 34,
   "search.test.ts": 31,
-  "validators-width.test.ts": 29,
   "header.test.ts": 29,
   "analytics-consent.test.ts": 17,
   "accessibility.test.ts": 13,
