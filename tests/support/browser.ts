@@ -1,6 +1,8 @@
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { headlessShellPath } from "../../scripts/ensure-chromium";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** The browser tests' Chromium: Debian's headless shell (scripts/ensure-chromium.ts installs it). */
+export const CHROMIUM_PATH = headlessShellPath;
 
 /** Flags that keep Debian's chromium off the network (STACK.md). */
 export const CHROMIUM_ARGS = [
