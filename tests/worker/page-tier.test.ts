@@ -96,6 +96,40 @@ describe("the pages tier", () => {
     expect(served.ms).toBeLessThan(2000);
   });
 
+  it("serves it without waiting for the location's cache, which a fresh isolate asks beside it", async () => {
+    await seedCatalogue(defaultCatalogue("tier-slow-cache"));
+    await quietEdge("/programs", "tier-slow-cache");
+    await visit("/programs");
+    await vi.waitFor(async () => expect((await tierEntry("/programs")).metadata?.version).toBe("tier-slow-cache"));
+    await quietEdge("/programs", "tier-slow-cache");
+    // the location's Cache API takes 3 s to say it has nothing
+    const match = shared().match.bind(shared());
+    vi.spyOn(shared(), "match").mockImplementation(async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      return match(...args);
+    });
+    const served = await visit("/programs");
+    expect(served.cache).toBe("HIT-TIER");
+    expect(served.ms).toBeLessThan(2000);
+  });
+
+  it("serves pages when the location's cache fails: from the tier on a fresh isolate, rendered on a warm one", async () => {
+    await seedCatalogue(defaultCatalogue("tier-broken-cache"));
+    await quietEdge("/webinars", "tier-broken-cache");
+    await visit("/webinars");
+    await vi.waitFor(async () => expect((await tierEntry("/webinars")).metadata?.version).toBe("tier-broken-cache"));
+    await quietEdge("/webinars", "tier-broken-cache");
+    vi.spyOn(shared(), "match").mockRejectedValue(new Error("cache unavailable"));
+    const fresh = await visit("/webinars");
+    expect(fresh.response.status).toBe(200);
+    expect(fresh.cache).toBe("HIT-TIER");
+    // the isolate is warm now: a page it has not kept is rendered
+    const warm = await visit("/teachers");
+    expect(warm.response.status).toBe(200);
+    expect(warm.cache).toBe("MISS");
+    expect(h1(warm.html)).toBe("Преподаватели");
+  });
+
   it("renders again after a push: a page of another content version is not served", async () => {
     await seedCatalogue(defaultCatalogue("tier-old"));
     await quietEdge("/contacts", "tier-old");

@@ -12,6 +12,7 @@ import { config, publicSettings } from "../config.server";
 import type { AppEnv } from "../env";
 import { visitorArea } from "../visitor";
 import { readTier } from "../page-tier";
+import { log } from "../../services/log";
 import build from "../../../build/build-id.json";
 import { awaitContent, contentOf } from "./catalogue";
 
@@ -129,6 +130,24 @@ export const tierCacheKey = (url: URL, env: Env, area: VisitorArea) => pageCache
 /** Whether a page lives in the pages tier a few minutes only (a seminar's, for its ticket count). */
 export const shortLivedInTier = (pathname: string) => tierLifeMs(pathname) !== Number.POSITIVE_INFINITY;
 
+/** A page found in the location's cache or in the pages tier. */
+interface Found {
+  source: "HIT" | "HIT-TIER";
+  kept: Kept;
+}
+
+/** The first of `reads` to find something; null once each has found nothing or failed. */
+function firstFound<T>(reads: Promise<T | null>[]): Promise<T | null> {
+  return new Promise((resolve) => {
+    let left = reads.length;
+    const nothing = () => {
+      left -= 1;
+      if (left === 0) resolve(null);
+    };
+    for (const read of reads) read.then((value) => (value ? resolve(value) : nothing()), nothing);
+  });
+}
+
 const locationCache = () => (globalThis.caches as (CacheStorage & { default?: Cache }) | undefined)?.default;
 
 /** A page of the cache: GET, an address of the catalogue's HTML, and not the low-vision version (its visitor's own). */
@@ -154,9 +173,9 @@ export const readingPageTier = createMiddleware<AppEnv>(async (c, next) => {
 /**
  * The edge HTML cache: anonymous GET pages are the same for everyone, so the rendered HTML is kept
  * per content version, in the isolate's memory and in the Cache API, and for a fresh isolate's
- * first page in the pages tier (KV, page-tier.ts). Only the content's version is awaited before
- * the look-up: a page kept for it is served without the snapshot (which a fresh isolate goes on
- * reading for the next request). Per-visitor parts live in islands; tracking cookies are set on
+ * first page in the pages tier (KV, page-tier.ts), asked beside the Cache API. Only the content's
+ * version is awaited before the look-up: a page kept for it is served without the snapshot (which
+ * a fresh isolate goes on reading for the next request). Per-visitor parts live in islands; tracking cookies are set on
  * every answer, hit or miss, and never stored in the cache.
  */
 export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
@@ -193,18 +212,25 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   const now = Date.now();
   const inMemory = recall(key, now);
   if (inMemory) return answer(inMemory, "HIT");
-  const hit = await cache.match(key);
-  if (hit) {
+  // the location's cache and, on a fresh isolate, the tier (its read under way since the request
+  // started) are asked side by side: the first to have this version's page serves it
+  const fromCache = cache.match(key).then(async (hit): Promise<Found | null> => {
+    if (!hit) return null;
     // kept in memory only for what is left of its lifetime in the Cache API
     const expires = Number(hit.headers.get(EXPIRES_HEADER)) || now + ttlOf(url.pathname) * 1000;
-    const kept = { body: await hit.arrayBuffer(), type: hit.headers.get("Content-Type") ?? "text/html; charset=utf-8", expires };
-    if (expires > now) remember(key, kept);
-    return answer(kept, "HIT");
+    return { source: "HIT", kept: { body: await hit.arrayBuffer(), type: hit.headers.get("Content-Type") ?? "text/html; charset=utf-8", expires } };
+  });
+  // a cache that fails is a miss: the page is rendered, never refused for it
+  fromCache.catch((error: unknown) => log.warn("edge-cache.read", { requestId: c.get("requestId"), error: String(error) }));
+  const fromTier = tier?.pageFor(contentVersion, now).then((page): Found | null => (page ? { source: "HIT-TIER", kept: { ...page, expires: page.until } } : null));
+  const found = await firstFound(fromTier ? [fromCache, fromTier] : [fromCache]);
+  if (found?.source === "HIT") {
+    if (found.kept.expires > now) remember(key, found.kept);
+    return answer(found.kept, "HIT");
   }
-  const fromTier = await tier?.pageFor(contentVersion, now);
-  if (fromTier) {
-    c.executionCtx.waitUntil(Promise.resolve(keep(fromTier.body, fromTier.type, ttlOf(url.pathname), fromTier.until)));
-    return answer({ ...fromTier, expires: fromTier.until }, "HIT-TIER");
+  if (found) {
+    c.executionCtx.waitUntil(Promise.resolve(keep(found.kept.body, found.kept.type, ttlOf(url.pathname), found.kept.expires)));
+    return answer(found.kept, "HIT-TIER");
   }
 
   await next();
