@@ -49,6 +49,15 @@ async function tierEntry(path: string) {
   return env.PAGES.getWithMetadata<{ version: string; until: number; type: string }>(key, "text");
 }
 
+/** Another isolate has rendered `path` for `version` and kept it in the tier; then a fresh isolate at a quiet edge. */
+async function inTierAtQuietEdge(path: string, version: string): Promise<void> {
+  await seedCatalogue(defaultCatalogue(version));
+  await quietEdge(path, version);
+  await visit(path);
+  await vi.waitFor(async () => expect((await tierEntry(path)).metadata?.version).toBe(version));
+  await quietEdge(path, version);
+}
+
 describe("the pages tier", () => {
   it("serves a fresh isolate's first page as another isolate rendered it, its cookies its own", async () => {
     await seedCatalogue(defaultCatalogue("tier-v1"));
@@ -97,11 +106,7 @@ describe("the pages tier", () => {
   });
 
   it("serves it without waiting for the location's cache, which a fresh isolate asks beside it", async () => {
-    await seedCatalogue(defaultCatalogue("tier-slow-cache"));
-    await quietEdge("/programs", "tier-slow-cache");
-    await visit("/programs");
-    await vi.waitFor(async () => expect((await tierEntry("/programs")).metadata?.version).toBe("tier-slow-cache"));
-    await quietEdge("/programs", "tier-slow-cache");
+    await inTierAtQuietEdge("/programs", "tier-slow-cache");
     // the location's Cache API takes 3 s to say it has nothing
     const match = shared().match.bind(shared());
     vi.spyOn(shared(), "match").mockImplementation(async (...args) => {
@@ -114,11 +119,7 @@ describe("the pages tier", () => {
   });
 
   it("serves pages when the location's cache fails: from the tier on a fresh isolate, rendered on a warm one", async () => {
-    await seedCatalogue(defaultCatalogue("tier-broken-cache"));
-    await quietEdge("/webinars", "tier-broken-cache");
-    await visit("/webinars");
-    await vi.waitFor(async () => expect((await tierEntry("/webinars")).metadata?.version).toBe("tier-broken-cache"));
-    await quietEdge("/webinars", "tier-broken-cache");
+    await inTierAtQuietEdge("/webinars", "tier-broken-cache");
     vi.spyOn(shared(), "match").mockRejectedValue(new Error("cache unavailable"));
     const fresh = await visit("/webinars");
     expect(fresh.response.status).toBe(200);
@@ -211,11 +212,7 @@ describe("what a page of the pages tier is kept under", () => {
   });
 
   it("is off with PAGE_TIER=off: a fresh isolate renders its first page", async () => {
-    await seedCatalogue(defaultCatalogue("tier-switch"));
-    await quietEdge("/journal", "tier-switch");
-    await visit("/journal");
-    await vi.waitFor(async () => expect((await tierEntry("/journal")).metadata?.version).toBe("tier-switch"));
-    await quietEdge("/journal", "tier-switch");
+    await inTierAtQuietEdge("/journal", "tier-switch");
     expect((await visit("/journal", { ...env, PAGE_TIER: "off" } as Env)).cache).toBe("MISS");
   });
 });

@@ -175,8 +175,8 @@ export const readingPageTier = createMiddleware<AppEnv>(async (c, next) => {
  * per content version, in the isolate's memory and in the Cache API, and for a fresh isolate's
  * first page in the pages tier (KV, page-tier.ts), asked beside the Cache API. Only the content's
  * version is awaited before the look-up: a page kept for it is served without the snapshot (which
- * a fresh isolate goes on reading for the next request). Per-visitor parts live in islands; tracking cookies are set on
- * every answer, hit or miss, and never stored in the cache.
+ * a fresh isolate goes on reading for the next request). Per-visitor parts live in islands;
+ * tracking cookies are set on every answer, hit or miss, and never stored in the cache.
  */
 export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   const cache = locationCache();
