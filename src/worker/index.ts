@@ -1,9 +1,10 @@
+import { env as startEnv } from "cloudflare:workers";
 import { parse } from "hono/utils/cookie";
 import { createApp } from "./app";
 import { warmPageTier } from "./warm-pages";
 import { isPagePath } from "./pages";
 import { documentHead } from "../render/head";
-import { settledEnv } from "../server/config.server";
+import { config, settledEnv } from "../server/config.server";
 import { headFirst } from "../server/head-first";
 import { applySecurityHeaders } from "../server/middleware/security-headers";
 import { hasReadContent } from "../services/catalogue/repository";
@@ -17,6 +18,17 @@ export { SeminarTickets } from "./durable/SeminarTickets";
 export { SiteKeys } from "./durable/SiteKeys";
 
 const app = createApp();
+/**
+ * The settings parsed as the isolate starts (Cloudflare starts it during the visitor's TLS
+ * handshake): the parse runs the validators' code for the first time, about 5 ms the first request
+ * no longer waits for. Nothing at start may keep the Worker from starting: a parse that throws is
+ * left to the first request, which parses again and answers as it always did.
+ */
+try {
+  config(startEnv as Env);
+} catch {
+  // the request's own parse reports it
+}
 
 /**
  * A browser asking for a page on an isolate that has never read content: the page's head leaves
