@@ -54,7 +54,7 @@ export default {
       decorate: (headers) => applySecurityHeaders(headers, settled, request.method),
     });
   },
-  /** Every five minutes (wrangler.toml's cron): the pages tier filled with the pages it lacks (decision 036). */
+  /** Every minute (wrangler.toml's cron): the pages tier filled with the pages it lacks (decision 036). */
   scheduled: (_controller: ScheduledController, env: Env, context: ExecutionContext) => {
     context.waitUntil(warmPageTier(app, env, context).then(() => undefined));
   },

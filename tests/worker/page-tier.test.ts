@@ -249,7 +249,7 @@ describe("the pages tier filled before anyone asks (the scheduled handler)", () 
     await seedCatalogue(defaultCatalogue("tier-cron"));
     const info = vi.spyOn(log, "info");
     const context = createExecutionContext();
-    worker.scheduled({ cron: "*/5 * * * *", scheduledTime: Date.now(), noRetry() {} } as ScheduledController, env, context);
+    worker.scheduled({ cron: "* * * * *", scheduledTime: Date.now(), noRetry() {} } as ScheduledController, env, context);
     await waitOnExecutionContext(context);
     const warmed = info.mock.calls.find(([event]) => event === "page-tier.warmed");
     // a budget a run: the rest comes with the next ones
