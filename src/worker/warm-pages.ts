@@ -9,7 +9,7 @@ import type { Hono } from "hono";
 import { sitemapPaths } from "../routes/pages/crawlers";
 import { config, settledEnv } from "../server/config.server";
 import type { AppEnv } from "../server/env";
-import { shortLivedInTier, tierCacheKey } from "../server/middleware/edge-cache";
+import { tierCacheKey, tierUntil } from "../server/middleware/edge-cache";
 import { isMetadata, keepPage, pagesOf, type TierMetadata, tierKey } from "../server/page-tier";
 import { getCatalogue } from "../services/catalogue/repository";
 import { pageTrueUntil } from "../services/catalogue/time-boundaries";
@@ -63,8 +63,7 @@ export async function warmPageTier(app: Hono<AppEnv>, env: Env, context: Executi
   let kept = 0;
   let left = 0;
   for (const { path } of sitemapPaths(catalogue)) {
-    // a seminar's page lives minutes in the tier (its ticket count): a visitor's own first page keeps it
-    if (!isPagePath(path) || shortLivedInTier(path)) continue;
+    if (!isPagePath(path)) continue;
     const url = new URL(path, origin);
     for (const [area, country] of AREAS) {
       const key = await tierKey(tierCacheKey(url, settled, area));
@@ -80,7 +79,8 @@ export async function warmPageTier(app: Hono<AppEnv>, env: Env, context: Executi
         log.warn("page-tier.warm", { path, area, status: response.status });
         continue;
       }
-      await keepPage(pages, key, { body: await response.arrayBuffer(), type, version: catalogue.version, until });
+      // a seminar's page (its ticket count) five minutes: a later run renders it again once it has run out
+      await keepPage(pages, key, { body: await response.arrayBuffer(), type, version: catalogue.version, until: tierUntil(path, until, now) });
       kept++;
     }
   }

@@ -6,7 +6,8 @@
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cacheVersion, pageCacheKey, tierVersion } from "../../src/server/middleware/edge-cache";
+import { cacheVersion, pageCacheKey, tierCacheKey, tierVersion } from "../../src/server/middleware/edge-cache";
+import { tierKey } from "../../src/server/page-tier";
 import { CATALOGUE_KEY_PREFIX, CURRENT_CATALOGUE_KEY } from "../../src/services/catalogue/keys";
 import { freshIsolate } from "../../src/services/isolate";
 import { log } from "../../src/services/log";
@@ -239,10 +240,42 @@ describe("the pages tier filled before anyone asks (the scheduled handler)", () 
       expect(served.cache).toBe("HIT-TIER");
       expect(h1(served.html)).toBe("Программы обучения");
     }
-    // every page of the sitemap in four variants, but its documents (PDF files) and a seminar's page (minutes in the tier, left to visitors)
-    const pages = sitemapPaths(catalogue).filter(({ path }) => !path.endsWith(".pdf") && !path.startsWith("/seminars/"));
+    // every page of the sitemap in four variants, a seminar's too, but its documents (PDF files)
+    const pages = sitemapPaths(catalogue).filter(({ path }) => !path.endsWith(".pdf"));
     expect(pages.length).toBeGreaterThan(100);
+    expect(pages.some(({ path }) => path.startsWith("/seminars/"))).toBe(true);
     expect(first.kept + first.left).toBe(pages.length * 4);
+  });
+
+  it("keeps a seminar's page five minutes, and renders it again once they have run out", async () => {
+    const catalogue = await seedCatalogue(defaultCatalogue("tier-warm-seminar"));
+    const seminar = catalogue.seminars.find((s) => Date.parse(s.targetDate) > Date.now())!;
+    const path = `/seminars/${seminar.studyFieldSlug}/${seminar.slug}`;
+    // every other page is in the tier already: the run has only the seminar's four variants to render
+    const farOff = { version: "tier-warm-seminar", until: Date.now() + 86_400_000, type: "text/html; charset=utf-8" };
+    const keys = async (wanted: (p: string) => boolean) =>
+      Promise.all(
+        sitemapPaths(catalogue)
+          .filter(({ path: p }) => !p.endsWith(".pdf") && wanted(p))
+          .flatMap(({ path: p }) => (["RU", "KZ", "UZ", "other"] as const).map((area) => tierKey(tierCacheKey(new URL(p, origin), env, area)))),
+      );
+    for (const key of await keys((p) => p !== path)) await env.PAGES.put(key, "kept", { metadata: farOff });
+    const run = async () => {
+      const context = createExecutionContext();
+      const result = await warmPageTier(createApp(), env, context, 8);
+      await waitOnExecutionContext(context);
+      return result;
+    };
+    expect(await run()).toEqual({ kept: 4, left: 0 });
+    const [key] = await keys((p) => p === path);
+    const entry = await env.PAGES.getWithMetadata<{ version: string; until: number }>(key!, "text");
+    expect(h1(entry.value!)).toBe(seminar.title);
+    expect(entry.metadata!.until - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+    // nothing has run out: the next run renders nothing
+    expect(await run()).toEqual({ kept: 0, left: 0 });
+    // five minutes later (the entry's instant passed): rendered again, with the tickets as they are then
+    await env.PAGES.put(key!, entry.value!, { metadata: { ...entry.metadata!, until: Date.now() - 1 } });
+    expect(await run()).toEqual({ kept: 1, left: 0 });
   });
 
   it("is the Worker's scheduled handler", async () => {

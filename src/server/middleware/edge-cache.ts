@@ -127,8 +127,8 @@ const NO_FACTS: PageFacts = {
 /** A page's cache key in the pages tier (for an address whose parameters are read without the content). */
 export const tierCacheKey = (url: URL, env: Env, area: VisitorArea) => pageCacheKey(url, tierVersion(env), area, NO_FACTS);
 
-/** Whether a page lives in the pages tier a few minutes only (a seminar's, for its ticket count). */
-export const shortLivedInTier = (pathname: string) => tierLifeMs(pathname) !== Number.POSITIVE_INFINITY;
+/** Until when a page rendered now may serve from the pages tier: until the clock changes it, and a seminar's five minutes at most. */
+export const tierUntil = (pathname: string, trueUntil: number, now: number) => Math.min(trueUntil, now + tierLifeMs(pathname));
 
 /** A page found in the location's cache or in the pages tier. */
 interface Found {
@@ -246,7 +246,7 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   c.executionCtx.waitUntil(
     copy.arrayBuffer().then((body) => {
       if (!rendered) return;
-      if (tier) tier.keep({ body, type, version: contentVersion, until: Math.min(until, now + tierLifeMs(url.pathname)) }, (promise) => c.executionCtx.waitUntil(promise));
+      if (tier) tier.keep({ body, type, version: contentVersion, until: tierUntil(url.pathname, until, now) }, (promise) => c.executionCtx.waitUntil(promise));
       return keep(body, type, ttl, until);
     }),
   );
