@@ -183,6 +183,14 @@ function problems(node: Node, parent: Node | undefined): string[] {
       case "CollegeOrUniversity":
         need(typeof node["@id"] === "string" && named(node) && onSite(node.url), "@id, name and url");
         break;
+      case "PostalAddress": {
+        // each part in its field: a street that starts with the postal code or the city repeats them
+        const street = String(node.streetAddress ?? "");
+        need(isPostalAddress(node), "streetAddress, addressLocality and addressCountry");
+        need(!/^\d{6}/.test(street) && !/^(г\.\s*)?(Москва|Алматы|Ташкент)(?=[,\s]|$)/.test(street), `a street address without the postal code and the city, not «${street}»`);
+        if (node.postalCode !== undefined) need(/^\d{6}$/.test(String(node.postalCode)), "a postal code of six digits");
+        break;
+      }
     }
   }
   return wrong;

@@ -5,6 +5,7 @@
  */
 import type { LegalEntity, Review, Site, Teacher } from "../../services/catalogue/schemas";
 import { minutesDuration } from "../../services/catalogue/schedule";
+import { postalAddressOf } from "../../services/catalogue/venue";
 import { organizationLogoImage } from "../../services/images";
 import { mainNavigation } from "./navigation";
 import { siteHref } from "./seo";
@@ -59,7 +60,7 @@ export function organizationJsonLd(site: Site, siteUrl: string): Node {
     alternateName: site.shortName,
     logo: organizationLogo(siteUrl),
     image: siteHref(siteUrl, "/images/og-default.png"),
-    address: { "@type": "PostalAddress", addressLocality: "Москва", addressCountry: "RU", streetAddress: site.moscowOffice.address },
+    address: postalAddressOf(site.moscowOffice.address, "RU"),
     telephone: site.phones.map((p) => p.number),
     email: site.emails[0]?.email,
     sameAs: Object.values(site.socials),
@@ -81,7 +82,7 @@ export function legalEntitiesJsonLd(site: Site, siteUrl: string): Node[] {
         { "@type": "PropertyValue", propertyID: "ОГРН", value: e.ogrn },
         { "@type": "PropertyValue", propertyID: "КПП", value: e.kpp },
       ],
-      address: { "@type": "PostalAddress", streetAddress: e.address, addressCountry: "RU" },
+      address: postalAddressOf(e.address, "RU"),
       email: e.email,
       telephone: e.phones,
       employee: { "@type": "Person", name: e.head, jobTitle: e.headPosition },
@@ -93,7 +94,7 @@ export function legalEntitiesJsonLd(site: Site, siteUrl: string): Node[] {
       "@id": siteHref(siteUrl, "/#almaty"),
       name: `${site.name}, офис в Алматы`,
       url: siteHref(siteUrl, "/contacts"),
-      address: { "@type": "PostalAddress", streetAddress: site.almatyOffice.address, addressCountry: "KZ" },
+      address: postalAddressOf(site.almatyOffice.address, "KZ"),
       email: site.almatyOffice.email,
       telephone: site.almatyOffice.phones.map((p) => p.number),
       parentOrganization,

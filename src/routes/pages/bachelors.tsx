@@ -6,6 +6,7 @@ import { coverAlt, Picture } from "../../components/ui/Picture";
 import { courseJsonLd, higherEducationEntity, legalEntityRef, organizationRef } from "../../components/layout/structured-data";
 import type { Catalogue } from "../../services/catalogue/build";
 import { bachelorHref } from "../../services/catalogue/links";
+import { postalAddressOf } from "../../services/catalogue/venue";
 import { indexes, teachersOf } from "../../services/catalogue/queries";
 import { studyYears } from "../../services/catalogue/schedule";
 import type { Bachelor } from "../../services/catalogue/schemas";
@@ -203,7 +204,7 @@ function bachelorJsonLd(catalogue: Catalogue, bachelor: Bachelor, siteUrl: strin
         location: {
           "@type": "Place",
           name: institution?.shortName ?? site.name,
-          address: { "@type": "PostalAddress", streetAddress: institution?.address ?? site.moscowOffice.address, addressCountry: "RU" },
+          address: postalAddressOf(institution?.address ?? site.moscowOffice.address, "RU"),
         },
         // a year of study, as many times as the program has years: the content gives no finer pace (decision 017)
         courseSchedule: { "@type": "Schedule", repeatFrequency: "Yearly", repeatCount: studyYears(bachelor.duration), duration: "P1Y" },

@@ -6,6 +6,7 @@ import type { Catalogue } from "../../services/catalogue/build";
 import { practicalTrainingHref } from "../../services/catalogue/links";
 import { indexes, teachersOf } from "../../services/catalogue/queries";
 import type { PracticalTraining } from "../../services/catalogue/schemas";
+import { postalAddressOf } from "../../services/catalogue/venue";
 import { formatPrice } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
@@ -122,7 +123,7 @@ function trainingInstance(site: Catalogue["site"], training: PracticalTraining) 
   const office = (name: string, address: string, country: string) => ({
     "@type": "Place",
     name,
-    address: { "@type": "PostalAddress", streetAddress: address, addressCountry: country },
+    address: postalAddressOf(address, country),
   });
   const offices = [
     ...(/москв/i.test(training.format) ? [office(`${site.name}, Москва`, site.moscowOffice.address, "RU")] : []),

@@ -34,3 +34,31 @@ export function venueOf(place: string): Venue | null {
 /** What a seminar's place must look like, for the content check's message. */
 export const VENUE_EXAMPLE = "«Москва, ул. Большая Новодмитровская, д. 36, стр. 4, аудитория 212»";
 export const VENUE_CITIES = Object.keys(countries).map((city) => city[0]!.toUpperCase() + city.slice(1));
+
+/** A PostalAddress as schema.org has it: the street, the city and the postal code apart. */
+export interface PostalAddress {
+  "@type": "PostalAddress";
+  streetAddress: string;
+  addressLocality?: string;
+  postalCode?: string;
+  addressCountry: string;
+}
+
+/**
+ * An address of the content's words («127015, г. Москва, ул. …, д. 36, стр. 4, помещ. 21») as a
+ * PostalAddress: the postal code, the city and the rest (the street, the building, the room) each
+ * in its own field, so the street no longer starts with the city and the code. Words that are not
+ * that shape stay whole in `streetAddress`, in `country`.
+ */
+export function postalAddressOf(address: string, country: string): PostalAddress {
+  const postal = /^(\d{6}),\s*/.exec(address);
+  const venue = venueOf(postal ? address.slice(postal[0].length) : address);
+  if (!venue) return { "@type": "PostalAddress", streetAddress: address, addressCountry: country };
+  return {
+    "@type": "PostalAddress",
+    streetAddress: venue.room ? `${venue.street}, ${venue.room}` : venue.street,
+    addressLocality: venue.locality,
+    ...(postal ? { postalCode: postal[1] } : {}),
+    addressCountry: venue.country,
+  };
+}
