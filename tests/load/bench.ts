@@ -106,15 +106,31 @@ async function main() {
     console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION_S} s each, ${process.platform} ${process.arch}, Node ${process.version}\n`);
     console.log("page                                              rendered req/s  p99 ms   static req/s  p99 ms   ratio  errors");
     // the home page once more, its four areas' variants asked in turn
-    for (const [n, path, areas] of [...speed.map((path, n) => [n, path, false] as const), [0, "/", true] as const]) {
-      // the first request of each variant fills the edge cache
-      for (const country of areas ? AREA_COUNTRIES : [undefined]) await (await fetch(server.url + path, { headers: country ? { "CF-IPCountry": country } : {} })).text();
+    const row = async (base: string, n: number, path: string, areas: boolean) => {
+      // the first request of each variant fills the edge cache (a lost proxy shows here as a request that never answers)
+      for (const country of areas ? AREA_COUNTRIES : [undefined]) {
+        await (await fetch(base + path, { headers: country ? { "CF-IPCountry": country } : {}, signal: AbortSignal.timeout(30_000) })).text();
+      }
       // side by side: each half of the time, alternating, so a busy moment hits both
       const half = Math.max(1, Math.round(DURATION_S / 2));
       const runs: Record<"rendered" | "asset", Load[]> = { rendered: [], asset: [] };
       for (let round = 0; round < 2; round++) {
-        runs.rendered.push(await load(server.url + path, half, areas));
-        runs.asset.push(await load(`${server.url}/__bench/page-${n}`, half));
+        runs.rendered.push(await load(base + path, half, areas));
+        runs.asset.push(await load(`${base}/__bench/page-${n}`, half));
+      }
+      return runs;
+    };
+    for (const [n, path, areas] of [...speed.map((path, n) => [n, path, false] as const), [0, "/", true] as const]) {
+      let runs: Record<"rendered" | "asset", Load[]>;
+      try {
+        runs = await row(server.url, n, path, areas);
+      } catch (error) {
+        // wrangler dev's own proxy sometimes dies under 20 connections (docs/benchmarks.md, 2026-11-24):
+        // the row is measured again on a new server, and the figures say so
+        console.log(`  (${path}: the local runtime stopped answering, ${String(error)}; measured again on a new server)`);
+        await server.stop();
+        server = await startDevServer({ port: PORT, persistTo, vars, quiet: true });
+        runs = await row(server.url, n, path, areas);
       }
       const rps = (list: { rps: number }[]) => list.reduce((sum, r) => sum + r.rps, 0) / list.length;
       const p99 = (list: { p99: number }[]) => Math.max(...list.map((r) => r.p99));

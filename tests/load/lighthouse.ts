@@ -43,13 +43,19 @@ function lcpElementOf(details: unknown): string[] {
   return found.slice(0, 1);
 }
 
-/** Lighthouse's own failure to read a trace (NO_NAVSTART now and then on a busy machine): worth one more try. */
-async function audit(url: string, port: number, attemptsLeft = 2): Promise<LighthouseFigures> {
+/**
+ * Lighthouse's own failure to read a trace (NO_NAVSTART now and then on a busy machine, twice in a
+ * row once on 2026-11-24 with the catalogue 300 ms away): worth two more tries, a second apart.
+ */
+async function audit(url: string, port: number, attemptsLeft = 3): Promise<LighthouseFigures> {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) {
-    if (attemptsLeft > 1) return audit(url, port, attemptsLeft - 1);
+    if (attemptsLeft > 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return audit(url, port, attemptsLeft - 1);
+    }
     throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   }
   const score = (id: (typeof CATEGORIES)[number]) => Math.round((categories[id]?.score ?? 0) * 100);
