@@ -193,6 +193,15 @@ describe("the pages tier", () => {
     expect(warn.mock.calls.filter(([event]) => event === "page-tier.off")).toHaveLength(1);
   });
 
+  it("serves a first visit from an ad or a search engine, its tracking parameters the visitor's own", async () => {
+    await inTierAtQuietEdge("/teachers", "tier-ad");
+    const served = await visit("/teachers?utm_source=yandex&utm_medium=cpc&utm_campaign=winter&yclid=123");
+    expect(served.cache).toBe("HIT-TIER");
+    expect(h1(served.html)).toBe("Преподаватели");
+    // the campaign is remembered for the lead, as on a rendered page
+    expect(served.response.headers.getSetCookie().some((cookie) => cookie.startsWith("utm="))).toBe(true);
+  });
+
   it("never keeps the low-vision version, which is its visitor's own", async () => {
     await seedCatalogue(defaultCatalogue("tier-low-vision"));
     await quietEdge("/ourInstitute", "tier-low-vision");
