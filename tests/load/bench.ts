@@ -121,9 +121,12 @@ async function main() {
       return runs;
     };
     for (const [n, path, areas] of [...speed.map((path, n) => [n, path, false] as const), [0, "/", true] as const]) {
+      const errorsOf = (runs: Record<"rendered" | "asset", Load[]>) => [...runs.rendered, ...runs.asset].reduce((sum, r) => sum + r.errors, 0);
       let runs: Record<"rendered" | "asset", Load[]>;
       try {
         runs = await row(server.url, n, path, areas);
+        // a proxy lost in the middle of the row: autocannon counts every request after it as an error
+        if (errorsOf(runs) > 0) throw new Error(`${errorsOf(runs)} requests failed`);
       } catch (error) {
         // wrangler dev's own proxy sometimes dies under 20 connections (docs/benchmarks.md, 2026-11-24):
         // the row is measured again on a new server, and the figures say so
@@ -134,7 +137,7 @@ async function main() {
       }
       const rps = (list: { rps: number }[]) => list.reduce((sum, r) => sum + r.rps, 0) / list.length;
       const p99 = (list: { p99: number }[]) => Math.max(...list.map((r) => r.p99));
-      const errors = [...runs.rendered, ...runs.asset].reduce((sum, r) => sum + r.errors, 0);
+      const errors = errorsOf(runs);
       console.log(
         `${(areas ? `${path} (RU, KZ, UZ, elsewhere in turn)` : path).padEnd(48)} ${rps(runs.rendered).toFixed(0).padStart(15)} ${String(p99(runs.rendered)).padStart(7)} ${rps(runs.asset).toFixed(0).padStart(14)} ${String(p99(runs.asset)).padStart(7)} ${(rps(runs.rendered) / rps(runs.asset)).toFixed(2).padStart(7)} ${String(errors).padStart(7)}`,
       );
