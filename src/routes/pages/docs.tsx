@@ -2,14 +2,14 @@ import type { Context } from "hono";
 import type { Crumb } from "../../components/layout/Breadcrumbs";
 import { DocumentLink } from "../../components/catalogue/DocumentLink";
 import { documentPages } from "../../services/catalogue/documents";
-import type { DocumentCategory, InstituteDocument } from "../../services/catalogue/institute-schemas";
+import type { DocumentCategory, ListedDocument } from "../../services/catalogue/institute-schemas";
 import { documentFiles } from "../../server/documents";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
 
 const docsCrumb: Crumb = { label: "Документы", href: "/docs" };
 
-const inCategories = (documents: InstituteDocument[], categories: DocumentCategory[]) => documents.filter((d) => categories.includes(d.category));
+const inCategories = (documents: ListedDocument[], categories: DocumentCategory[]) => documents.filter((d) => categories.includes(d.category));
 
 /** `/docs`: every document, grouped as the docs pages of spec 2.1 list them, with the site's policies. */
 export function docsIndex(c: Context<AppEnv>) {

@@ -7,7 +7,7 @@ import {
   FIXED_PRACTICAL_TRAININGS,
 } from "./schemas";
 import { countFigures, fillFiguresDeep, handWrittenFigures, UnknownFigureError } from "./figures";
-import type { InstituteDocument, Pages } from "./institute-schemas";
+import type { InstituteDocument, ListedDocument, Pages } from "./institute-schemas";
 import { VENUE_CITIES, VENUE_EXAMPLE, venueOf } from "./venue";
 
 /** A program as its own page shows it. */
@@ -43,12 +43,14 @@ export interface Catalogue {
   vacancies: Vacancy[];
   partners: Partner[];
   pages: Pages;
-  documents: InstituteDocument[];
+  documents: ListedDocument[];
 }
 
 /** What the build makes of the content files: the catalogue with every program's details. */
-export interface BuiltCatalogue extends Omit<Catalogue, "programs"> {
+export interface BuiltCatalogue extends Omit<Catalogue, "programs" | "documents"> {
   programs: FullProgram[];
+  /** with their text, from which the build makes their PDFs */
+  documents: InstituteDocument[];
 }
 
 export class ContentError extends Error {

@@ -80,5 +80,10 @@ export const documentSchema = z.object({
 export type Block = z.infer<typeof blockSchema>;
 export type Pages = z.infer<typeof pagesSchema>;
 export type InstituteDocument = z.infer<typeof documentSchema>;
+/**
+ * A document as the site lists it: its text is only in its PDF, which the build makes from the
+ * content (scripts/documents.ts), so the snapshot every isolate reads does not carry it.
+ */
+export type ListedDocument = Omit<InstituteDocument, "body">;
 export type SvedenSlug = (typeof svedenSlugs)[number];
 export type DocumentCategory = (typeof documentCategories)[number];

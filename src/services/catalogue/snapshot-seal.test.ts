@@ -16,6 +16,8 @@ const FINGERPRINTS: Record<number, string> = {
   1: "81dc31f872c76932aa55d0816ed4222d001570757df32c350bb1b94d358f417a",
   // teachers' photos and programs' covers (decision 028)
   2: "07937417618393f4218b07702b66a199321b1a273d16049a709e8663f73b287a",
+  // documents without their text, which only their PDFs show (issue #18)
+  3: "ba49c7533037f3cf9beded8e50bf2c739dc5050743f4dd27f6c7b06d0b84b08e",
 };
 
 const fingerprint = () =>
@@ -45,5 +47,15 @@ describe("the snapshot's seal", () => {
     expect(await sealOf(`${snapshot!.value} `)).not.toEqual(snapshot!.metadata);
     // KV keeps at most 1024 bytes of metadata per key
     expect(JSON.stringify(snapshot!.metadata).length).toBeLessThan(1024);
+  });
+
+  it("carries what pages read, not a document's text, which is in its PDF alone", async () => {
+    const built = defaultCatalogue("seal-documents");
+    const entries = await contentEntries(built);
+    const snapshot = JSON.parse(entries.find((entry) => entry.key === `${CATALOGUE_KEY_PREFIX}seal-documents`)!.value) as Record<string, unknown[]>;
+    expect(snapshot.documents).toHaveLength(built.documents.length);
+    expect(snapshot.documents!.filter((document) => "body" in (document as object))).toEqual([]);
+    const text = JSON.stringify(built.documents[0]!.body[0]);
+    expect(entries.find((entry) => entry.key === `${CATALOGUE_KEY_PREFIX}seal-documents`)!.value).not.toContain(text.slice(1, -1));
   });
 });
