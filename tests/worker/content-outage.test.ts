@@ -6,6 +6,8 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY, CURRENT_CATALOGUE_KEY } from "../../src/services/catalogue/keys";
+import type { Catalogue } from "../../src/services/catalogue/build";
+import { contentEntries } from "../../src/services/catalogue/publish";
 import { getCatalogue } from "../../src/services/catalogue/repository";
 import { catalogueSnapshotSchema, SNAPSHOT_SCHEMA_VERSION, type SnapshotSeal, sealOf } from "../../src/services/catalogue/snapshot";
 import { freshIsolate } from "../../src/services/isolate";
@@ -142,6 +144,24 @@ describe("the seal content:push puts on a snapshot (decision 029)", () => {
     expect((await page("/programs")).response.status).toBe(200);
     expect((await getCatalogue(env.CATALOGUE)).version).toBe("sealed-good");
     expect(errors.mock.calls[0]?.[1]).toMatchObject({ failure: "invalid:sealed-bad", serving: "sealed-good" });
+  });
+
+  it("serves a snapshot pushed before the schema's last change (documents with their text, schema 2) after checking it in full", async () => {
+    const validate = vi.spyOn(catalogueSnapshotSchema, "safeParse");
+    const older = defaultCatalogue("sealed-schema-2");
+    // as the push of schema 2 wrote it: the programs without their details, the documents whole
+    const text = JSON.stringify({ ...older, programs: (JSON.parse((await contentEntries(older))[0]!.value) as Catalogue).programs });
+    expect(text).toContain(JSON.stringify(older.documents[0]!.body[0]));
+    await putSealed("sealed-schema-2", text, { ...(await sealOf(text)), schema: 2 });
+    freshIsolate();
+    const docs = await page("/docs");
+    expect(docs.response.status).toBe(200);
+    expect(decode(docs.html)).toContain(older.documents[0]!.title);
+    const catalogue = await getCatalogue(env.CATALOGUE);
+    expect(catalogue.version).toBe("sealed-schema-2");
+    expect(validate).toHaveBeenCalled();
+    // what the schema does not name is not kept
+    expect(catalogue.documents.every((document) => !("body" in document))).toBe(true);
   });
 
   it("still refuses a sealed snapshot that holds another version", async () => {
