@@ -185,6 +185,21 @@ describe("retries", () => {
     const stored = JSON.stringify(await outbox.get(id));
     for (const value of ["Ульяна", "Всеслава", "9161239876", "ulyana", "Сколько длится"]) expect(stored).not.toContain(value);
   });
+
+  it("keeps no identifier of the visitor's browser nor the page they came from once a lead is redacted; the campaign, the area and the consents stay", async () => {
+    const cookies = "roistat_visit=rv-818181; _ym_uid=1700000000818181; advcake_track_id=adv-818181; admitad_uid=adm818181; utm=" +
+      encodeURIComponent(JSON.stringify({ utm_source: "yandex", utm_campaign: "winter" }));
+    const id = await accepted({}, { Cookie: cookies, Referer: "https://yandex.ru/search/?text=%D0%B0%D0%BD%D0%BD%D0%B0+818181", "CF-IPCountry": "KZ" });
+    await settled(id);
+    const outbox = outboxOf(id);
+    const before = await outbox.get(id);
+    expect(before).toMatchObject({ roistat_visit: "rv-818181", advcake_track_id: "adv-818181", admitad_uid: "adm818181" });
+    expect(before?.referer).toContain("818181");
+    await outbox.redactExpired(Date.now() + 31 * 24 * 3600_000);
+    const lead = await outbox.get(id);
+    expect(JSON.stringify(lead)).not.toContain("818181");
+    expect(lead).toMatchObject({ id, area: "KZ", utm: { utm_source: "yandex", utm_campaign: "winter" }, consent: { variant: expect.any(String) } });
+  });
 });
 
 describe("under load", () => {

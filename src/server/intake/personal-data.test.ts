@@ -19,7 +19,6 @@ import { orderRecord } from "./orders";
 const KEPT_AFTER_REDACTION: Record<string, string> = {
   id: "made at random by the browser when the form opens",
   leadPage: "the site's page the form was on",
-  referer: "the page the visitor came from",
   utms: "the campaign's labels of the page",
   country: "the phone's country picked, two letters",
   promocode: "a code given to many",

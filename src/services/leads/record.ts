@@ -87,9 +87,18 @@ export function readLeadRecord(json: string): LeadRecord {
   return z.parse(leadRecordSchema, JSON.parse(json));
 }
 
-/** The lead without a person's data: what stays once the retention has passed. */
+/**
+ * Identifiers that tie a lead to a browser (the analytics and partners' cookies) and the page the
+ * visitor came from (a search engine's address may hold what they searched for). The sinks have
+ * had them; once the retention has passed nothing needs them, so they leave with the person's data.
+ */
+export const IDENTIFYING_FIELDS = ["roistat_visit", "ymUid", "advcake_track_id", "advcake_track_url", "admitad_uid", "click_id", "referer"] as const satisfies readonly (keyof LeadRecord)[];
+
+/** The lead without a person's data or what identifies their browser: what stays once the retention has passed. */
 export function redacted(lead: LeadRecord): LeadRecord {
-  return { ...lead, ...Object.fromEntries(PERSONAL_FIELDS.map((field) => [field, null])) };
+  const kept: LeadRecord = { ...lead, ...Object.fromEntries(PERSONAL_FIELDS.map((field) => [field, null])) };
+  for (const field of IDENTIFYING_FIELDS) delete kept[field];
+  return kept;
 }
 
 /** Stable id of a subscription: the same e-mail twice is one subscription. */
