@@ -181,6 +181,10 @@ describe("detail pages", () => {
     const html = await expectPage(path, { h1: article.title, jsonLd: "Article" });
     for (const host of ["vk.com/share.php", "api.whatsapp.com/send", "t.me/share/url", "connect.ok.ru/offer"]) expect(html).toContain(host);
     expect(html).toMatch(/\d+ минут[аы]? чтения/);
+    // its text, which KV keeps apart from the catalogue, and the minutes counted from it at the push
+    const first = article.body.find((block) => block.type === "p") as { text: string };
+    expect(decode(html)).toContain(first.text);
+    expect(decode(html)).toContain(`${article.minutes} минут`);
   });
 
   it.each([

@@ -5,7 +5,7 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY, CURRENT_CATALOGUE_KEY } from "../../src/services/catalogue/keys";
+import { articleBodyKey, CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY, CURRENT_CATALOGUE_KEY } from "../../src/services/catalogue/keys";
 import type { Catalogue } from "../../src/services/catalogue/build";
 import { contentEntries } from "../../src/services/catalogue/publish";
 import { getCatalogue } from "../../src/services/catalogue/repository";
@@ -146,11 +146,12 @@ describe("the seal content:push puts on a snapshot (decision 029)", () => {
     expect(errors.mock.calls[0]?.[1]).toMatchObject({ failure: "invalid:sealed-bad", serving: "sealed-good" });
   });
 
-  it("serves a snapshot pushed before the schema's last change (documents with their text, schema 2) after checking it in full", async () => {
+  it("serves a snapshot pushed before the schema's last changes (documents and articles with their text, schema 2) after checking it in full", async () => {
     const validate = vi.spyOn(catalogueSnapshotSchema, "safeParse");
     const older = defaultCatalogue("sealed-schema-2");
-    // as the push of schema 2 wrote it: the programs without their details, the documents whole
-    const text = JSON.stringify({ ...older, programs: (JSON.parse((await contentEntries(older))[0]!.value) as Catalogue).programs });
+    // as the push of schema 2 wrote it: the programs without their details, the documents and the articles whole, no reading minutes
+    const journal = older.journal.map(({ minutes: _minutes, ...article }) => article);
+    const text = JSON.stringify({ ...older, journal, programs: (JSON.parse((await contentEntries(older))[0]!.value) as Catalogue).programs });
     expect(text).toContain(JSON.stringify(older.documents[0]!.body[0]));
     await putSealed("sealed-schema-2", text, { ...(await sealOf(text)), schema: 2 });
     freshIsolate();
@@ -162,6 +163,11 @@ describe("the seal content:push puts on a snapshot (decision 029)", () => {
     expect(validate).toHaveBeenCalled();
     // what the schema does not name is not kept
     expect(catalogue.documents.every((document) => !("body" in document))).toBe(true);
+    // the articles' minutes are counted from their text, which is then left: the journal lists them as before
+    expect(catalogue.journal.map((article) => [article.id, article.minutes, "body" in article])).toEqual(older.journal.map((article) => [article.id, article.minutes, false]));
+    const list = await page("/journal");
+    expect(list.response.status).toBe(200);
+    expect(decode(list.html)).toContain(`${older.journal[0]!.minutes} минут`);
   });
 
   it("still refuses a sealed snapshot that holds another version", async () => {
@@ -171,6 +177,33 @@ describe("the seal content:push puts on a snapshot (decision 029)", () => {
     vi.spyOn(log, "error").mockImplementation(() => undefined);
     await putSealed("sealed-elsewhere", other, await sealOf(other));
     expect((await getCatalogue(env.CATALOGUE)).version).toBe("sealed-good");
+  });
+});
+
+describe("an article whose text KV cannot give (decision 013, amended)", () => {
+  it("answers its page 503, logs it once, leaves the journal and every other page as they were, and serves the text once it is back", async () => {
+    const catalogue = await seedCatalogue(defaultCatalogue("article-lost"));
+    const article = catalogue.journal[0]!;
+    const key = articleBodyKey("article-lost", article.id);
+    const text = await env.CATALOGUE.get(key);
+    expect(JSON.parse(text!)).toEqual(article.body);
+    await env.CATALOGUE.delete(key);
+    freshIsolate();
+    const errors = vi.spyOn(log, "error").mockImplementation(() => undefined);
+    for (let i = 0; i < 2; i++) {
+      const lost = await page(`/journal/${article.slug}`);
+      expect(lost.response.status).toBe(503);
+      expect(lost.html).toContain("Пожалуйста, обновите страницу через минуту.");
+    }
+    expect(errors.mock.calls.filter(([event]) => event === "article.body.unavailable")).toHaveLength(1);
+    const journal = await page("/journal");
+    expect(journal.response.status).toBe(200);
+    expect(decode(journal.html)).toContain(article.title);
+    expect((await page(`/journal/${catalogue.journal[1]!.slug}`)).response.status).toBe(200);
+    await env.CATALOGUE.put(key, text!);
+    const back = await page(`/journal/${article.slug}`);
+    expect(back.response.status).toBe(200);
+    expect(h1(back.html)).toBe(article.title);
   });
 });
 

@@ -1,17 +1,20 @@
 import type { Context } from "hono";
-import { ArticleCard, articleMinutes } from "../../components/catalogue/ArticleCard";
+import { ArticleCard } from "../../components/catalogue/ArticleCard";
 import { ProgramCard } from "../../components/catalogue/ProgramCard";
 import { OkIcon, TelegramIcon, VkIcon, WhatsAppIcon } from "../../components/ui/icons";
 import { organizationLogo, organizationRef, personRef } from "../../components/layout/structured-data";
 import { Picture } from "../../components/ui/Picture";
-import type { Catalogue } from "../../services/catalogue/build";
+import type { ArticleBody, Catalogue, ListedArticle } from "../../services/catalogue/build";
 import { articleHref } from "../../services/catalogue/links";
 import { indexes } from "../../services/catalogue/queries";
-import type { Article, ArticleBlock } from "../../services/catalogue/schemas";
+import type { ArticleBlock } from "../../services/catalogue/schemas";
+import { articleBodyOf } from "../../services/catalogue/program-details";
+import { ContentUnavailableError } from "../../services/catalogue/repository";
 import { formatDayMonthYear } from "../../services/dates";
 import { generatedImage } from "../../services/images";
 import { shareLinks } from "../../services/share";
 import { pluralize } from "../../services/text";
+import { contentUnavailable } from "../../server/bare-pages";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
 import { renderNotFound } from "../../render/error-pages";
@@ -70,7 +73,7 @@ function Block({ block }: { block: ArticleBlock }) {
 const shareNames = { vk: "ВКонтакте", whatsapp: "WhatsApp", telegram: "Telegram", ok: "Одноклассники" } as const;
 const shareIcons = { vk: VkIcon, whatsapp: WhatsAppIcon, telegram: TelegramIcon, ok: OkIcon } as const;
 
-function ArticlePage({ catalogue, article, url }: { catalogue: Catalogue; article: Article; url: string }) {
+function ArticlePage({ catalogue, article, body, url }: { catalogue: Catalogue; article: ListedArticle; body: ArticleBody; url: string }) {
   const index = indexes(catalogue);
   const author = index.teacherById.get(article.authorId);
   const related = article.relatedProgramIds.map((id) => index.programById.get(id)).filter((p) => p !== undefined);
@@ -80,7 +83,7 @@ function ArticlePage({ catalogue, article, url }: { catalogue: Catalogue; articl
       <header className="container article__header">
         <p className="article__meta">
           <time dateTime={article.publishedAt}>{formatDayMonthYear(article.publishedAt)}</time> ·{" "}
-          {`${pluralize(articleMinutes(article), ["минута", "минуты", "минут"])} чтения`}
+          {`${pluralize(article.minutes, ["минута", "минуты", "минут"])} чтения`}
           {article.tags.map((tag) => (
             <span key={tag} className="tag">
               {tag}
@@ -97,7 +100,7 @@ function ArticlePage({ catalogue, article, url }: { catalogue: Catalogue; articl
         <Picture kind="article" slug={article.slug} alt="" sizes="(max-width: 768px) 100vw, 760px" className="article__cover" priority />
       </header>
       <div className="container prose article__body">
-        {article.body.map((block, number) => (
+        {body.map((block, number) => (
           <Block key={number} block={block} />
         ))}
       </div>
@@ -134,10 +137,17 @@ function ArticlePage({ catalogue, article, url }: { catalogue: Catalogue; articl
   );
 }
 
-export function journalArticle(c: Context<AppEnv>) {
+export async function journalArticle(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
   const article = indexes(catalogue).article.get(c.req.param("slug") ?? "");
   if (!article) return renderNotFound(c);
+  let body: ArticleBody;
+  try {
+    body = await articleBodyOf(c.env.CATALOGUE, catalogue.version, article.id);
+  } catch (error) {
+    if (!(error instanceof ContentUnavailableError)) throw error;
+    return contentUnavailable(c.get("requestId") ?? "unknown", false);
+  }
   const url = new URL(articleHref(article.slug), c.env.SITE_URL).href;
   const author = indexes(catalogue).teacherById.get(article.authorId);
   return renderPage(c, {
@@ -163,6 +173,6 @@ export function journalArticle(c: Context<AppEnv>) {
       ],
     },
     breadcrumbs: [...listCrumbs, { label: article.title, href: articleHref(article.slug) }],
-    body: <ArticlePage catalogue={catalogue} article={article} url={url} />,
+    body: <ArticlePage catalogue={catalogue} article={article} body={body} url={url} />,
   });
 }

@@ -9,6 +9,7 @@ import {
 import { countFigures, fillFiguresDeep, handWrittenFigures, UnknownFigureError } from "./figures";
 import type { InstituteDocument, ListedDocument, Pages } from "./institute-schemas";
 import { VENUE_CITIES, VENUE_EXAMPLE, venueOf } from "./venue";
+import { articleMinutes } from "./journal";
 
 /** A program as its own page shows it. */
 export type FullProgram = Omit<ProgramSource, "startsInDays"> & { startDate: string };
@@ -24,6 +25,14 @@ export type Program = Omit<FullProgram, keyof ProgramDetails>;
 export type Seminar = Omit<SeminarSource, "startsInDays"> & { targetDate: string };
 export type LiveCourse = Omit<LiveCourseSource, "startsInDays"> & { startDate: string };
 export type Webinar = Omit<WebinarSource, "startsInDays"> & { date: string };
+/**
+ * An article as its own page shows it, with the minutes it takes to read. KV keeps its text apart
+ * from the catalogue, one entry per article, as it keeps a program's details (decision 013).
+ */
+export type FullArticle = Article & { minutes: number };
+/** An article as the journal's lists, the home page, search and the API show it: what the catalogue holds. */
+export type ListedArticle = Omit<FullArticle, "body">;
+export type ArticleBody = Article["body"];
 
 /** Everything the site shows, validated and with relative dates resolved: what KV holds as one snapshot. */
 export interface Catalogue {
@@ -39,7 +48,7 @@ export interface Catalogue {
   webinars: Webinar[];
   teachers: Teacher[];
   reviews: Review[];
-  journal: Article[];
+  journal: ListedArticle[];
   vacancies: Vacancy[];
   partners: Partner[];
   pages: Pages;
@@ -47,8 +56,10 @@ export interface Catalogue {
 }
 
 /** What the build makes of the content files: the catalogue with every program's details. */
-export interface BuiltCatalogue extends Omit<Catalogue, "programs" | "documents"> {
+export interface BuiltCatalogue extends Omit<Catalogue, "programs" | "documents" | "journal"> {
   programs: FullProgram[];
+  /** with their text, which KV keeps apart */
+  journal: FullArticle[];
   /** with their text, from which the build makes their PDFs */
   documents: InstituteDocument[];
 }
@@ -241,7 +252,7 @@ export function buildCatalogue(raw: RawContent, now: Date, version: string): Bui
     webinars,
     teachers,
     reviews,
-    journal,
+    journal: journal.map((article) => ({ ...article, minutes: articleMinutes(article) })),
     vacancies,
     partners,
     pages: filledPages,

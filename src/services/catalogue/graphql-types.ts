@@ -3,13 +3,13 @@ import {
   GraphQLString, type GraphQLFieldConfigMap, type GraphQLOutputType,
 } from "graphql";
 import { discountedPrice } from "../pricing";
-import type { Catalogue, Program, ProgramDetails, Seminar, Webinar } from "./build";
+import type { Catalogue, ListedArticle, Program, ProgramDetails, Seminar, Webinar } from "./build";
 import {
   articleHref, bachelorHref, practicalTrainingHref, programHref, seminarHref, studyFieldHref,
 } from "./links";
 import { indexes } from "./queries";
 import { derived } from "./repository";
-import type { Article, Bachelor, PracticalTraining, Review, StudyField, Teacher } from "./schemas";
+import type { Bachelor, PracticalTraining, Review, StudyField, Teacher } from "./schemas";
 import { typeTag } from "./tags";
 
 /** What every resolver sees: the catalogue snapshot of the request and the live ticket counts. */
@@ -216,7 +216,7 @@ export const webinarType = new GraphQLObjectType<Webinar, CatalogueContext>({
   },
 });
 
-export const articleType = new GraphQLObjectType<Article, CatalogueContext>({
+export const articleType = new GraphQLObjectType<ListedArticle, CatalogueContext>({
   name: "Article",
   description: "Статья журнала",
   fields: {

@@ -3,7 +3,8 @@ import { toJSONSchema } from "zod/v4/core";
 import { describe, expect, it } from "vitest";
 import { defaultCatalogue } from "../../../tests/support/content";
 import { contentEntries } from "./publish";
-import { CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY, CURRENT_CATALOGUE_KEY } from "./keys";
+import type { Catalogue } from "./build";
+import { articleBodyKey, CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY, CURRENT_CATALOGUE_KEY } from "./keys";
 import { catalogueSnapshotSchema, SNAPSHOT_SCHEMA_VERSION, sealOf } from "./snapshot";
 
 /**
@@ -18,6 +19,8 @@ const FINGERPRINTS: Record<number, string> = {
   2: "07937417618393f4218b07702b66a199321b1a273d16049a709e8663f73b287a",
   // documents without their text, which only their PDFs show (issue #18)
   3: "ba49c7533037f3cf9beded8e50bf2c739dc5050743f4dd27f6c7b06d0b84b08e",
+  // the journal's articles without their text, which KV keeps apart, with their reading minutes
+  4: "72467b3b586dd29eea651517d062d37236b6a62294d1f102c5b2876ab766441f",
 };
 
 const fingerprint = () =>
@@ -47,6 +50,18 @@ describe("the snapshot's seal", () => {
     expect(await sealOf(`${snapshot!.value} `)).not.toEqual(snapshot!.metadata);
     // KV keeps at most 1024 bytes of metadata per key
     expect(JSON.stringify(snapshot!.metadata).length).toBeLessThan(1024);
+  });
+
+  it("carries an article's reading minutes, not its text, which is written apart under its own key", async () => {
+    const built = defaultCatalogue("seal-articles");
+    const entries = await contentEntries(built);
+    const snapshot = JSON.parse(entries.find((entry) => entry.key === `${CATALOGUE_KEY_PREFIX}seal-articles`)!.value) as Catalogue;
+    expect(snapshot.journal.map((article) => [article.id, article.minutes])).toEqual(built.journal.map((article) => [article.id, article.minutes]));
+    expect(snapshot.journal.filter((article) => "body" in article)).toEqual([]);
+    for (const article of built.journal) {
+      const entry = entries.find((e) => e.key === articleBodyKey("seal-articles", article.id));
+      expect(JSON.parse(entry!.value)).toEqual(article.body);
+    }
   });
 
   it("carries what pages read, not a document's text, which is in its PDF alone", async () => {

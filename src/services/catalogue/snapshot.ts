@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
-import { type BuiltCatalogue, type Catalogue, PROGRAM_DETAIL_FIELDS, type ProgramDetails } from "./build";
+import { type ArticleBody, type BuiltCatalogue, type Catalogue, PROGRAM_DETAIL_FIELDS, type ProgramDetails } from "./build";
 import { documentSchema, pagesSchema } from "./institute-schemas";
+import { articleMinutes } from "./journal";
 import {
   articleSchema, bachelorSchema, liveCourseSourceSchema, partnerSchema, practicalTrainingSchema, programSchema, reviewSchema,
   seminarSourceSchema, siteSchema, studyFieldSchema, teacherSchema, vacancySchema, webinarSourceSchema,
@@ -34,7 +35,10 @@ export const catalogueSnapshotSchema = z.object({
   webinars: z.array(z.extend(z.omit(webinarSourceSchema, { startsInDays: true }), { date: isoInstant })),
   teachers: z.array(teacherSchema),
   reviews: z.array(reviewSchema),
-  journal: z.array(articleSchema),
+  // a snapshot of schema 3 or older holds each article's text and no minutes: read, then made this shape (parseSnapshot)
+  journal: z.array(
+    z.extend(z.omit(articleSchema, { body: true }), { minutes: z.optional(z.number().check(z.int(), z.positive())), body: z.optional(articleSchema.shape.body) }),
+  ),
   vacancies: z.array(vacancySchema),
   partners: z.array(partnerSchema),
   pages: pagesSchema,
@@ -45,7 +49,7 @@ export const catalogueSnapshotSchema = z.object({
  * The version of the snapshot's schema above. Change it with the schema: a unit test
  * (snapshot-seal.test.ts) keeps the schema's fingerprint and fails until both are changed together.
  */
-export const SNAPSHOT_SCHEMA_VERSION = 3;
+export const SNAPSHOT_SCHEMA_VERSION = 4;
 
 /**
  * What `content:push` says of a snapshot it validated (decision 029), kept as the KV entry's
@@ -111,11 +115,17 @@ export async function parseSnapshot(text: string, version: string, seal?: unknow
   if (result.data.version !== version) {
     throw new InvalidSnapshotError(`catalogue:${version} holds version ${result.data.version}`);
   }
-  return result.data satisfies Catalogue;
+  // an older push's articles: their minutes counted here; their texts are under their own keys from the next push on
+  const journal = result.data.journal.map(({ body, minutes, ...article }) => ({ ...article, minutes: minutes ?? articleMinutes({ title: article.title, body: body ?? [] }) }));
+  return { ...result.data, journal } satisfies Catalogue;
 }
 
 /** The catalogue as KV keeps it: the snapshot every request shares, and each program's details apart. */
-export function splitCatalogue(built: BuiltCatalogue): { catalogue: Catalogue; details: Array<{ programId: string; details: ProgramDetails }> } {
+export function splitCatalogue(built: BuiltCatalogue): {
+  catalogue: Catalogue;
+  details: Array<{ programId: string; details: ProgramDetails }>;
+  articles: Array<{ articleId: string; body: ArticleBody }>;
+} {
   const details = built.programs.map((program) => ({
     programId: program.id,
     details: Object.fromEntries(PROGRAM_DETAIL_FIELDS.map((field) => [field, program[field]])) as ProgramDetails,
@@ -127,21 +137,38 @@ export function splitCatalogue(built: BuiltCatalogue): { catalogue: Catalogue; d
   });
   // a document's text is in its PDF alone (scripts/documents.ts): a quarter of the snapshot no page reads
   const documents = built.documents.map(({ body: _text, ...listed }) => listed);
-  return { catalogue: { ...built, programs, documents }, details };
+  // an article's text is read by its own page alone, as a program's details are (decision 013)
+  const articles = built.journal.map((article) => ({ articleId: article.id, body: article.body }));
+  const journal = built.journal.map(({ body: _text, ...listed }) => listed);
+  return { catalogue: { ...built, programs, documents, journal }, details, articles };
 }
 
-/** A program's details as read from KV (text), or why they cannot be shown. */
-export function parseProgramDetails(text: string, key: string): ProgramDetails {
+/** What a part read from KV is checked with: a schema's safeParse. */
+interface PartSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
+/** A part of a content version read from KV (text), or why it cannot be shown. */
+function parsePart<T>(text: string, key: string, schema: PartSchema<T>, what: string): T {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
     throw new InvalidSnapshotError(`${key} is not JSON: ${String(error)}`);
   }
-  const result = programDetailsSchema.safeParse(data);
+  const result = schema.safeParse(data);
   if (!result.success) {
-    const issues = result.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".") || "(details)"}: ${issue.message}`);
-    throw new InvalidSnapshotError(`${key} does not match the program details schema: ${issues.join("; ")}`);
+    const issues = result.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".") || "(part)"}: ${issue.message}`);
+    throw new InvalidSnapshotError(`${key} does not match ${what}: ${issues.join("; ")}`);
   }
   return result.data;
 }
+
+/** A program's details as read from KV (text), or why they cannot be shown. */
+export const parseProgramDetails = (text: string, key: string): ProgramDetails => parsePart(text, key, programDetailsSchema, "the program details schema");
+
+/** An article's text as `content:push` writes it beside the snapshot. */
+export const articleBodySchema = articleSchema.shape.body;
+
+/** An article's text as read from KV, or why it cannot be shown. */
+export const parseArticleBody = (text: string, key: string): ArticleBody => parsePart(text, key, articleBodySchema, "an article's text");
