@@ -4,7 +4,7 @@ import { createApp } from "./app";
 import { warmPageTier } from "./warm-pages";
 import { isPagePath } from "./pages";
 import { documentHead } from "../render/head";
-import { config, settledEnv } from "../server/config.server";
+import { settledEnv, warmSettings } from "../server/config.server";
 import { headFirst } from "../server/head-first";
 import { applySecurityHeaders } from "../server/middleware/security-headers";
 import { hasReadContent } from "../services/catalogue/repository";
@@ -19,13 +19,13 @@ export { SiteKeys } from "./durable/SiteKeys";
 
 const app = createApp();
 /**
- * The settings parsed as the isolate starts (Cloudflare starts it during the visitor's TLS
- * handshake): the parse runs the validators' code for the first time, about 5 ms the first request
- * no longer waits for. Nothing at start may keep the Worker from starting: a parse that throws is
- * left to the first request, which parses again and answers as it always did.
+ * The settings' parse run once as the isolate starts (Cloudflare starts it during the visitor's
+ * TLS handshake): the validators' code runs for the first time there, about 5 ms the first
+ * request no longer waits for (decision 039). Nothing at start may keep the Worker from starting:
+ * a parse that throws is left to the first request, which parses and answers as it always did.
  */
 try {
-  config(startEnv as Env);
+  warmSettings(startEnv as Env);
 } catch {
   // the request's own parse reports it
 }

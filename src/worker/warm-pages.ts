@@ -20,7 +20,8 @@ import { isPagePath } from "./pages";
 /**
  * Pages rendered per run: a few seconds of CPU and about 250 KV writes, well inside one invocation's
  * subrequests. With a run every minute a push's 1,000 or so variants are in the tier within about
- * four minutes; a run that finds nothing missing costs one KV list per 1,000 entries.
+ * four minutes. A seminar's page runs out of the tier every five minutes (its ticket count), so its
+ * four variants are rendered again about every six: seven renders a minute per ten seminars.
  */
 export const WARM_BUDGET = 250;
 

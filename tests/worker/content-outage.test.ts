@@ -168,6 +168,23 @@ describe("the seal content:push puts on a snapshot (decision 029)", () => {
     const list = await page("/journal");
     expect(list.response.status).toBe(200);
     expect(decode(list.html)).toContain(`${older.journal[0]!.minutes} минут`);
+    // KV has no text of its own for that version's articles: the pages show the texts the snapshot carried
+    const article = older.journal[0]!;
+    const own = await page(`/journal/${article.slug}`);
+    expect(own.response.status).toBe(200);
+    expect(decode(own.html)).toContain((article.body.find((block) => block.type === "p") as { text: string }).text);
+  });
+
+  it("refuses an article with neither its reading minutes nor its text", async () => {
+    await seedCatalogue(defaultCatalogue("sealed-good"));
+    expect((await getCatalogue(env.CATALOGUE)).version).toBe("sealed-good");
+    const bare = defaultCatalogue("sealed-bare");
+    const journal = bare.journal.map(({ minutes: _minutes, body: _body, ...article }) => article);
+    const text = JSON.stringify({ ...bare, journal, programs: (JSON.parse((await contentEntries(bare))[0]!.value) as Catalogue).programs });
+    const errors = vi.spyOn(log, "error").mockImplementation(() => undefined);
+    await putSealed("sealed-bare", text, { ...(await sealOf(text)), schema: 2 });
+    expect((await getCatalogue(env.CATALOGUE)).version).toBe("sealed-good");
+    expect(String(errors.mock.calls[0]?.[1]?.error)).toContain("у статьи нет ни минут чтения, ни текста");
   });
 
   it("still refuses a sealed snapshot that holds another version", async () => {

@@ -65,6 +65,27 @@ describe("storage migrations", () => {
     expect((await outbox.get("old-lead"))?.area).toBeUndefined();
   });
 
+  it("redact again, as redaction is now, the leads redacted before it also took the browser's identifiers", async () => {
+    await runInDurableObject(stubByName(env.LEAD_OUTBOX, "redaction-drill"), (_, state) => {
+      const sql = state.storage.sql;
+      previousVersion(sql, outboxBeforeMigrations(["genezis"]));
+      const before = {
+        id: "redacted-lead", kind: "lead", receivedAt: 1, name: null, phone: null, email: null, question: null, utm: { utm_source: "vk" }, roistatAB: "hidden",
+        roistat_visit: "rv-4242", ymUid: "17000004242", admitad_uid: "adm4242", referer: "https://yandex.ru/search/?text=4242", leadPage: "/programs?yclid=4242",
+        consent: { personalData: null, news: null, variant: "hidden" },
+      };
+      sql.exec("INSERT INTO leads VALUES ('redacted-lead', 'lead', 1, ?, 2)", JSON.stringify(before));
+      // a lead not yet redacted keeps everything until its own time comes
+      sql.exec("UPDATE leads SET payload = ? WHERE id = 'old-lead'", JSON.stringify({ ...before, id: "old-lead", name: "Анна" }));
+      migrate(state.storage, OUTBOX_MIGRATIONS);
+      const redactedRow = JSON.parse(sql.exec<{ payload: string }>("SELECT payload FROM leads WHERE id = 'redacted-lead'").one().payload);
+      expect(JSON.stringify(redactedRow)).not.toContain("4242");
+      expect(redactedRow).toMatchObject({ id: "redacted-lead", utm: { utm_source: "vk" }, leadPage: "/programs" });
+      const waiting = JSON.parse(sql.exec<{ payload: string }>("SELECT payload FROM leads WHERE id = 'old-lead'").one().payload);
+      expect(waiting).toMatchObject({ name: "Анна", roistat_visit: "rv-4242" });
+    });
+  });
+
   it("bring a seminar's tickets from the first schema, its orders counted as handed over", async () => {
     await runInDurableObject(stubByName(env.SEMINAR_TICKETS, "migration-drill"), (_, state) => {
       const sql = state.storage.sql;

@@ -2,6 +2,8 @@ import * as z from "zod/mini";
 import { type ArticleBody, type BuiltCatalogue, type Catalogue, PROGRAM_DETAIL_FIELDS, type ProgramDetails } from "./build";
 import { documentSchema, pagesSchema } from "./institute-schemas";
 import { articleMinutes } from "./journal";
+import { articleBodyKey } from "./keys";
+import { isolateSlot } from "../isolate";
 import {
   articleSchema, bachelorSchema, liveCourseSourceSchema, partnerSchema, practicalTrainingSchema, programSchema, reviewSchema,
   seminarSourceSchema, siteSchema, studyFieldSchema, teacherSchema, vacancySchema, webinarSourceSchema,
@@ -37,7 +39,9 @@ export const catalogueSnapshotSchema = z.object({
   reviews: z.array(reviewSchema),
   // a snapshot of schema 3 or older holds each article's text and no minutes: read, then made this shape (parseSnapshot)
   journal: z.array(
-    z.extend(z.omit(articleSchema, { body: true }), { minutes: z.optional(z.number().check(z.int(), z.positive())), body: z.optional(articleSchema.shape.body) }),
+    z
+      .extend(z.omit(articleSchema, { body: true }), { minutes: z.optional(z.number().check(z.int(), z.positive())), body: z.optional(articleSchema.shape.body) })
+      .check(z.refine((article) => article.minutes !== undefined || article.body !== undefined, "у статьи нет ни минут чтения, ни текста")),
   ),
   vacancies: z.array(vacancySchema),
   partners: z.array(partnerSchema),
@@ -115,10 +119,25 @@ export async function parseSnapshot(text: string, version: string, seal?: unknow
   if (result.data.version !== version) {
     throw new InvalidSnapshotError(`catalogue:${version} holds version ${result.data.version}`);
   }
-  // an older push's articles: their minutes counted here; their texts are under their own keys from the next push on
-  const journal = result.data.journal.map(({ body, minutes, ...article }) => ({ ...article, minutes: minutes ?? articleMinutes({ title: article.title, body: body ?? [] }) }));
+  // an older push's articles (schema 3 or before) hold their texts and no minutes: the minutes are
+  // counted here, and the texts kept for their pages, since KV has no entry of their own for that version
+  const texts = olderTexts();
+  const journal = result.data.journal.map(({ body, minutes, ...article }) => {
+    if (body) texts.set(articleBodyKey(version, article.id), body);
+    return { ...article, minutes: minutes ?? articleMinutes({ title: article.title, body: body ?? [] }) };
+  });
   return { ...result.data, journal } satisfies Catalogue;
 }
+
+/**
+ * The article texts of snapshots pushed before schema 4, which carried them: such a version has no
+ * `article:` entries in KV (a deploy before its push, or a rollback to it). Only texts of versions
+ * this isolate has read; a version's texts replace those of the same keys.
+ */
+const olderTexts = isolateSlot("older-article-texts", () => new Map<string, ArticleBody>());
+
+/** An article's text from a snapshot of an older schema, under its `article:` key, if this isolate read one. */
+export const olderArticleText = (key: string): ArticleBody | undefined => olderTexts().get(key);
 
 /** The catalogue as KV keeps it: the snapshot every request shares, and each program's details apart. */
 export function splitCatalogue(built: BuiltCatalogue): {

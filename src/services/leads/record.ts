@@ -94,10 +94,20 @@ export function readLeadRecord(json: string): LeadRecord {
  */
 export const IDENTIFYING_FIELDS = ["roistat_visit", "ymUid", "advcake_track_id", "advcake_track_url", "admitad_uid", "click_id", "referer"] as const satisfies readonly (keyof LeadRecord)[];
 
+/** The site's page without its query (a click id of an ad can be in it), or nothing when it is not an address. */
+function pathOf(page: string): string | undefined {
+  try {
+    return new URL(page, "https://site.invalid").pathname;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The lead without a person's data or what identifies their browser: what stays once the retention has passed. */
 export function redacted(lead: LeadRecord): LeadRecord {
   const kept: LeadRecord = { ...lead, ...Object.fromEntries(PERSONAL_FIELDS.map((field) => [field, null])) };
   for (const field of IDENTIFYING_FIELDS) delete kept[field];
+  if (kept.leadPage !== undefined) kept.leadPage = pathOf(kept.leadPage);
   return kept;
 }
 

@@ -43,6 +43,19 @@ export const OUTBOX_MIGRATIONS: readonly Migration[] = [
   (sql) => {
     if (!hasColumn(sql, "deliveries", "in_flight_at")) sql.exec("ALTER TABLE deliveries ADD COLUMN in_flight_at INTEGER");
   },
+  // 4: leads redacted before redaction also took the browser's identifiers and the referer: redacted again as it is now
+  (sql) => {
+    for (const { id, payload } of sql.exec<{ id: string; payload: string }>("SELECT id, payload FROM leads WHERE redacted_at IS NOT NULL").toArray()) {
+      let lead: LeadRecord;
+      try {
+        lead = readLeadRecord(payload);
+      } catch {
+        // a row the schema cannot read is left as it is; its own readers report it
+        continue;
+      }
+      sql.exec("UPDATE leads SET payload = ? WHERE id = ?", JSON.stringify(redacted(lead)), id);
+    }
+  },
 ];
 
 
