@@ -33,15 +33,21 @@ const AREAS: [VisitorArea, string][] = [
   ["other", "DE"],
 ];
 
-/** What the tier holds under the site's origin: its keys and what each says of itself (one list call per 1,000). */
+/**
+ * What the tier holds for the site: its keys and what each says of itself (one list call per
+ * 1,000). A key too long for KV is named by its digest (`page#…`, page-tier.ts), which names no
+ * origin: those are listed too, or the warm-up would render their pages again every run.
+ */
 async function held(pages: KVNamespace, origin: string): Promise<Map<string, TierMetadata>> {
   const found = new Map<string, TierMetadata>();
-  let cursor: string | undefined;
-  do {
-    const list: KVNamespaceListResult<unknown, string> = await pages.list({ prefix: `page:${origin}/`, cursor });
-    for (const key of list.keys) if (isMetadata(key.metadata)) found.set(key.name, key.metadata);
-    cursor = list.list_complete ? undefined : list.cursor;
-  } while (cursor);
+  for (const prefix of [`page:${origin}/`, "page#"]) {
+    let cursor: string | undefined;
+    do {
+      const list: KVNamespaceListResult<unknown, string> = await pages.list({ prefix, cursor });
+      for (const key of list.keys) if (isMetadata(key.metadata)) found.set(key.name, key.metadata);
+      cursor = list.list_complete ? undefined : list.cursor;
+    } while (cursor);
+  }
   return found;
 }
 

@@ -228,6 +228,25 @@ describe("what a page of the pages tier is kept under", () => {
 });
 
 describe("the pages tier filled before anyone asks (the scheduled handler)", () => {
+  it("sees what it kept under a key too long for KV (named by its digest), and does not render it again", async () => {
+    const catalogue = await seedCatalogue(defaultCatalogue("tier-long-keys"));
+    // a deployment whose version id makes every key too long: each is named page#<digest>, which names no origin
+    const long = { ...env, ENVIRONMENT: "production", CF_VERSION_METADATA: { id: "v".repeat(480), tag: "", timestamp: "" } } as unknown as Env;
+    const farOff = { version: "tier-long-keys", until: Date.now() + 86_400_000, type: "text/html; charset=utf-8" };
+    const keys = await Promise.all(
+      sitemapPaths(catalogue)
+        .filter(({ path }) => !path.endsWith(".pdf"))
+        .flatMap(({ path }) => (["RU", "KZ", "UZ", "other"] as const).map((area) => tierKey(tierCacheKey(new URL(path, origin), long, area)))),
+    );
+    expect(keys.every((key) => key.startsWith("page#"))).toBe(true);
+    for (const key of keys) await env.PAGES.put(key, "kept", { metadata: farOff });
+    const context = createExecutionContext();
+    const result = await warmPageTier(createApp(), long, context, 8);
+    await waitOnExecutionContext(context);
+    expect(result).toEqual({ kept: 0, left: 0 });
+  });
+
+
   it("renders the sitemap's pages it lacks for the content and the build, each area's variant, a budget at a time", async () => {
     const catalogue = await seedCatalogue(defaultCatalogue("tier-warm"));
     const app = createApp();
