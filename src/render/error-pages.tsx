@@ -1,9 +1,27 @@
 import type { Context } from "hono";
 import NothingFound from "../components/forms/NothingFound.island";
 import { Button } from "../components/ui/Button";
+import { contentUnavailable } from "../server/bare-pages";
 import type { AppEnv } from "../server/env";
 import { visitorArea } from "../server/visitor";
+import { ContentUnavailableError } from "../services/catalogue/repository";
 import { renderPage } from "./render";
+
+/**
+ * A page that needs a part of the content KV keeps apart from the catalogue (decision 013: a
+ * program's details, an article's text): rendered with it, or the 503 page when KV cannot give it
+ * (its reader has logged why, once).
+ */
+export async function renderWithPart<T>(c: Context<AppEnv>, read: Promise<T>, render: (part: T) => Response | Promise<Response>): Promise<Response> {
+  let part: T;
+  try {
+    part = await read;
+  } catch (error) {
+    if (!(error instanceof ContentUnavailableError)) throw error;
+    return contentUnavailable(c.get("requestId") ?? "unknown", false);
+  }
+  return render(part);
+}
 
 /** 404 with the site's own page: the shell, a way home and the main sections. */
 export function renderNotFound(c: Context<AppEnv>) {

@@ -5,7 +5,8 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { articleBodyKey, CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY, CURRENT_CATALOGUE_KEY } from "../../src/services/catalogue/keys";
+import { articleBodyKey, CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY, CURRENT_CATALOGUE_KEY, programDetailsKey } from "../../src/services/catalogue/keys";
+import { programHref } from "../../src/services/catalogue/links";
 import type { Catalogue } from "../../src/services/catalogue/build";
 import { contentEntries } from "../../src/services/catalogue/publish";
 import { getCatalogue } from "../../src/services/catalogue/repository";
@@ -194,6 +195,31 @@ describe("the seal content:push puts on a snapshot (decision 029)", () => {
     vi.spyOn(log, "error").mockImplementation(() => undefined);
     await putSealed("sealed-elsewhere", other, await sealOf(other));
     expect((await getCatalogue(env.CATALOGUE)).version).toBe("sealed-good");
+  });
+});
+
+describe("a program whose details KV cannot give (decision 013)", () => {
+  it("answers its page 503, logs it once, leaves the lists as they were, and serves it once the details are back", async () => {
+    const catalogue = await seedCatalogue(defaultCatalogue("details-lost"));
+    const program = catalogue.programs[0]!;
+    const path = programHref(program);
+    const key = programDetailsKey("details-lost", program.id);
+    const text = await env.CATALOGUE.get(key);
+    await env.CATALOGUE.delete(key);
+    freshIsolate();
+    const errors = vi.spyOn(log, "error").mockImplementation(() => undefined);
+    for (let i = 0; i < 2; i++) {
+      const lost = await page(path);
+      expect(lost.response.status).toBe(503);
+      expect(lost.html).toContain("Пожалуйста, обновите страницу через минуту.");
+    }
+    expect(errors.mock.calls.filter(([event]) => event === "program.details.unavailable")).toHaveLength(1);
+    const list = await page("/programs");
+    expect(list.response.status).toBe(200);
+    await env.CATALOGUE.put(key, text!);
+    const back = await page(path);
+    expect(back.response.status).toBe(200);
+    expect(h1(back.html)).toBe(program.title);
   });
 });
 

@@ -9,15 +9,13 @@ import { articleHref } from "../../services/catalogue/links";
 import { indexes } from "../../services/catalogue/queries";
 import type { ArticleBlock } from "../../services/catalogue/schemas";
 import { articleBodyOf } from "../../services/catalogue/program-details";
-import { ContentUnavailableError } from "../../services/catalogue/repository";
 import { formatDayMonthYear } from "../../services/dates";
 import { generatedImage } from "../../services/images";
 import { shareLinks } from "../../services/share";
 import { pluralize } from "../../services/text";
-import { contentUnavailable } from "../../server/bare-pages";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
-import { renderNotFound } from "../../render/error-pages";
+import { renderNotFound, renderWithPart } from "../../render/error-pages";
 
 const listCrumbs = [
   { label: "Главная", href: "/" },
@@ -137,17 +135,15 @@ function ArticlePage({ catalogue, article, body, url }: { catalogue: Catalogue; 
   );
 }
 
-export async function journalArticle(c: Context<AppEnv>) {
+export function journalArticle(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
   const article = indexes(catalogue).article.get(c.req.param("slug") ?? "");
   if (!article) return renderNotFound(c);
-  let body: ArticleBody;
-  try {
-    body = await articleBodyOf(c.env.CATALOGUE, catalogue.version, article.id);
-  } catch (error) {
-    if (!(error instanceof ContentUnavailableError)) throw error;
-    return contentUnavailable(c.get("requestId") ?? "unknown", false);
-  }
+  return renderWithPart(c, articleBodyOf(c.env.CATALOGUE, catalogue.version, article.id), (body) => renderArticle(c, article, body));
+}
+
+function renderArticle(c: Context<AppEnv>, article: ListedArticle, body: ArticleBody) {
+  const catalogue = c.get("catalogue");
   const url = new URL(articleHref(article.slug), c.env.SITE_URL).href;
   const author = indexes(catalogue).teacherById.get(article.authorId);
   return renderPage(c, {

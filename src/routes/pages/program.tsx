@@ -8,7 +8,6 @@ import { ChevronDownIcon } from "../../components/ui/icons";
 import { coverAlt, Picture } from "../../components/ui/Picture";
 import type { Catalogue, Program, ProgramDetails } from "../../services/catalogue/build";
 import { programDetailsOf } from "../../services/catalogue/program-details";
-import { ContentUnavailableError } from "../../services/catalogue/repository";
 import { programHref, studyFieldHref } from "../../services/catalogue/links";
 import { indexes, teachersOf } from "../../services/catalogue/queries";
 import type { CtaKey, ProgramType } from "../../services/catalogue/schemas";
@@ -19,8 +18,7 @@ import { discountedPrice, instalmentOf } from "../../services/pricing";
 import { formatPrice, pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
-import { renderNotFound } from "../../render/error-pages";
-import { contentUnavailable } from "../../server/bare-pages";
+import { renderNotFound, renderWithPart } from "../../render/error-pages";
 
 const signUpKey: Record<ProgramType, CtaKey> = {
   Profession: "signUpForProfession",
@@ -215,15 +213,13 @@ const typeCrumb: Record<ProgramType, Crumb> = {
   ShortTerm: { label: "Краткосрочные курсы", href: "/shortTerm" },
 };
 
-export async function renderProgram(c: Context<AppEnv>, program: Program) {
+export function renderProgram(c: Context<AppEnv>, program: Program) {
   const catalogue = c.get("catalogue");
-  let details: ProgramDetails;
-  try {
-    details = await programDetailsOf(c.env.CATALOGUE, catalogue.version, program.id);
-  } catch (error) {
-    if (!(error instanceof ContentUnavailableError)) throw error;
-    return contentUnavailable(c.get("requestId") ?? "unknown", false);
-  }
+  return renderWithPart(c, programDetailsOf(c.env.CATALOGUE, catalogue.version, program.id), (details) => renderProgramPage(c, program, details));
+}
+
+function renderProgramPage(c: Context<AppEnv>, program: Program, details: ProgramDetails) {
+  const catalogue = c.get("catalogue");
   const field = program.studyFieldSlug ? indexes(catalogue).studyField.get(program.studyFieldSlug) : undefined;
   return renderPage(c, {
     meta: {

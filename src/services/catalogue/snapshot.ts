@@ -187,7 +187,7 @@ function parsePart<T>(text: string, key: string, schema: PartSchema<T>, what: st
 export const parseProgramDetails = (text: string, key: string): ProgramDetails => parsePart(text, key, programDetailsSchema, "the program details schema");
 
 /** An article's text as `content:push` writes it beside the snapshot. */
-export const articleBodySchema = articleSchema.shape.body;
+const articleBodySchema = articleSchema.shape.body;
 
 /** An article's text as read from KV, or why it cannot be shown. */
 export const parseArticleBody = (text: string, key: string): ArticleBody => parsePart(text, key, articleBodySchema, "an article's text");

@@ -92,7 +92,7 @@ export function readLeadRecord(json: string): LeadRecord {
  * visitor came from (a search engine's address may hold what they searched for). The sinks have
  * had them; once the retention has passed nothing needs them, so they leave with the person's data.
  */
-export const IDENTIFYING_FIELDS = ["roistat_visit", "ymUid", "advcake_track_id", "advcake_track_url", "admitad_uid", "click_id", "referer"] as const satisfies readonly (keyof LeadRecord)[];
+const IDENTIFYING_FIELDS = ["roistat_visit", "ymUid", "advcake_track_id", "advcake_track_url", "admitad_uid", "click_id", "referer"] as const satisfies readonly (keyof LeadRecord)[];
 
 /** The site's page without its query (a click id of an ad can be in it), or nothing when it is not an address. */
 function pathOf(page: string): string | undefined {
