@@ -50,7 +50,8 @@ describe("analytics only after consent", () => {
     await expect(banner(page).getByRole("link", { name: "согласие на обработку данных для аналитики" }).getAttribute("href")).resolves.toBe(
       "/docs/pdf/analytics-policy.pdf",
     );
-    await page.waitForTimeout(500);
+    // the page has asked for everything it will ask for without an answer
+    await page.waitForLoadState("networkidle");
     expect(outside.filter((url) => url.includes("yandex"))).toEqual([]);
 
     await banner(page).getByRole("button", { name: "Принять" }).click();
@@ -76,7 +77,7 @@ describe("analytics only after consent", () => {
     expect((await consentCookie(context))?.value).toBe("denied");
     await page.goto("/");
     await page.waitForSelector('[data-island="layout/CookieConsent"][data-hydrated="true"]', { state: "attached" });
-    await page.waitForTimeout(300);
+    await page.waitForLoadState("networkidle");
     expect(await banner(page).count()).toBe(0);
     expect(outside.filter((url) => url.includes("yandex"))).toEqual([]);
     await context.close();
@@ -108,7 +109,8 @@ describe("analytics only after consent", () => {
     await countLayoutShifts(page);
     await page.goto("/contacts");
     await expect.poll(() => banner(page).isVisible()).toBe(true);
-    await page.waitForTimeout(300);
+    // its entrance played out: whatever it would move has moved
+    await banner(page).evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
     expect(await layoutShifts(page)).toBeLessThan(0.01);
     await page.addScriptTag({ path: axePath });
     const violations = await page.evaluate(async () => {

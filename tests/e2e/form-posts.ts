@@ -72,16 +72,12 @@ export async function eachPost<T>(seminarId: string, posts: FormPost[], send: (p
   return results;
 }
 
-/** The least time between a first visit and a post (LEAD_MIN_FILL_MS of the browser tests), with a margin. */
-const FILL_MS = Number(E2E_VARS.LEAD_MIN_FILL_MS) + 200;
-
-/** A first visit's cookies as a browser keeps them (the evidence, the A/B variant), once they are old enough to post with. */
+/** A first visit's cookies as a browser keeps them (the evidence, the A/B variant). */
 export async function firstVisit(): Promise<string> {
   const response = await fetch(`${siteUrl()}/`);
   await response.arrayBuffer();
   const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
   if (!cookies.some((cookie) => cookie.startsWith("first_visit="))) throw new Error("the first page handed out no first_visit cookie");
-  await new Promise((resolve) => setTimeout(resolve, FILL_MS));
   return cookies.filter((cookie) => !cookie.startsWith("roistat_ab=")).join("; ");
 }
 

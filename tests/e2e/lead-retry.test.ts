@@ -42,7 +42,6 @@ describe("the lead form when the server cannot store the lead", () => {
     await page.waitForSelector('[data-island="forms/LeadForm"][data-hydrated="true"]', { state: "attached" });
     await page.getByLabel("Имя *").fill("Григорий");
     await page.locator("#apply-phone").pressSequentially("9005556677");
-    await page.waitForTimeout(400);
     await page.getByRole("button", { name: outcomes.send }).click();
 
     const retry = page.locator(".lead-form__retry");
@@ -82,7 +81,6 @@ describe("the ticket form when the order is kept but its confirmation is late", 
     await page.getByLabel("Имя *").fill("Вера");
     await page.locator("#apply-phone").pressSequentially("9005556678");
     await page.getByLabel("Электронная почта *").fill("vera@example.ru");
-    await page.waitForTimeout(400);
     await page.getByRole("button", { name: "Купить билеты" }).click();
 
     const kept = page.locator('.lead-form__kept[role="status"]');

@@ -61,7 +61,6 @@ describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
     await expect(dialog.getByText("Сюда придут билеты и ссылка на оплату").isVisible()).resolves.toBe(true);
     await dialog.getByLabel("Электронная почта *").fill("gleb@example.ru");
     await screenshot(page, `${name}-tickets-popup`);
-    await page.waitForTimeout(400);
     await buy.click();
     await dialog.getByText("Спасибо за заказ!").waitFor();
     await expect(page.getByTestId("tickets-left").first().getAttribute("data-left")).resolves.toBe("1");
@@ -209,7 +208,8 @@ describe.each(widths)("promo surfaces on %s", (name, makeContext) => {
     const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, `/?utm_campaign=${campaign}-quiet`);
     await page.getByRole("complementary", { name: "Акция" }).waitFor();
-    await page.waitForTimeout(300);
+    // the bar has read the same promo as the banner once it has hydrated
+    await page.waitForSelector('[data-island="promo/StickyDiscount"][data-hydrated="true"]', { state: "attached" });
     await expect(page.getByRole("complementary", { name: "Скидка" }).count()).resolves.toBe(0);
   });
 });
@@ -248,7 +248,6 @@ describe.each(widths)("the fortune wheel on %s", (name, makeContext) => {
       (async () => {
         await popup.getByLabel("Имя *").fill("Зоя");
         await popup.locator("#popup-phone").pressSequentially("9031234567");
-        await page.waitForTimeout(400);
         await popup.getByRole("button", { name: outcomes.send }).click();
       })(),
     ]);
@@ -274,7 +273,6 @@ describe.each([
     await page.getByRole("combobox", { name: "Билеты" }).selectOption("2");
     await page.getByLabel("Имя *").fill("Вера");
     await page.locator("#apply-phone").fill("+7 (912) 555-44-33");
-    await page.waitForTimeout(400);
     // without an e-mail the form comes back with the message, the values kept
     await page.getByRole("button", { name: "Купить билет" }).click();
     await page.getByText(messages.emailRequired).waitFor();

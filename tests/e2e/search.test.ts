@@ -71,7 +71,6 @@ describe.each([
     await panel.getByLabel("Имя *").fill("Лев");
     await panel.locator('input[type="tel"]').pressSequentially("9161112233");
     await panel.getByLabel("Электронная почта *").fill("lev@example.ru");
-    await page.waitForTimeout(400);
     await panel.getByRole("button", { name: outcomes.send }).click();
     await page.locator(".search-panel").getByText("Спасибо за заявку!").waitFor();
   });

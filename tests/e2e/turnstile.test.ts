@@ -75,7 +75,6 @@ describe("Turnstile on the lead forms", () => {
     const before = (await checks()).length;
     await page.getByLabel("Имя *").fill("Вера");
     await page.locator("#apply-phone").fill("+7 (912) 555-44-33");
-    await page.waitForTimeout(400);
     await page.getByRole("button", { name: outcomes.send }).click();
     await page.waitForURL((url) => url.pathname === "/gratefull");
     const after = await checks();
@@ -89,7 +88,6 @@ describe("Turnstile on the lead forms", () => {
     await page.goto("/apply?cta=askQuestion");
     await page.getByLabel("Имя *").fill("Вера");
     await page.locator("#apply-phone").fill("+7 (912) 555-44-33");
-    await page.waitForTimeout(400);
     await page.getByRole("button", { name: outcomes.send }).click();
     await page.waitForURL((url) => url.pathname === "/api/leads");
     await expect(page.getByText(refusals.turnstileMissing).first().isVisible()).resolves.toBe(true);
