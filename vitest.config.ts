@@ -43,6 +43,7 @@ export const WORKER_DEPS = [
   "hono/factory",
   "hono/cookie",
   "hono/quick",
+  "hono/request-id",
   "hono/client",
   "hono/utils/cookie",
   "@hono/zod-validator",

@@ -19,7 +19,13 @@ function secretsFile(lines: Record<string, string>): string {
   return file;
 }
 
-const goodSecrets = { OPS_TOKEN: "ops-token-for-config-check-0123", AMOCRM_CLIENT_ID: "client-id", AMOCRM_CLIENT_SECRET: "client-secret", AMOCRM_REDIRECT_URI: "https://mip.institute/amo" };
+const goodSecrets = {
+  OPS_TOKEN: "ops-token-for-config-check-0123",
+  AMOCRM_CLIENT_ID: "client-id",
+  AMOCRM_CLIENT_SECRET: "client-secret",
+  AMOCRM_REDIRECT_URI: "https://mip.institute/amo",
+  SIGNING_SECRET: "signing-secret-for-config-check-0123456789",
+};
 
 describe("npm run config:check", () => {
   it("reads KEY=value lines, skipping comments and blank lines and unquoting values", () => {
@@ -60,6 +66,28 @@ describe("npm run config:check", () => {
     const roistat = checkConfiguration("production", { secretsFile: secretsFile({ ROISTAT_URL: "https://cloud.roistat.com/api/proxy/1.0/leads/add" }), environment: {} });
     expect(roistat.problems).toEqual([]);
     expect(roistat.unchecked.find((u) => u.setting === "ROISTAT_KEY")?.reason).toContain("ROISTAT_URL needs ROISTAT_KEY");
+  });
+
+  it("prints a bad URL's scheme and host, never its path, query or credentials; checks AMOCRM_BASE_URL with the amoCRM client", () => {
+    const file = secretsFile({ ...goodSecrets, CRM_WEBHOOK_URL: "ftp://user:pa55@hooks.example/genezis?key=s3cr3t", AMOCRM_BASE_URL: "https://mip.amocrm.ru", AMOCRM_CLIENT_SECRET: "" });
+    const { problems } = checkConfiguration("production", { secretsFile: file, environment: {} });
+    expect(problems.map((p) => [p.setting, p.effect])).toEqual([
+      ["CRM_WEBHOOK_URL", "the feature is off"],
+      ["AMOCRM_CLIENT_SECRET", "amoCRM is off"],
+    ]);
+    expect(problems[0]!.reason).toMatch(/\(ftp:\/\/hooks\.example\)$/);
+    expect(JSON.stringify(problems)).not.toMatch(/pa55|s3cr3t|genezis|user/);
+  });
+
+  it("names SIGNING_SECRET among the secrets it could not see, with what a deployment goes without", () => {
+    const { SIGNING_SECRET: _, ...withoutIt } = goodSecrets;
+    const { problems, unchecked } = checkConfiguration("production", { secretsFile: secretsFile(withoutIt), environment: {} });
+    expect(problems).toEqual([]);
+    expect(unchecked.find((u) => u.setting === "SIGNING_SECRET")?.reason).toContain("the visit evidence (LEAD_MIN_FILL_MS), the fortune wheel");
+    const short = checkConfiguration("production", { secretsFile: secretsFile({ ...goodSecrets, SIGNING_SECRET: "short" }), environment: {} });
+    expect(short.problems.map((p) => p.setting)).toContain("SIGNING_SECRET");
+    // the local runtime signs with its own default: nothing to say
+    expect(checkConfiguration("local", { environment: {} }).problems.map((p) => p.setting)).not.toContain("SIGNING_SECRET");
   });
 
   it("refuses a deployed environment without https or with the wrong ENVIRONMENT", () => {

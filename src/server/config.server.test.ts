@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { fakeSinkEnv } from "../../tests/support/fake-third-parties";
 import type { LeadRecord } from "../services/leads/record";
 import { partner, roistat } from "../services/leads/sinks/webhooks.server";
-import { readSettings } from "./config.server";
+import { amocrm } from "../services/leads/sinks/amocrm.server";
+import { LOCAL_SIGNING_SECRET, readSettings, signingSecret, UNSIGNED_EFFECT } from "./config.server";
 
 const sinkEnv = fakeSinkEnv("http://127.0.0.1:9");
 const lead: LeadRecord = {
@@ -40,5 +41,57 @@ describe("settings that need each other", () => {
     expect(readSettings(sinkEnv).problems).toEqual([]);
     expect(readSettings({}).problems).toEqual([]);
     expect(readSettings({ ROISTAT_KEY: "k", ADMITAD_POSTBACK_KEY: "k" }).problems).toEqual([]);
+  });
+});
+
+describe("amoCRM's address and its client (decision 053)", () => {
+  it("switch amoCRM off when AMOCRM_BASE_URL has no client id or secret, naming each missing setting", async () => {
+    for (const missing of ["AMOCRM_CLIENT_ID", "AMOCRM_CLIENT_SECRET"] as const) {
+      const { config, problems } = readSettings({ ...sinkEnv, [missing]: "" });
+      expect(config.AMOCRM_BASE_URL).toBeUndefined();
+      expect(problems).toEqual([{ setting: missing, reason: "AMOCRM_BASE_URL needs AMOCRM_CLIENT_ID and AMOCRM_CLIENT_SECRET; this one is not set", effect: "amoCRM is off", absent: true }]);
+      expect(await amocrm.send({ ...lead }, { config, fetch: unreachable, crmAccessToken: async () => "" })).toEqual({ status: "skipped", detail: "amocrm: no endpoint configured" });
+    }
+  });
+});
+
+describe("a bad setting is named with its reason, never its value (decision 053)", () => {
+  it("shows at most a URL's scheme and host: never its path, query or credentials", () => {
+    const secrets = ["hunter2", "s3cr3t-key", "token=abc", "p%40ss"];
+    for (const [value, shown] of [
+      ["ftp://user:hunter2@crm.example/hook?key=s3cr3t-key", " (ftp://crm.example)"],
+      ["https://user:p%40ss@crm.example:99999/hook?token=abc#frag", " (https://)"],
+      ["javascript://crm.example/%0aalert(1)?s3cr3t-key", " (javascript://crm.example)"],
+      ["crm.example/hook?key=s3cr3t-key", ""],
+      ["http://", " (http://)"],
+    ] as const) {
+      const { problems } = readSettings({ CRM_WEBHOOK_URL: value });
+      expect(problems, value).toHaveLength(1);
+      expect(problems[0]!.setting).toBe("CRM_WEBHOOK_URL");
+      expect(problems[0]!.reason.endsWith(shown), problems[0]!.reason).toBe(true);
+      for (const secret of secrets) expect(JSON.stringify(problems)).not.toContain(secret);
+    }
+  });
+
+  it("shows nothing of a value that is not a URL, a secret put under another name included", () => {
+    const { problems } = readSettings({ LEAD_RATE_LIMIT: "sk_live_0123456789abcdef", YM_COUNTER_ID: "sk_live_0123456789abcdef" });
+    expect(problems.map((p) => p.setting)).toEqual(["LEAD_RATE_LIMIT", "YM_COUNTER_ID"]);
+    expect(JSON.stringify(problems)).not.toContain("sk_live");
+  });
+});
+
+describe("the signing secret (decision 054)", () => {
+  it("is SIGNING_SECRET, or in the local runtime alone a known default; a deployment without one is told what is off", () => {
+    expect(signingSecret(readSettings({ SIGNING_SECRET: "x".repeat(32) }).config)).toBe("x".repeat(32));
+    expect(signingSecret(readSettings({}).config)).toBe(LOCAL_SIGNING_SECRET);
+    const deployed = readSettings({ ENVIRONMENT: "production", SITE_URL: "https://mip.institute" });
+    expect(signingSecret(deployed.config)).toBeNull();
+    expect(deployed.problems).toEqual([{ setting: "SIGNING_SECRET", reason: 'a deployed site signs with its own secret; it is not set in "production"', effect: UNSIGNED_EFFECT, absent: true }]);
+    const short = readSettings({ ENVIRONMENT: "production", SIGNING_SECRET: "too-short" });
+    expect(short.problems.map((p) => [p.setting, p.reason])).toEqual([
+      ["SIGNING_SECRET", "shorter than 32 characters"],
+      ["SIGNING_SECRET", 'a deployed site signs with its own secret; it is not set in "production"'],
+    ]);
+    expect(JSON.stringify(short.problems)).not.toContain("too-short");
   });
 });

@@ -40,6 +40,25 @@ const shape = {
   AMOCRM_CLIENT_ID: z.optional(z.string()),
   AMOCRM_CLIENT_SECRET: z.optional(z.string()),
   AMOCRM_REDIRECT_URI: z.optional(z.string()),
+  /**
+   * the secret of the amoCRM webhook on a deal's status (`POST /api/amocrm/status?secret=…`,
+   * docs/operations.md); without it the webhook is off
+   */
+  AMOCRM_WEBHOOK_SECRET: z.optional(z.string().check(z.regex(/^[\w-]{16,200}$/, "not 16 to 200 letters, digits, _ or -"))),
+  /** the amoCRM statuses that mean an order is paid: its seats are kept past its hold (142, amoCRM's «Успешно реализовано», by default) */
+  AMOCRM_PAID_STATUSES: z.prefault(
+    z.pipe(
+      z.string().check(z.regex(/^\s*\d{1,12}\s*(,\s*\d{1,12}\s*)*$/, "not status ids such as 142,7012345")),
+      z.transform((value: string) => value.split(",").map((id) => Number(id.trim()))),
+    ),
+    "142",
+  ),
+  /**
+   * the one secret every signature of the site is made with (decision 054: the visit evidence,
+   * the wheel's draws, the keyed digests of phones and addresses); the local runtime has a
+   * default of its own (LOCAL_SIGNING_SECRET), a deployed one without it has those features off
+   */
+  SIGNING_SECRET: z.optional(z.string().check(z.minLength(32, "shorter than 32 characters"))),
   /** ops endpoints want it as a bearer token; shorter than 16 characters it is refused and ops are closed */
   OPS_TOKEN: z.optional(z.string().check(z.minLength(16, "shorter than 16 characters"))),
   /** first retry delay of the outbox; doubles each time up to an hour (services/leads/retry.ts) */
@@ -48,6 +67,12 @@ const shape = {
   LEAD_RATE_LIMIT: int(5, 100_000),
   /** seats a client address may order per hour, over all seminars; 0 switches the limit off */
   TICKET_RATE_LIMIT: int(20, 100_000),
+  /** seats one address group holds in one seminar (an IPv4 address, an IPv6 /64; a /48 twice that); 0 switches it off */
+  TICKETS_PER_GROUP: int(10, 100_000),
+  /** spins of the fortune wheel per hour from one address group (a /48 four times that); 0 switches the limit off */
+  SPIN_RATE_LIMIT: int(10, 100_000),
+  /** how long an unconfirmed order of a paid seminar holds its seats, in minutes (a fraction too: the tests hold for seconds; decision 050) */
+  TICKET_HOLD_MINUTES: z._default(z.coerce.number().check(z.minimum(0.01), z.maximum(60 * 24 * 60)), 1440),
   /** the least time between the visitor's first page and a form's submission; 0 switches the check off */
   LEAD_MIN_FILL_MS: int(3_000, 600_000),
   /** tickets one order may hold */
@@ -88,7 +113,27 @@ export type Config = { [K in keyof Shape]: z.infer<Shape[K]> };
 export type SettingName = keyof Shape;
 
 /** Settings whose values must never be logged or printed: set with `wrangler secret put`, never in a file. */
-export const SECRET_SETTINGS: ReadonlySet<string> = new Set(["AMOCRM_CLIENT_ID", "AMOCRM_CLIENT_SECRET", "AMOCRM_REDIRECT_URI", "OPS_TOKEN", "TURNSTILE_SECRET_KEY", "ROISTAT_KEY", "ADMITAD_POSTBACK_KEY"]);
+export const SECRET_SETTINGS: ReadonlySet<string> = new Set([
+  "AMOCRM_CLIENT_ID",
+  "AMOCRM_CLIENT_SECRET",
+  "AMOCRM_REDIRECT_URI",
+  "AMOCRM_WEBHOOK_SECRET",
+  "OPS_TOKEN",
+  "TURNSTILE_SECRET_KEY",
+  "ROISTAT_KEY",
+  "ADMITAD_POSTBACK_KEY",
+  "SIGNING_SECRET",
+]);
+
+/**
+ * The signing secret of the local runtime when `.dev.vars` gives none (`npm start` on a fresh
+ * clone, the tests): known to everyone, so it is never used outside ENVIRONMENT "local".
+ */
+export const LOCAL_SIGNING_SECRET = "local-runtime-only-signing-secret-never-deployed";
+
+/** What a deployment without SIGNING_SECRET goes without (decision 054). */
+export const UNSIGNED_EFFECT =
+  "the visit evidence (LEAD_MIN_FILL_MS), the fortune wheel and its gifts, and the per-phone, per-e-mail and per-address seat limits are off";
 
 /** A setting that was given but cannot be used, or is missing beside one that needs it, and what the Worker does instead. */
 export interface SettingProblem {
@@ -104,10 +149,29 @@ export interface SettingProblem {
  * Settings that are useless without others: the endpoint is switched off when a half is missing,
  * rather than send a request with an empty key.
  */
-const PAIRS: { endpoint: "ADMITAD_URL" | "ROISTAT_URL"; needs: SettingName[]; effect: string }[] = [
+const PAIRS: { endpoint: "ADMITAD_URL" | "ROISTAT_URL" | "AMOCRM_BASE_URL"; needs: SettingName[]; effect: string }[] = [
   { endpoint: "ADMITAD_URL", needs: ["ADMITAD_CAMPAIGN_CODE", "ADMITAD_POSTBACK_KEY"], effect: "the Admitad postback is off" },
   { endpoint: "ROISTAT_URL", needs: ["ROISTAT_KEY"], effect: "Roistat is off" },
+  // the token's refresh sends both; without them the CRM's token dies within a day and every lead waits for ops
+  { endpoint: "AMOCRM_BASE_URL", needs: ["AMOCRM_CLIENT_ID", "AMOCRM_CLIENT_SECRET"], effect: "amoCRM is off" },
 ];
+
+/**
+ * What a problem may show of the value it refused: a URL's scheme and host, never its path, query
+ * or credentials (a key often travels in them); of any other setting nothing, since a secret put
+ * under the wrong name is still a secret.
+ */
+function shownValue(raw: unknown): string {
+  const text = String(raw);
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1];
+  if (!scheme) return "";
+  try {
+    const { host } = new URL(text);
+    return host ? ` (${scheme.toLowerCase()}://${host})` : ` (${scheme.toLowerCase()}://)`;
+  } catch {
+    return ` (${scheme.toLowerCase()}://)`;
+  }
+}
 
 /** A problem and the value behind it: the same bad value is logged once per isolate, a new one again. */
 const problemKeys = new WeakMap<SettingProblem, string>();
@@ -130,7 +194,7 @@ export function readSettings(env: Record<string, unknown>): { config: Config; pr
     out[name] = fallback.success ? fallback.data : undefined;
     const reason = parsed.error.issues[0]?.message ?? "invalid";
     const effect = fallback.success && fallback.data !== undefined ? `the default ${JSON.stringify(fallback.data)} is used` : "the feature is off";
-    const problem = { setting: name, reason: SECRET_SETTINGS.has(name) ? reason : `${reason} (${JSON.stringify(String(raw)).slice(0, 80)})`, effect };
+    const problem = { setting: name, reason: SECRET_SETTINGS.has(name) ? reason : `${reason}${shownValue(raw)}`, effect };
     problemKeys.set(problem, `${name}:${reason}:${String(raw)}`);
     problems.push(problem);
   }
@@ -148,6 +212,9 @@ export function readSettings(env: Record<string, unknown>): { config: Config; pr
       problems.push({ setting: name, reason: `${endpoint} needs ${needed}; ${needs.length > 1 ? "this one is" : "it is"} not set`, effect, absent: true });
     }
     config[endpoint] = undefined;
+  }
+  if (!config.SIGNING_SECRET && config.ENVIRONMENT !== "local") {
+    problems.push({ setting: "SIGNING_SECRET", reason: `a deployed site signs with its own secret; it is not set in "${config.ENVIRONMENT}"`, effect: UNSIGNED_EFFECT, absent: true });
   }
   if (config.CATALOGUE_READ_DELAY_MS > 0 && config.ENVIRONMENT !== "local") {
     problems.push({ setting: "CATALOGUE_READ_DELAY_MS", reason: `honoured only in the local runtime, not in "${config.ENVIRONMENT}"`, effect: "no delay" });
@@ -201,6 +268,11 @@ export function publicSettings(env: Env): PublicSettings {
     ...(turnstileOn(settings) ? { turnstileSiteKey: settings.TURNSTILE_SITE_KEY } : {}),
     ...(settings.YM_COUNTER_ID ? { ymCounterId: settings.YM_COUNTER_ID } : {}),
   };
+}
+
+/** The secret the site signs with: SIGNING_SECRET, or in the local runtime alone its known default; null when a deployment has none. */
+export function signingSecret(settings: Config): string | null {
+  return settings.SIGNING_SECRET ?? (settings.ENVIRONMENT === "local" ? LOCAL_SIGNING_SECRET : null);
 }
 
 /** Turnstile needs both keys: a widget without a secret could not be checked, a secret without a widget gets no tokens. */

@@ -1,14 +1,12 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { isCleanUrl, isTrackingId } from "../services/leads/clean-text";
+import { isCleanUrl, isTrackingId, withoutIgnorables } from "../services/leads/clean-text";
 import type { Visitor } from "../services/leads/record";
 import { log } from "../services/log";
 import { cookies, parseUtmCookie, parseVariant } from "../services/tracking";
-import { looksLikeVisit, VISIT_COOKIE, visitIssuedAt } from "../services/visit-evidence";
 import { areaOfCountry, COUNTRY_HEADER, type VisitorArea, visitorCountry } from "../services/visitor-area";
 import { config } from "./config.server";
 import type { AppEnv } from "./env";
-import { siteKey } from "./site-keys.server";
 
 /** What the request says of the visitor: its cookies (set by the tracking middleware) and where the edge saw it. */
 
@@ -24,26 +22,22 @@ export function visitorArea(c: Context<AppEnv>): VisitorArea {
 }
 
 /**
- * When the visitor first opened the site, by the server's own signed evidence; null when the
- * request carries none (a script that never opened a page) or a forged one.
- */
-export async function firstVisitAt(c: Context<AppEnv>): Promise<number | null> {
-  const value = getCookie(c, VISIT_COOKIE);
-  if (!looksLikeVisit(value)) return null;
-  return visitIssuedAt(await siteKey(c.env, "visit"), value);
-}
-
-/**
  * What the request's cookies and the edge say about the visitor, for the lead record (record.ts:
- * visitorShape). Nobody typed these values, so one that does not fit its pattern is dropped, never
- * forwarded: ids of trackers are letters, digits and `- _ .`; AdvCake's URL is a clean http(s) URL.
+ * visitorShape). Nobody typed these values, so one that does not fit its pattern once what shows
+ * nothing is removed is dropped, never forwarded: ids of trackers are letters, digits and `- _ .`;
+ * AdvCake's URL is a clean http(s) URL.
  */
 export function visitorOf(c: Context<AppEnv>): Visitor {
-  const id = (name: string) => {
+  // what shows nothing is removed first, as from what a person types (decision 053)
+  const cookie = (name: string) => {
     const value = getCookie(c, name);
+    return value === undefined ? undefined : withoutIgnorables(value);
+  };
+  const id = (name: string) => {
+    const value = cookie(name);
     return value !== undefined && isTrackingId(value) ? value : undefined;
   };
-  const trackUrl = getCookie(c, cookies.advcakeTrackUrl);
+  const trackUrl = cookie(cookies.advcakeTrackUrl);
   return {
     area: visitorArea(c),
     utm: parseUtmCookie(getCookie(c, cookies.utm), (error) => log.warn("tracking.cookie", { error: String(error) })),

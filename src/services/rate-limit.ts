@@ -8,4 +8,5 @@ export interface Budget {
   cost: number;
 }
 
-export type Take = { ok: true } | { ok: false; budget: string };
+/** A take that went through carries its receipt: the rows to give back if another group refuses the same request. */
+export type Take = { ok: true; receipt: number[] } | { ok: false; budget: string };

@@ -17,3 +17,13 @@ export function perOrderLimit(most: number): string {
 export function perPhoneLimit(most: number, held: number): string {
   return `На один номер телефона можно купить не больше ${most} ${ticketsAfterNumber(most)} на этот семинар${held > 0 ? ` (уже куплено: ${held})` : ""}. Уменьшите количество или позвоните нам.`;
 }
+
+/** What a buyer reads when one e-mail already holds the most seats of a free seminar. */
+export function perEmailLimit(most: number, held: number): string {
+  return `На один адрес электронной почты можно получить не больше ${most} ${ticketsAfterNumber(most)} на этот семинар${held > 0 ? ` (уже получено: ${held})` : ""}. Уменьшите количество или позвоните нам.`;
+}
+
+/** What a buyer reads when their address already holds the most seats of a seminar one address may hold (decision 051). */
+export function perGroupLimit(most: number): string {
+  return `С одного адреса в интернете можно заказать не больше ${most} ${ticketsAfterNumber(most)} на этот семинар. Если вы заказываете для группы, позвоните нам.`;
+}

@@ -3,7 +3,7 @@ import type { LeadRecord } from "./leads/record";
 import { ticketBuyerSchema } from "./leads/schemas";
 import { perOrderLimit } from "./ticket-limits";
 
-export { DEFAULT_TICKETS_PER_ORDER, perOrderLimit, perPhoneLimit } from "./ticket-limits";
+export { DEFAULT_TICKETS_PER_ORDER, perEmailLimit, perGroupLimit, perOrderLimit, perPhoneLimit } from "./ticket-limits";
 
 /** The most a schema lets through; the deployment's own limit (TICKETS_PER_ORDER) is checked after it. */
 const MOST_TICKETS = 100;
@@ -34,6 +34,13 @@ export function tooFewTickets(left: number): string {
   return `Осталось только ${left} ${left % 10 === 1 && left % 100 !== 11 ? "билет" : left % 10 >= 2 && left % 10 <= 4 && (left % 100 < 12 || left % 100 > 14) ? "билета" : "билетов"}. Уменьшите количество и попробуйте снова.`;
 }
 
+/**
+ * Where an order is (decision 050): `held` until it is paid or its hold ends (a paid seminar),
+ * `registered` until the seminar (a free one), `confirmed` (paid, said by ops or the CRM; and every
+ * order taken before holds existed), `expired` (its hold ended unpaid: its seats went back).
+ */
+export type OrderState = "held" | "registered" | "confirmed" | "expired";
+
 /** An order as the buyer's confirmation names it (no personal data). */
 export interface OrderSummary {
   id: string;
@@ -43,7 +50,20 @@ export interface OrderSummary {
   date: string;
   tickets: number;
   sum: number;
+  /** until when the seats are held unless the order is paid (ISO); only while it is held */
+  held_until?: string;
+  /** where the order is, when the confirmation page reads it back */
+  status?: OrderState;
 }
+
+/** A seminar's seats as visitors see them: left to order, and held by orders not yet paid (they may come back). */
+export interface SeatCounts {
+  left: number;
+  held: number;
+}
+
+/** What confirming an order came to: confirmed (now or before), its hold ended first, or no such order. */
+export type ConfirmOutcome = { outcome: "confirmed"; already: boolean } | { outcome: "expired"; at: number | null } | { outcome: "unknown" };
 
 /** The seminar has taken place: no tickets are sold. */
 export const SEMINAR_PAST = "Семинар уже прошёл: билеты не продаются.";
@@ -56,15 +76,28 @@ export interface OrderRequest {
   tickets: number;
   /** the content's count, the start before ops or an order set one */
   initial: number;
-  /** the keyed digest of the buyer's phone number: seats per phone are counted without keeping the number */
-  phoneKey: string;
-  /** seats one phone number may hold for this seminar */
+  /**
+   * the keyed digest of the buyer's phone number: seats per phone are counted without keeping the
+   * number; null when the deployment has no signing secret (the limit is off)
+   */
+  phoneKey: string | null;
+  /** seats one phone number (and, for a free seminar, one e-mail) may hold for this seminar */
   perPhone: number;
+  /** a free seminar's: the keyed digest of the buyer's e-mail, held to `perPhone` too; null otherwise */
+  emailKey: string | null;
+  /** the keyed digests of the client's address group and, for IPv6, its /48 (decision 051) */
+  groupKey: string | null;
+  wideKey: string | null;
+  /** seats one address group may hold for this seminar (a /48 twice that); 0: no limit */
+  perGroup: number;
+  /** until when a paid seminar's order holds its seats unconfirmed; null: a free seminar's, held until it starts */
+  holdUntil: number | null;
   lead: LeadRecord;
 }
 
 export type OrderResult =
-  | { ok: true; tickets_quantity: number; duplicate: boolean }
+  | { ok: true; tickets_quantity: number; duplicate: boolean; holdUntil: number | null }
   | { ok: false; reason: "tooFew"; tickets_quantity: number }
-  | { ok: false; reason: "perPhone"; held: number; tickets_quantity: number }
+  | { ok: false; reason: "perPhone" | "perEmail"; held: number; tickets_quantity: number }
+  | { ok: false; reason: "perGroup"; tickets_quantity: number }
   | { ok: false; reason: "conflict"; tickets_quantity: number };

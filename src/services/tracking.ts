@@ -1,4 +1,4 @@
-import { isCleanText } from "./leads/clean-text";
+import { isCleanText, withoutIgnorables } from "./leads/clean-text";
 
 /**
  * Visitor tracking of spec sections 3, 4, 7 and 9, decided on the server from the first request:
@@ -50,11 +50,12 @@ export const isUtmValue = (value: string) => value.length <= 200 && isCleanText(
 /** The names of the UTM parameters a form may send (`utms`, spec 3): utm_ and a word. */
 export const UTMS_NAME = /^utm_[a-z]{1,12}$/;
 
-/** UTM parameters of a URL, trimmed; junk ones dropped; empty when it has none. */
+/** UTM parameters of a URL, what shows nothing removed and trimmed; junk ones dropped; empty when it has none. */
 export function utmFromUrl(url: URL): Utm {
   const utm: Utm = {};
   for (const key of utmKeys) {
-    const value = url.searchParams.get(key)?.trim();
+    const raw = url.searchParams.get(key);
+    const value = raw === null ? undefined : withoutIgnorables(raw).trim();
     if (value && isUtmValue(value)) utm[key] = value;
   }
   return utm;
@@ -64,15 +65,16 @@ export function utmMaxAge(utm: Utm): number {
   return utm.utm_source?.toLowerCase() === "leadmagnet" ? UTM_MAX_AGE_LEADMAGNET_S : UTM_MAX_AGE_S;
 }
 
-/** Reads the UTM cookie; a cookie that cannot be parsed counts as none (spec 8: logged). */
+/** Reads the UTM cookie, cleaned as the URL's parameters are; a cookie that cannot be parsed counts as none (spec 8: logged). */
 export function parseUtmCookie(value: string | undefined, onError: (error: unknown) => void = () => undefined): Utm {
   if (!value) return {};
   try {
     const parsed = JSON.parse(value) as Record<string, unknown>;
     const utm: Utm = {};
     for (const key of utmKeys) {
-      const value = parsed[key];
-      if (typeof value === "string" && isUtmValue(value)) utm[key] = value;
+      const raw = parsed[key];
+      const value = typeof raw === "string" ? withoutIgnorables(raw).trim() : undefined;
+      if (value && isUtmValue(value)) utm[key] = value;
     }
     return utm;
   } catch (error) {

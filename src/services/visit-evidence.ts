@@ -1,41 +1,52 @@
 /**
- * The server's own evidence of when a visitor first opened the site: the time, signed with a key
- * only the Worker knows, in an HttpOnly cookie set by the first page (cached pages too). The
- * minimum fill time of a form is measured from it, so nothing the client claims is trusted.
+ * The server's own evidence of a visit: when the visitor first opened the site and a random id of
+ * that visit, signed with the site's visit key (Hono's signed cookie) in an HttpOnly cookie set by
+ * the first page (cached pages too). The minimum fill time of a form is measured from it, and the
+ * fortune wheel draws once per visit id, so nothing the client claims is trusted (decisions 016, 052).
  */
+import { hex, verifyHexText } from "./signing";
+
 export const VISIT_COOKIE = "first_visit";
 
-/** What a key of the site signs; one key per purpose, so no signature can be replayed for another use. */
-export type KeyPurpose = "visit" | "phone";
 /** The cookie lives a year: a visitor who comes back months later is still a person who visited. */
 export const VISIT_MAX_AGE_S = 365 * 24 * 3600;
 
-const FORMAT = /^(\d{13})\.([0-9a-f]{64})$/;
-const encoder = new TextEncoder();
-const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
-
-export function hmacKey(hexKey: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey("raw", encoder.encode(hexKey), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+/** A visit the server vouched for: when it began and its id; `legacy` when its cookie has the form before decision 054. */
+export interface Visit {
+  at: number;
+  id: string;
+  legacy?: true;
 }
 
-export async function signVisit(key: CryptoKey, issuedAt: number): Promise<string> {
-  const at = String(Math.floor(issuedAt)).padStart(13, "0");
-  return `${at}.${hex(await crypto.subtle.sign("HMAC", key, encoder.encode(`visit:${at}`)))}`;
+/**
+ * What a request carries: a visit, none (a script that never opened a page, or a forged cookie),
+ * or one that could not be checked (no signing secret in a deployment, the old keys out of reach).
+ */
+export type VisitEvidence = ({ kind: "visit" } & Visit) | { kind: "none" } | { kind: "unknown" };
+
+const VALUE = /^(\d{13})\.([0-9a-f]{32})$/;
+
+/** The signed part of the cookie: the time, then the id. */
+export const visitValue = (at: number, id: string): string => `${String(Math.floor(at)).padStart(13, "0")}.${id}`;
+
+/** A new visit's id: 16 random bytes. */
+export const newVisitId = (): string => hex(crypto.getRandomValues(new Uint8Array(16)));
+
+/** The visit a verified value names; null for any other shape. */
+export function readVisitValue(value: string): Visit | null {
+  const match = VALUE.exec(value);
+  return match ? { at: Number(match[1]), id: match[2]! } : null;
 }
 
-/** Whether a cookie value has the shape of the evidence (checked without the key, on every page). */
-export const looksLikeVisit = (value: string | undefined): value is string => value !== undefined && FORMAT.test(value);
+/** The cookie's form before decision 054: the time and its HMAC as hex, under the SiteKeys object's visit key. */
+const LEGACY = /^(\d{13})\.([0-9a-f]{64})$/;
 
-/** When the visit began, if the value is evidence this site signed; null otherwise. */
-export async function visitIssuedAt(key: CryptoKey, value: string | undefined): Promise<number | null> {
-  const match = value ? FORMAT.exec(value) : null;
+export const isLegacyVisit = (value: string | undefined): value is string => value !== undefined && LEGACY.test(value);
+
+/** When a visit of the old form began, if the value is what the old key signed; its id is the signature's first half. */
+export async function legacyVisit(key: CryptoKey, value: string): Promise<Visit | null> {
+  const match = LEGACY.exec(value);
   if (!match) return null;
   const [, at, signature] = match as unknown as [string, string, string];
-  const bytes = new Uint8Array(signature.match(/../g)!.map((pair) => Number.parseInt(pair, 16)));
-  return (await crypto.subtle.verify("HMAC", key, bytes, encoder.encode(`visit:${at}`))) ? Number(at) : null;
-}
-
-/** HMAC of a value under a key, as hex: how a phone number is counted without being kept. */
-export async function keyedDigest(key: CryptoKey, value: string): Promise<string> {
-  return hex(await crypto.subtle.sign("HMAC", key, encoder.encode(value)));
+  return (await verifyHexText(key, `visit:${at}`, signature)) ? { at: Number(at), id: signature.slice(0, 32), legacy: true } : null;
 }

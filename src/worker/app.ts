@@ -5,6 +5,7 @@ import { bareServerError } from "../server/bare-pages";
 import { graphqlApi } from "../routes/api/graphql";
 import { leadsApi } from "../routes/api/leads";
 import { menuApi } from "../routes/api/menu";
+import { crmApi } from "../routes/api/crm";
 import { crmExchangeApp, opsApp, registerOutboxOps } from "../routes/api/ops";
 import { promoApi, registerPromoOps } from "../routes/api/promo";
 import { searchApi } from "../routes/api/search";
@@ -16,7 +17,7 @@ import { log } from "../services/log";
 import type { AppEnv } from "../server/env";
 import { GRAPHQL_INTERNAL, GRAPHQL_NOT_FOUND, graphqlError, isGraphqlPath } from "../server/graphql-errors";
 import { readingContent, withCatalogue } from "../server/middleware/catalogue";
-import { requestId } from "../server/middleware/request-id";
+import { requestContext, requestId } from "../server/middleware/request-context";
 import { limitBody, sameOrigin } from "../server/middleware/post-guards";
 import { securityHeaders } from "../server/middleware/security-headers";
 import { edgeCache, readingPageTier } from "../server/middleware/edge-cache";
@@ -36,6 +37,7 @@ export function createApp() {
   app.use(sameOrigin);
   app.use(limitBody);
   app.use(dropTrailingSlash);
+  app.use(requestContext);
   // ops first and before the content: an outage of KV must not lock ops out of the outbox
   const ops = opsApp();
   registerOutboxOps(ops);
@@ -43,6 +45,7 @@ export function createApp() {
   registerTicketsOps(ops);
   app.route("/ops", ops);
   app.route("/api/amoCRMexchangeToken", crmExchangeApp());
+  app.route("/", crmApi);
   app.route("/", promoApi);
   // the content and, on a fresh isolate, the pages tier are read from here on, beside the visitor's key
   app.use(readingContent);
@@ -66,7 +69,8 @@ export function createApp() {
   app.notFound((c) => (isGraphqlPath(c.req.path) ? graphqlError(404, GRAPHQL_NOT_FOUND, "NOT_FOUND") : renderNotFound(c)));
   app.onError(async (error, c) => {
     const id = c.get("requestId") ?? "unknown";
-    log.error("request.error", { requestId: id, method: c.req.method, url: c.req.url, error: error.stack ?? String(error) });
+    // the path, never the query: a webhook's secret travels there (decision 053)
+    log.error("request.error", { requestId: id, method: c.req.method, path: c.req.path, error: error.stack ?? String(error) });
     if (isGraphqlPath(c.req.path)) return graphqlError(500, GRAPHQL_INTERNAL, "INTERNAL_SERVER_ERROR");
     if (!c.get("catalogue")) return bareServerError(id);
     try {

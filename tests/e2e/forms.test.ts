@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages, outcomes } from "../../src/services/leads/messages";
+import { messages, outcomes, refusals, sendFailedLine } from "../../src/services/leads/messages";
 import { desktopContext, mobileContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
 import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
@@ -106,6 +106,28 @@ describe("the popup lead form when sending fails", () => {
     await expect(line.textContent()).resolves.toMatch(/^Невозможно отправить форму, пожалуйста, свяжитесь с нами по номеру .+ или Напишите в WhatsApp$/);
     await expect(line.getByRole("link", { name: "Напишите в WhatsApp" }).getAttribute("href")).resolves.toBe(catalogue.site.links.whatsapp);
     await expect(line.locator('a[href^="tel:"]').count()).resolves.toBe(1);
+    await expect(dialog(page).getByLabel("Имя *").inputValue()).resolves.toBe("Борис");
+  });
+});
+
+describe("a form refused for its rate (decision 053)", () => {
+  const rateLimited = { status: 429, contentType: "application/json", body: JSON.stringify({ ok: false, message: refusals.rateLimited }) };
+
+  it("the popup shows the rate message alone, not the line for a form that could not be sent", async () => {
+    const context = await desktopContext(browser, siteUrl());
+    const page = await context.newPage();
+    await page.route("**/api/leads", (route) => route.fulfill(rateLimited));
+    await open(page, programPath);
+    await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
+    await page.locator('[data-cta="reserve"]').first().click();
+    await dialog(page).getByLabel("Имя *").fill("Борис");
+    await dialog(page).locator("#popup-phone").pressSequentially("9001112233");
+    await dialog(page).getByRole("button", { name: outcomes.send }).click();
+    const alert = dialog(page).getByRole("alert");
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toBe(refusals.rateLimited);
+    await expect(dialog(page).locator(".lead-form__failed").allTextContents()).resolves.toEqual([refusals.rateLimited]);
+    await expect(dialog(page).getByText(sendFailedLine.before).count()).resolves.toBe(0);
     await expect(dialog(page).getByLabel("Имя *").inputValue()).resolves.toBe("Борис");
   });
 });
@@ -252,6 +274,15 @@ describe("the subscribe form", () => {
     await expect(button.isEnabled()).resolves.toBe(true);
     await button.click();
     await expect(form(page).getByRole("alert").textContent()).resolves.toBe(outcomes.subscribed);
+  });
+
+  it("refused for its rate, shows the rate message alone (decision 053)", async () => {
+    const page = await footer("hidden");
+    await page.route("**/api/subscribe", (route) => route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ success: false, message: refusals.rateLimited }) }));
+    await form(page).locator("#subscribe-email").fill("reader@example.ru");
+    await form(page).getByRole("button", { name: outcomes.subscribe }).click();
+    await form(page).getByRole("alert").waitFor();
+    await expect(form(page).locator(".subscribe-form__result").allTextContents()).resolves.toEqual([refusals.rateLimited]);
   });
 
   it("says so when the server does not confirm, or the network fails", async () => {

@@ -67,7 +67,11 @@ describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
     // the confirmation names the order as the server took it
     const summary = dialog.getByTestId("order-summary");
     await expect(summary.textContent()).resolves.toContain(seminar.title);
-    await expect(summary.locator("time").getAttribute("datetime")).resolves.toBe(seminar.targetDate);
+    await expect(summary.locator("time").first().getAttribute("datetime")).resolves.toBe(seminar.targetDate);
+    // a paid order is held for a day unless it is paid (decision 050): the confirmation says until when
+    const heldUntil = Date.parse((await summary.getByTestId("held-until").getAttribute("datetime")) ?? "");
+    expect(heldUntil).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    await expect(dialog.getByText("Оплатите заказ до конца брони", { exact: false }).isVisible()).resolves.toBe(true);
     await expect(dialog.getByText("Билеты и ссылка на оплату придут на электронную почту", { exact: false }).isVisible()).resolves.toBe(true);
     await expect(summary.textContent()).resolves.toContain("2 билета");
     await expect(summary.textContent()).resolves.toContain(formatPrice(seminar.price * 2));

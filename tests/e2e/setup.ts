@@ -24,11 +24,18 @@ declare module "vitest" {
 }
 
 /**
- * The browser tests type faster than people and send many leads from one address: the minimum fill
- * time and the per-address budgets are off here (tests/worker/leads-api.test.ts holds them), so no
- * browser test waits out a timing rule.
+ * The browser tests type faster than people and send many leads, orders and spins from one address:
+ * the minimum fill time and the per-address budgets are off here (the Worker tests hold them:
+ * leads-api, tickets, wheel), so no browser test waits out a timing rule or meets a limit of 127.0.0.1.
  */
-export const E2E_VARS = { OPS_TOKEN: "ops-token-for-e2e-0123456789", LEAD_MIN_FILL_MS: "0", LEAD_RATE_LIMIT: "0", TICKET_RATE_LIMIT: "0" };
+export const E2E_VARS = {
+  OPS_TOKEN: "ops-token-for-e2e-0123456789",
+  LEAD_MIN_FILL_MS: "0",
+  LEAD_RATE_LIMIT: "0",
+  TICKET_RATE_LIMIT: "0",
+  TICKETS_PER_GROUP: "0",
+  SPIN_RATE_LIMIT: "0",
+};
 
 /** The lanes' servers listen on E2E_PORT, E2E_PORT + 1, …; the drills' own servers further up (own-server.ts). */
 export const e2ePort = () => Number(process.env.E2E_PORT ?? 8790);

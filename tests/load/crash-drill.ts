@@ -92,7 +92,7 @@ export async function runCrashDrill(options = { leads: 300, concurrency: 24, lat
     OPS_TOKEN,
     SITE_URL: base,
     LEAD_RATE_LIMIT: "0",
-    TICKET_RATE_LIMIT: "0",
+    TICKET_RATE_LIMIT: "0", TICKETS_PER_GROUP: "0",
     LEAD_MIN_FILL_MS: "0",
     OUTBOX_RETRY_BASE_MS: "500",
     SINK_TIMEOUT_MS: "5000",

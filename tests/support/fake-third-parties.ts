@@ -74,8 +74,8 @@ export async function startFakeThirdParties(port = 0, onReceipt?: (receipt: Rece
   const attempts = new Map<string, number>();
   const failures = new Map<string, Failure>();
   const amo = { access: "access-0", refresh: "refresh-0", generation: 0, nextLeadId: 1000 };
-  /** the leads amoCRM holds, for its search */
-  const amoLeads: { id: number; name: string }[] = [];
+  /** the leads amoCRM holds, for its search, with what an update set (PATCH /api/v4/leads/:id) */
+  const amoLeads: { id: number; name: string; status_id?: number; tags?: string[] }[] = [];
   /**
    * Access tokens amoCRM accepts: as the real one, a refresh issues a new token without revoking
    * the previous (each lives its 24 hours); only refresh tokens are single-use. Test files share
@@ -196,6 +196,19 @@ export async function startFakeThirdParties(port = 0, onReceipt?: (receipt: Rece
           return response.end();
         }
         return json(response, 200, { _embedded: { leads: found } });
+      }
+      const one = /^\/amocrm\/api\/v4\/leads\/(\d+)$/.exec(url.pathname);
+      if (one) {
+        // one deal: read (GET) or updated (PATCH), as amoCRM's API
+        const deal = amoLeads.find((lead) => lead.id === Number(one[1]));
+        if (!deal) return json(response, 404, { title: "Not Found" });
+        if (request.method === "PATCH") {
+          keep(receipt);
+          const update = body as { status_id?: number; tags_to_add?: { name: string }[] };
+          if (update.status_id !== undefined) deal.status_id = update.status_id;
+          if (update.tags_to_add) deal.tags = [...(deal.tags ?? []), ...update.tags_to_add.map((tag) => tag.name)];
+        }
+        return json(response, 200, deal);
       }
       keep(receipt);
       const leads = Array.isArray(body) ? (body as { name?: string; pipeline_id?: unknown }[]) : [];

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { cleanMessages, outcomes, refusals } from "../../src/services/leads/messages";
+import { cleanMessages, messages, outcomes, refusals } from "../../src/services/leads/messages";
 import { type LeadRecord, subscriptionId } from "../../src/services/leads/record";
 import { INVALID_LEAD_ID } from "../../src/services/leads/schemas";
 import { log } from "../../src/services/log";
@@ -192,6 +192,29 @@ describe("what the API refuses, storing nothing", () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
 
+  it("counts an IPv6 /48 against four times the budget, whatever /64 of it a lead comes from (decision 051)", async () => {
+    const block = `2001:db8:${(0x1000 + Math.floor(Math.random() * 0xe000)).toString(16)}`;
+    const statuses: number[] = [];
+    for (let net = 1; net <= 5; net++) {
+      for (let i = 0; i < 5; i++) statuses.push((await postJson("/api/leads", validLead(), { "CF-Connecting-IP": `${block}:${net}::${i + 1}` })).status);
+    }
+    // four /64s spend the /48's twenty; the fifth /64, fresh on its own, is refused by its /48
+    expect(statuses).toEqual([...Array(20).fill(200), ...Array(5).fill(429)]);
+  });
+
+  it("counts a 6to4, Teredo, NAT64 or IPv4-mapped address as the IPv4 address it carries, subscriptions too", async () => {
+    const octet = 1 + Math.floor(Math.random() * 250);
+    const ipv4 = `203.0.113.${octet}`;
+    const hex = `cb00:71${octet.toString(16).padStart(2, "0")}`;
+    const inverted = [0xcb00 ^ 0xffff, (0x7100 | octet) ^ 0xffff].map((g) => g.toString(16)).join(":");
+    const forms = [`2002:${hex}::1`, `2002:${hex}:9::2`, `2001:0:4136:e378:8000:63bf:${inverted}`, `64:ff9b::${ipv4}`, `::ffff:${ipv4}`, ipv4];
+    const statuses: number[] = [];
+    for (const address of forms) statuses.push((await postJson("/api/leads", validLead(), { "CF-Connecting-IP": address })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const subscribed = await postJson("/api/subscribe", { email: `${uniqueId("r")}@example.ru` }, { "CF-Connecting-IP": `2002:${hex}:abcd::1` });
+    expect(subscribed.status).toBe(429);
+  });
+
   it("prototype-pollution keys and unknown fields are dropped, not stored", async () => {
     const lead = validLead();
     const body = `{"__proto__":{"polluted":1},"constructor":{"prototype":{"x":1}},${JSON.stringify(lead).slice(1)}`;
@@ -355,7 +378,6 @@ describe("clean data out: what reaches the CRM is what a person meant", () => {
     [{ phone: "call me at 79161234567 pls" }, "phone", cleanMessages.phoneCharacters],
     [{ phone: "+7 (123) 456-78-90" }, "phone", cleanMessages.phoneInvalid],
     [{ phone: "+7 (912) 345-67", country: "ru" }, "phone", cleanMessages.phoneInvalid],
-    [{ name: "Анна\u202eанна" }, "name", cleanMessages.nameCharacters],
     [{ name: "Ан\u0000на" }, "name", cleanMessages.nameCharacters],
     [{ name: "<b>Анна</b>" }, "name", cleanMessages.nameCharacters],
     [{ name: "Анна 2000" }, "name", cleanMessages.nameCharacters],
@@ -363,7 +385,13 @@ describe("clean data out: what reaches the CRM is what a person meant", () => {
     [{ cta: "askQuestion", question: "Вопрос\u0007" }, "question", cleanMessages.textCharacters],
     [{ promocode: "<script>" }, "promocode", cleanMessages.codeCharacters],
     [{ email: "anna\u0001@example.ru" }, "email", "Пожалуйста, введите корректный адрес электронной почты"],
-    [{ blockForAmo: "Курс\u202e" }, "blockForAmo", cleanMessages.textCharacters],
+    [{ email: '"anna"@example.ru' }, "email", "Пожалуйста, введите корректный адрес электронной почты"],
+    [{ email: "<anna>@example.ru" }, "email", "Пожалуйста, введите корректный адрес электронной почты"],
+    [{ email: "anna@example.ru>" }, "email", "Пожалуйста, введите корректный адрес электронной почты"],
+    [{ name: "\u3164\u3164\u3164" }, "name", messages.nameRequired],
+    [{ name: "\u0301\u0302\u0303" }, "name", cleanMessages.nameLetters],
+    [{ name: "А\u0301" }, "name", cleanMessages.nameLetters],
+    [{ name: "\u2800\u2800" }, "name", messages.nameRequired],
   ])("refuses %j with a Russian message on %s, storing nothing", async (change, field, message) => {
     const lead = validLead(change);
     const errors = await errorsOf(await postJson("/api/leads", lead));
@@ -373,19 +401,16 @@ describe("clean data out: what reaches the CRM is what a person meant", () => {
 
   it.each([
     ["leadPage", { leadPage: "/programs/<b>x</b>" }, cleanMessages.pageAddress],
-    ["leadPage", { leadPage: "/programs/\u202Eexe.txt" }, cleanMessages.pageAddress],
     ["leadPage", { leadPage: "/programs/\u0000" }, cleanMessages.pageAddress],
     ["leadPage", { leadPage: "https://evil.example/" }, cleanMessages.pageAddress],
     ["referer", { referer: "https://ya.ru/<script>alert(1)</script>" }, cleanMessages.pageAddress],
-    ["referer", { referer: "https://ya.ru/\u202Etxt" }, cleanMessages.pageAddress],
     ["referer", { referer: "https://ya.ru/\u0000" }, cleanMessages.pageAddress],
     ["referer", { referer: "javascript:alert(1)" }, cleanMessages.pageAddress],
     ["utms", { utms: { utm_source: "<img src=x>" } }, cleanMessages.textCharacters],
-    ["utms", { utms: { utm_campaign: "зима\u202E" } }, cleanMessages.textCharacters],
     ["utms", { utms: { utm_content: "a\u0000" } }, cleanMessages.textCharacters],
     ["blockForAmo", { blockForAmo: "<b>Курс</b>" }, cleanMessages.textCharacters],
     ["blockForAmo", { blockForAmo: "Курс\u0000" }, cleanMessages.textCharacters],
-  ])("refuses markup, a direction override or NUL in the page's own field %s (%j), storing nothing", async (field, change, message) => {
+  ])("refuses markup or NUL in the page's own field %s (%j), storing nothing", async (field, change, message) => {
     const lead = validLead(change);
     const errors = await errorsOf(await postJson("/api/leads", lead));
     expect(errors[field]).toBe(message);
@@ -394,22 +419,23 @@ describe("clean data out: what reaches the CRM is what a person meant", () => {
 
   it("forwards no junk from cookies or headers the visitor did not type: markup, a direction override or NUL reaches no sink", async () => {
     const junkCookies = [
-      `utm=${encodeURIComponent(JSON.stringify({ utm_source: "admitad", utm_medium: "<b>junk</b>", utm_campaign: "junk\u202Ecod", utm_content: "junk\u0000" }))}`,
+      `utm=${encodeURIComponent(JSON.stringify({ utm_source: "admitad", utm_medium: "<b>junk</b>", utm_campaign: "зима\u202E", utm_content: "junk\u0000" }))}`,
       "roistat_visit=<junk>",
-      "_ym_uid=17%E2%80%AEjunk",
+      "_ym_uid=17%E2%80%AE42",
       "advcake_track_id=junk%00",
       `advcake_track_url=${encodeURIComponent("javascript:alert('junk')")}`,
       "admitad_uid=<junk-uid>",
-      "click_id=junk%E2%80%AE",
+      "click_id=junk%C2%A0",
     ].join("; ");
     const lead = validLead({ leadPage: undefined, referer: undefined });
     expect((await postJson("/api/leads", lead, { Cookie: junkCookies, Referer: "https://ya.ru/?q=<junk>" })).status).toBe(200);
     const stored = await outboxOf(lead.id).get(lead.id);
-    expect(stored).toMatchObject({ utm: { utm_source: "admitad" } });
-    for (const field of ["referer", "roistat_visit", "ymUid", "advcake_track_id", "advcake_track_url", "admitad_uid", "click_id"] as const) {
+    // what shows nothing is removed, and what is left is kept when it fits (decision 053)
+    expect(stored?.utm).toEqual({ utm_source: "admitad", utm_campaign: "зима" });
+    expect(stored?.ymUid).toBe("1742");
+    for (const field of ["referer", "roistat_visit", "advcake_track_id", "advcake_track_url", "admitad_uid", "click_id"] as const) {
       expect(stored?.[field], field).toBeUndefined();
     }
-    expect(stored?.utm).toEqual({ utm_source: "admitad" });
     const view = await settled(lead.id);
     const sinks = view.deliveries.map((d) => d.sink);
     expect(sinks).toEqual(expect.arrayContaining(["genezis", "advcake", "partner", "roistat", "amocrm"]));
@@ -458,7 +484,78 @@ describe("clean data out: what reaches the CRM is what a person meant", () => {
     const page = await SELF.fetch(`${origin}/contacts?utm_source=vk&utm_campaign=${encodeURIComponent("<junk>")}&utm_term=${encodeURIComponent("a\u202Eb")}`);
     await page.text();
     const cookie = page.headers.getSetCookie().find((line) => line.startsWith("utm="));
-    expect(decodeURIComponent(cookie?.split(";")[0]?.slice(4) ?? "")).toBe(JSON.stringify({ utm_source: "vk" }));
+    // the direction override is removed, as from what a person types; the markup refuses the value
+    expect(decodeURIComponent(cookie?.split(";")[0]?.slice(4) ?? "")).toBe(JSON.stringify({ utm_source: "vk", utm_term: "ab" }));
+  });
+
+  it("removes what shows nothing before anything is checked, from typed fields, the page's own and the cookies alike", async () => {
+    const invisible = ["\u200b", "\u00ad", "\u061c", "\u180e", "\u2800", "\u202e", "\u2066", "\u{E0041}\u{E0042}", "\ufeff", "\u3164"];
+    for (const mark of invisible) {
+      const lead = validLead({
+        name: `Ан${mark}на`,
+        email: `anna${mark}@example.ru`,
+        cta: "askQuestion",
+        question: `Сколько${mark} стоит?`,
+        promocode: `ZIMA${mark}`,
+        blockForAmo: `Курс${mark}`,
+        leadPage: `/programs${mark}`,
+        utms: { utm_campaign: `зима${mark}` },
+      });
+      expect((await postJson("/api/leads", lead)).status, JSON.stringify(mark)).toBe(200);
+      expect(await outboxOf(lead.id).get(lead.id), JSON.stringify(mark)).toMatchObject({
+        name: "Анна",
+        email: "anna@example.ru",
+        question: "Сколько стоит?",
+        promocode: "ZIMA",
+        blockForAmo: "Курс",
+        leadPage: "/programs",
+        utms: { utm_campaign: "зима" },
+      });
+    }
+    // the form posted without JavaScript is read by the same rules
+    const posted = await postForm("/api/leads", { form: "popup", cta: "consultMe", name: "Ан\u200bна", phone: "+7 (912) 345-67-89", email: "anna\u00ad@example.ru", id: uniqueId("plain") });
+    expect(posted.status).toBe(303);
+    const id = new URL(posted.headers.get("location")!, origin).searchParams.get("lead")!;
+    expect(await outboxOf(id).get(id)).toMatchObject({ name: "Анна", email: "anna@example.ru" });
+  });
+
+  it("takes an e-mail as the browser's e-mail field does (the HTML standard's rule), another script's domain too", async () => {
+    for (const email of ["anna.o'neil+курсы@example.ru".replace("курсы", "kursy"), "a@b", "anna@почта.рф", "ANNA@Example.RU"]) {
+      const lead = validLead({ email });
+      expect((await postJson("/api/leads", lead)).status, email).toBe(200);
+    }
+    for (const email of ["anna@", "@example.ru", "anna@example..ru", "anna@-example.ru", "анна@example.ru", "anna@exa_mple.ru", "anna example@example.ru", "anna@example.ru,bob@example.ru"]) {
+      const lead = validLead({ email });
+      expect((await errorsOf(await postJson("/api/leads", lead))).email, email).toBe(messages.emailInvalid);
+    }
+  });
+
+  it("stores and sends a value a spreadsheet would run as a formula with an apostrophe before it, wherever it comes from", async () => {
+    const lead = validLead({
+      cta: "askQuestion",
+      question: '=HYPERLINK("https://evil.example","Нажмите")',
+      promocode: "-X1",
+      email: "=cmd@example.ru",
+      utms: { utm_content: "+1" },
+    });
+    const cookies = [`utm=${encodeURIComponent(JSON.stringify({ utm_source: "vk", utm_campaign: "@SUM(1)" }))}`, "roistat_visit=-42"].join("; ");
+    expect((await postJson("/api/leads", lead, { Cookie: cookies })).status).toBe(200);
+    expect(await outboxOf(lead.id).get(lead.id)).toMatchObject({
+      question: '\'=HYPERLINK("https://evil.example","Нажмите")',
+      promocode: "'-X1",
+      email: "'=cmd@example.ru",
+      utms: { utm_content: "'+1" },
+      utm: { utm_source: "vk", utm_campaign: "'@SUM(1)" },
+      roistat_visit: "'-42",
+      // the phone is E.164: a + and digits, no formula
+      phone: "+79123456789",
+    });
+    await settled(lead.id);
+    const [genezis] = await received("genezis", lead.id);
+    expect(genezis?.body).toMatchObject({ question: '\'=HYPERLINK("https://evil.example","Нажмите")', email: "'=cmd@example.ru" });
+    const [amo] = await received("amocrm", lead.id);
+    expect(JSON.stringify(amo?.body)).toContain("'=cmd@example.ru");
+    expect(JSON.stringify(amo?.body)).not.toMatch(/"=/);
   });
 
   it("trims what a person typed and keeps multi-line questions", async () => {

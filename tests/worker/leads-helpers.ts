@@ -1,8 +1,11 @@
 import { env, SELF } from "cloudflare:test";
 import type { Receipt } from "../support/fake-third-parties";
 import { shardOf } from "../../src/services/leads/outbox";
-import { crmToken, outboxShard, siteKeys } from "../../src/server/objects";
-import { hmacKey, signVisit, VISIT_COOKIE } from "../../src/services/visit-evidence";
+import { serializeSigned } from "hono/utils/cookie";
+import { LOCAL_SIGNING_SECRET } from "../../src/server/config.server";
+import { crmToken, outboxShard } from "../../src/server/objects";
+import { purposeKeyBytes } from "../../src/services/signing";
+import { newVisitId, VISIT_COOKIE, visitValue } from "../../src/services/visit-evidence";
 
 export const origin = "https://mip.institute";
 export const fakes = (env as unknown as { FAKE_BASE: string }).FAKE_BASE;
@@ -31,10 +34,9 @@ export const validLead = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** The site's own evidence of a first visit `ageMs` ago, signed with this test file's key (what a page hands out). */
-export async function visitEvidence(ageMs = 60_000): Promise<string> {
-  const key = await siteKeys(env).key("visit");
-  return `${VISIT_COOKIE}=${await signVisit(await hmacKey(key), Date.now() - ageMs)}`;
+/** The site's own evidence of a visit that began `ageMs` ago (a new visit, or the one named), signed as a page signs it (the local runtime's secret). */
+export async function visitEvidence(ageMs = 60_000, id = newVisitId()): Promise<string> {
+  return (await serializeSigned(VISIT_COOKIE, visitValue(Date.now() - ageMs, id), await purposeKeyBytes(LOCAL_SIGNING_SECRET, "visit"))).split(";")[0]!;
 }
 
 /** A visitor who opened a page a minute ago: their cookies, with the evidence of that visit added. */

@@ -2,7 +2,7 @@
  * Every Durable Object's storage moves from the schema of the previous version, with its data, to
  * the current one (src/worker/durable/migrations.ts), and a stored sink name always resolves.
  */
-import { env, runInDurableObject } from "cloudflare:test";
+import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { allShards } from "../../src/services/leads/outbox";
 import { sinkByName } from "../../src/services/leads/sinks/index.server";
@@ -14,7 +14,12 @@ import { RATE_LIMITER_MIGRATIONS } from "../../src/worker/durable/RateLimiter";
 import { TICKETS_MIGRATIONS } from "../../src/worker/durable/SeminarTickets";
 import { SITE_KEYS_MIGRATIONS } from "../../src/worker/durable/SiteKeys";
 import { defaultCatalogue } from "../support/content";
-import { postJson, seedCrmToken, settled, validLead } from "./leads-helpers";
+import { GIFT_NOT_CONFIRMED } from "../../src/server/intake/gift";
+import { WHEEL_TOKEN_MAX_AGE_MS } from "../../src/server/wheel.server";
+import { hex, hmacKey } from "../../src/services/signing";
+import { VISIT_COOKIE, VISIT_MAX_AGE_S } from "../../src/services/visit-evidence";
+import { prizes } from "../../src/services/wheel";
+import { origin, outboxOf, postJson, seedCrmToken, settled, validLead, visitEvidence } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 
 beforeAll(async () => {
@@ -103,7 +108,9 @@ describe("storage migrations", () => {
     const tickets = stubByName(env.SEMINAR_TICKETS, "migration-drill");
     expect(await tickets.ticketsLeft(50)).toBe(7);
     expect(await tickets.waitingOrders()).toBe(0);
-    expect(await tickets.orderOf("old-order")).toMatchObject({ tickets: 3 });
+    // taken before holds existed (decision 050), it was promised its seats: confirmed, never ended by a hold
+    expect(await tickets.orderOf("old-order")).toMatchObject({ tickets: 3, status: "confirmed", holdUntil: null });
+    expect(await tickets.counts(50)).toEqual({ left: 7, held: 0 });
   });
 
   it("keep the promos and the CRM token of an object made before migrations", async () => {
@@ -142,8 +149,68 @@ describe("storage migrations", () => {
       expect(schemaVersion(state.storage.sql)).toBe(SITE_KEYS_MIGRATIONS.length);
     });
     const keys = stubByName(env.SITE_KEYS, "migration-drill");
-    expect(await keys.key("visit")).toBe(visitKey);
-    expect(await keys.key("phone")).toMatch(/^[0-9a-f]{64}$/);
+    expect(await keys.legacyKey("visit")).toBe(visitKey);
+    // keys are read, never made any more (decision 054)
+    expect(await keys.legacyKey("phone")).toBeNull();
+  });
+
+  it("drop the wheel's own key and keep the tokens it signed good until they expire, by the draws the registry keeps (decision 054)", async () => {
+    const secret = "c".repeat(64);
+    const legacyToken = async (visitor: string, prize: number) => {
+      const key = await hmacKey(new TextEncoder().encode(secret));
+      return `${visitor}.${prize}.${hex(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${visitor}.${prize}`)))}`;
+    };
+    const visitor = crypto.randomUUID();
+    const oldVisitor = crypto.randomUUID();
+    await runInDurableObject(stubByName(env.PROMO_REGISTRY, "site"), (_, state) => {
+      const sql = state.storage.sql;
+      previousVersion(
+        sql,
+        `CREATE TABLE promos (utm_campaign TEXT PRIMARY KEY, promo_code TEXT NOT NULL, redirect_url TEXT, is_active INTEGER NOT NULL, show_sticky_bottom INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+         CREATE TABLE wheel_spins (visitor TEXT PRIMARY KEY, prize INTEGER NOT NULL, spun_at INTEGER NOT NULL);
+         CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+         INSERT INTO secrets VALUES ('wheel', '${secret}');
+         INSERT INTO wheel_spins VALUES ('${visitor}', 1, ${Date.now() - 86_400_000});
+         INSERT INTO wheel_spins VALUES ('${oldVisitor}', 2, ${Date.now() - WHEEL_TOKEN_MAX_AGE_MS - 60_000});`,
+      );
+      migrate(state.storage, PROMO_MIGRATIONS);
+      expect(sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'secrets'").toArray()).toEqual([]);
+    });
+    const lead = validLead({ gift: prizes[1]!.giftCode, giftToken: await legacyToken(visitor, 1), phone: "+7 (912) 400-00-01" });
+    expect((await postJson("/api/leads", lead)).status).toBe(200);
+    expect(await outboxOf(lead.id).get(lead.id)).toMatchObject({ gift: prizes[1]!.giftCode });
+    // another prize than the one drawn, a visitor the registry never drew for, and a token past its time: refused
+    for (const token of [await legacyToken(visitor, 5), await legacyToken(crypto.randomUUID(), 1), await legacyToken(oldVisitor, 2)]) {
+      const prize = Number(token.split(".")[1]);
+      const refused = await postJson("/api/leads", validLead({ gift: prizes[prize]!.giftCode, giftToken: token }));
+      expect(((await refused.json()) as { errors?: Record<string, string> }).errors?.gift, token).toBe(GIFT_NOT_CONFIRMED);
+    }
+    // the visitor whose draw was kept under the old cookie spins again: the same draw, in a token of the new form
+    const spin = await SELF.fetch(`${origin}/api/wheel/spin`, { method: "POST", headers: { Origin: origin, Cookie: `wheel_visitor=${visitor}; ${await visitEvidence()}` } });
+    expect(await spin.json()).toMatchObject({ ok: true, index: 1, repeated: true, token: expect.stringMatching(new RegExp(`^${visitor}\\.1\\.\\d{13}\\.`)) });
+  });
+
+  it("keep a visit cookie of the old form good until it expires, and give it again in the new form with its time (decision 054)", async () => {
+    const visitKey = "d".repeat(64);
+    await runInDurableObject(stubByName(env.SITE_KEYS, "site"), (_, state) => {
+      previousVersion(state.storage.sql, `CREATE TABLE keys (purpose TEXT PRIMARY KEY, value TEXT NOT NULL, created_at INTEGER NOT NULL); INSERT INTO keys VALUES ('visit', '${visitKey}', 1);`);
+      migrate(state.storage, SITE_KEYS_MIGRATIONS);
+    });
+    const at = Date.now() - 120_000;
+    const key = await hmacKey(new TextEncoder().encode(visitKey));
+    const legacy = `${VISIT_COOKIE}=${at}.${hex(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`visit:${at}`)))}`;
+    const lead = validLead();
+    expect((await postJson("/api/leads", lead, { Cookie: legacy }, { visited: false })).status).toBe(200);
+    const forged = `${VISIT_COOKIE}=${at}.${"e".repeat(64)}`;
+    expect((await postJson("/api/leads", validLead(), { Cookie: forged }, { visited: false })).status).toBe(400);
+    const page = await SELF.fetch(`${origin}/contacts`, { headers: { Cookie: legacy } });
+    await page.text();
+    const renewed = page.headers.getSetCookie().find((line) => line.startsWith(`${VISIT_COOKIE}=`));
+    expect(decodeURIComponent(renewed?.split(";")[0] ?? "")).toMatch(new RegExp(`^${VISIT_COOKIE}=${at}\\.[0-9a-f]{32}\\.`));
+    // it ends when the old one would have: a year after the visit began
+    expect(Number(/Max-Age=(\d+)/.exec(renewed ?? "")?.[1])).toBeLessThanOrEqual(VISIT_MAX_AGE_S - 119);
+    const again = await postJson("/api/leads", validLead(), { Cookie: renewed!.split(";")[0]! }, { visited: false });
+    expect(again.status).toBe(200);
   });
 
   it("give the rate limiter, whose budgets were kept in memory, its table of spending", async () => {
@@ -155,7 +222,7 @@ describe("storage migrations", () => {
       expect(migrate(state.storage, RATE_LIMITER_MIGRATIONS)).toBe(RATE_LIMITER_MIGRATIONS.length);
     });
     const budget = { name: "seats", limit: 2, windowMs: 3600_000, cost: 2 };
-    expect(await stub.take([budget])).toEqual({ ok: true });
+    expect(await stub.take([budget])).toMatchObject({ ok: true });
     expect(await stub.take([budget])).toEqual({ ok: false, budget: "seats" });
   });
 

@@ -15,15 +15,15 @@ const requests: Budget = { name: "requests", limit: 5, windowMs: 60_000, cost: 1
 describe("the rate limiter's budgets", () => {
   it("still refuse after a new instance starts on the same storage (an eviction or a deploy)", async () => {
     const stub = limiter(uniqueId("client"));
-    expect(await stub.take([requests, seats(15)])).toEqual({ ok: true });
-    expect(await stub.take([requests, seats(5)])).toEqual({ ok: true });
+    expect(await stub.take([requests, seats(15)])).toMatchObject({ ok: true });
+    expect(await stub.take([requests, seats(5)])).toMatchObject({ ok: true });
     const fresh = await runInDurableObject(stub, (_, state) => new RateLimiter(state, env).take([requests, seats(1)]));
     expect(fresh).toEqual({ ok: false, budget: "seats" });
   });
 
   it("still refuse after the object is reset", async () => {
     const client = uniqueId("client");
-    expect(await limiter(client).take([seats(20)])).toEqual({ ok: true });
+    expect(await limiter(client).take([seats(20)])).toMatchObject({ ok: true });
     await runInDurableObject(limiter(client), (_, state) => state.abort("reset drill")).catch(() => undefined);
     expect(await limiter(client).take([seats(1)])).toEqual({ ok: false, budget: "seats" });
   });
@@ -31,12 +31,12 @@ describe("the rate limiter's budgets", () => {
   it("take nothing from a budget when another one is spent, and count each window on its own", async () => {
     const stub = limiter(uniqueId("client"));
     const start = Date.now();
-    for (let i = 0; i < 5; i++) expect(await stub.take([requests, seats(1)], start + i)).toEqual({ ok: true });
+    for (let i = 0; i < 5; i++) expect(await stub.take([requests, seats(1)], start + i)).toMatchObject({ ok: true });
     expect(await stub.take([requests, seats(1)], start + 10)).toEqual({ ok: false, budget: "requests" });
     // a minute later the requests are free again; the seats of the hour still count (5, none taken by the refusal)
-    expect(await stub.take([requests, seats(15)], start + 61_000)).toEqual({ ok: true });
+    expect(await stub.take([requests, seats(15)], start + 61_000)).toMatchObject({ ok: true });
     expect(await stub.take([requests, seats(1)], start + 62_000)).toEqual({ ok: false, budget: "seats" });
-    expect(await stub.take([requests, seats(1)], start + 3600_000 + 61_000)).toEqual({ ok: true });
+    expect(await stub.take([requests, seats(1)], start + 3600_000 + 61_000)).toMatchObject({ ok: true });
   });
 
   it("forget what is spent once its window has passed: no row stays behind", async () => {

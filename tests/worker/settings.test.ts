@@ -81,6 +81,37 @@ describe("a bad setting", () => {
     expect(lines[0]![1]).toMatchObject({ setting, effect });
   });
 
+  it("a bad URL is logged with its scheme and host alone, never its path, query or credentials (decision 053)", async () => {
+    const errors = vi.spyOn(log, "error").mockImplementation(() => undefined);
+    const settings = settingsWith({ ROISTAT_URL: "gopher://user:hunter2@roistat.example/api?key=s3cr3t" });
+    expect((await postLead(settings)).status).toBe(200);
+    const lines = errors.mock.calls.filter(([event]) => event === "config.invalid");
+    expect(lines).toHaveLength(1);
+    expect((lines[0]![1] as { reason: string }).reason).toMatch(/\(gopher:\/\/roistat\.example\)$/);
+    expect(JSON.stringify(lines)).not.toMatch(/hunter2|s3cr3t|user|\/api/);
+  });
+
+  it("a deployment without SIGNING_SECRET: nothing signed, the features that need it off and said so once; pages and leads go on (decision 054)", async () => {
+    const errors = vi.spyOn(log, "error").mockImplementation(() => undefined);
+    const settings = settingsWith({ ENVIRONMENT: "production" });
+    const page = await fetchWith(settings, "/contacts");
+    expect(page.status).toBe(200);
+    await page.text();
+    expect(page.headers.getSetCookie().some((line) => line.startsWith("first_visit="))).toBe(false);
+    // no evidence can be checked, so the minimum fill time is not held against anyone
+    const lead = await fetchWith(settings, "/api/leads", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin, "CF-Connecting-IP": uniqueId("ip") },
+      body: JSON.stringify(validLead()),
+    });
+    expect(lead.status).toBe(200);
+    const spin = await fetchWith(settings, "/api/wheel/spin", { method: "POST", headers: { Origin: origin, Cookie: await visitEvidence() } });
+    expect(spin.status).toBe(503);
+    const lines = errors.mock.calls.filter(([event, fields]) => event === "config.invalid" && (fields as { setting: string }).setting === "SIGNING_SECRET");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]![1]).toMatchObject({ effect: expect.stringContaining("the fortune wheel") });
+  });
+
   it("ops still work with a good token", async () => {
     const response = await fetchWith(settingsWith({}), "/ops/leads", { headers: { Authorization: `Bearer ${opsToken}` } });
     expect(response.status).toBe(200);

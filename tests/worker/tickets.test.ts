@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { BuiltCatalogue } from "../../src/services/catalogue/build";
 import { messages, refusals } from "../../src/services/leads/messages";
 import type { LeadRecord } from "../../src/services/leads/record";
-import { perOrderLimit, perPhoneLimit, tooFewTickets } from "../../src/services/tickets";
+import { perGroupLimit, perOrderLimit, perPhoneLimit, tooFewTickets } from "../../src/services/tickets";
 import { defaultCatalogue } from "../support/content";
 import { formatPrice, pluralize } from "../../src/services/text";
 import { decode } from "./html";
@@ -27,7 +27,15 @@ beforeAll(async () => {
   const template = base.seminars[0]!;
   const extra = Array.from({ length: 40 }, (_, i) => ({ ...template, id: `prop-${i}`, slug: `prop-${i}`, tickets_quantity: 10 }));
   const few = { ...template, id: "few-1", slug: "few-1", tickets_quantity: 1 };
-  catalogue = { ...base, seminars: [{ ...template, id: "load-50", slug: "load-50", tickets_quantity: 50, price: 1500 }, few, ...base.seminars, ...extra] };
+  // seminars of their own for the limits over all seminars, the holds, a free seminar and the address groups
+  const own = (id: string, tickets: number, price: number) => ({ ...template, id, slug: id, tickets_quantity: tickets, price });
+  const rate = Array.from({ length: 5 }, (_, i) => own(`rate-${i}`, 20, 1500));
+  const holds = Array.from({ length: 8 }, (_, i) => own(`hold-${i}`, 20, 2000));
+  const groups = Array.from({ length: 4 }, (_, i) => own(`group-${i}`, 100, 1000));
+  catalogue = {
+    ...base,
+    seminars: [own("load-50", 50, 1500), few, ...base.seminars, ...extra, ...rate, ...holds, ...groups, own("free-1", 100, 0), own("free-2", 100, 0)],
+  };
   await seedCatalogue(catalogue);
   await seedCrmToken();
 });
@@ -61,11 +69,16 @@ describe("POST /api/tickets", () => {
     const seminar = catalogue.seminars.find((s) => s.tickets_quantity >= 3 && s.tickets_quantity < 10)!;
     const sent = order(seminar.id, 2);
     const first = await postJson("/api/tickets", sent);
-    expect(await first.json()).toEqual({
+    const answer = (await first.json()) as { order: { held_until: string } };
+    expect(answer).toEqual({
       ok: true,
       tickets_quantity: seminar.tickets_quantity - 2,
-      order: { id: sent.id, seminar_id: seminar.id, seminar_title: seminar.title, date: seminar.targetDate, tickets: 2, sum: seminar.price * 2 },
+      order: { id: sent.id, seminar_id: seminar.id, seminar_title: seminar.title, date: seminar.targetDate, tickets: 2, sum: seminar.price * 2, held_until: expect.any(String) },
     });
+    // a paid seminar's order is held for TICKET_HOLD_MINUTES (a day), never past the seminar's start
+    const held = Date.parse(answer.order.held_until);
+    expect(held).toBeLessThanOrEqual(Math.min(Date.now() + 1440 * 60_000, Date.parse(seminar.targetDate)));
+    expect(held).toBeGreaterThan(Math.min(Date.now() + 1430 * 60_000, Date.parse(seminar.targetDate) - 1));
     const refused = await postJson("/api/tickets", order(seminar.id, seminar.tickets_quantity));
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ ok: false, message: tooFewTickets(seminar.tickets_quantity - 2), tickets_quantity: seminar.tickets_quantity - 2 });
@@ -120,6 +133,9 @@ describe("POST /api/tickets", () => {
   });
 });
 
+/** An order sent straight to the object with no limit but the phone's, held until the seminar (a free seminar's way). */
+const noLimits = { emailKey: null, groupKey: null, wideKey: null, perGroup: 0, holdUntil: null };
+
 /** A ticket order's lead as the Worker builds it (for calls straight to the object). */
 const ticketLead = (id: string, seminarId = "prop"): LeadRecord => ({
   id,
@@ -141,7 +157,7 @@ describe("the ticket count under any interleaving", () => {
         const seminar = `prop-${run++}`;
         const results = await Promise.all(
           wants.map((tickets, i) =>
-            stub(seminar).order({ orderId: `o-${i}`, fingerprint: `f-${i}`, tickets, initial: 10, phoneKey: `p-${i}`, perPhone: 10, lead: ticketLead(`o-${i}`) }),
+            stub(seminar).order({ orderId: `o-${i}`, fingerprint: `f-${i}`, tickets, initial: 10, phoneKey: `p-${i}`, perPhone: 10, ...noLimits, lead: ticketLead(`o-${i}`) }),
           ),
         );
         const left = await stub(seminar).ticketsLeft(10);
@@ -170,7 +186,7 @@ describe("ops and the live count", () => {
     });
     expect(put.status).toBe(200);
     const live = await (await SELF.fetch(`${origin}/api/seminars/${target.id}/tickets`)).json();
-    expect(live).toEqual({ ok: true, tickets_quantity: 77 });
+    expect(live).toEqual({ ok: true, tickets_quantity: 77, held: expect.any(Number) });
     const bad = await SELF.fetch(`${origin}/ops/seminars/${target.id}/tickets`, {
       method: "PUT",
       headers: { ...headers, "Content-Type": "application/json" },
@@ -229,7 +245,7 @@ describe("one fact per order: seats and the CRM's order together, or neither", (
   it("keeps an order whose answer never left (the Worker died after the seats): the object hands its lead to the outbox", async () => {
     const seminar = seminarWith(12);
     const id = uniqueId("crash");
-    const taken = await stub(seminar.id).order({ orderId: id, fingerprint: "f", tickets: 1, initial: seminar.tickets_quantity, phoneKey: "k", perPhone: 10, lead: ticketLead(id, seminar.id) });
+    const taken = await stub(seminar.id).order({ orderId: id, fingerprint: "f", tickets: 1, initial: seminar.tickets_quantity, phoneKey: "k", perPhone: 10, ...noLimits, lead: ticketLead(id, seminar.id) });
     expect(taken.ok).toBe(true);
     expect(await outboxOf(id).get(id)).toBeNull();
     expect(await stub(seminar.id).waitingOrders()).toBeGreaterThan(0);
@@ -244,7 +260,7 @@ describe("one fact per order: seats and the CRM's order together, or neither", (
     const lead = validLead();
     expect((await postJson("/api/leads", lead)).status).toBe(200);
     const before = await stub(seminar.id).ticketsLeft(seminar.tickets_quantity);
-    await stub(seminar.id).order({ orderId: lead.id, fingerprint: "f", tickets: 2, initial: seminar.tickets_quantity, phoneKey: "k2", perPhone: 10, lead: ticketLead(lead.id, seminar.id) });
+    await stub(seminar.id).order({ orderId: lead.id, fingerprint: "f", tickets: 2, initial: seminar.tickets_quantity, phoneKey: "k2", perPhone: 10, ...noLimits, lead: ticketLead(lead.id, seminar.id) });
     expect(await stub(seminar.id).ticketsLeft(seminar.tickets_quantity)).toBe(before - 2);
     await afterTheGrace(seminar.id);
     expect(await stub(seminar.id).orderOf(lead.id)).toBeNull();
@@ -301,10 +317,33 @@ describe("seats go to people", () => {
     expect(((await refused.json()) as { message: string }).message).toBe(perPhoneLimit(10, 10));
   });
 
+  it("lets one address group hold at most TICKETS_PER_GROUP (10) seats of a seminar: an IPv4 address, a /64, a 6to4 /48 alike; a /48 twice that", async () => {
+    const take = (seminar: string, address: string, tickets = 5) => postJson("/api/tickets", order(seminar, tickets), { "CF-Connecting-IP": address });
+    const statusesOf = async (seminar: string, addresses: string[]) => {
+      const statuses: number[] = [];
+      for (const address of addresses) statuses.push((await take(seminar, address)).status);
+      return statuses;
+    };
+    const octet = 1 + Math.floor(Math.random() * 250);
+    const hex = octet.toString(16).padStart(2, "0");
+    // one IPv4 address, and the 6to4 addresses that carry it
+    expect(await statusesOf("group-0", [`198.51.100.${octet}`, `2002:c633:64${hex}:1::1`, `2002:c633:64${hex}:2::1`])).toEqual([200, 200, 409]);
+    const refused = await take("group-0", `198.51.100.${octet}`, 1);
+    expect(((await refused.json()) as { message: string }).message).toBe(perGroupLimit(10));
+    // one /64
+    const block = `2001:db8:${(0x1000 + Math.floor(Math.random() * 0xe000)).toString(16)}`;
+    expect(await statusesOf("group-1", [`${block}:1::1`, `${block}:1::2`, `${block}:1::3`])).toEqual([200, 200, 409]);
+    // a new /64 of the same /48 each order: twenty seats for the /48
+    expect(await statusesOf("group-2", [2, 3, 4, 5, 6].map((net) => `${block}:${net}::1`))).toEqual([200, 200, 200, 200, 409]);
+    // another seminar is another count
+    expect((await take("group-3", `${block}:1::1`)).status).toBe(200);
+  });
+
   it("counts the seats one address orders in an hour (TICKET_RATE_LIMIT, 20), not only its requests", async () => {
     const address = `2001:db8:5eat:${Math.floor(Math.random() * 0xfff).toString(16)}::1`.replace("5eat", "5ea7");
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await postJson("/api/tickets", order(roomy().id, 5), { "CF-Connecting-IP": address })).status);
+    // over five seminars: one seminar alone would stop at TICKETS_PER_GROUP first
+    for (let i = 0; i < 5; i++) statuses.push((await postJson("/api/tickets", order(`rate-${i}`, 5), { "CF-Connecting-IP": address })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
 });

@@ -1,9 +1,14 @@
 import { SELF } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { wheelMessages } from "../../src/routes/api/wheel";
 import { GIFT_NOT_CONFIRMED } from "../../src/server/intake/gift";
+import { WHEEL_TOKEN_MAX_AGE_MS } from "../../src/server/wheel.server";
+import { LOCAL_SIGNING_SECRET } from "../../src/server/config.server";
+import { hmacKey, purposeKeyBytes, signText } from "../../src/services/signing";
+import { newVisitId } from "../../src/services/visit-evidence";
 import { prizes } from "../../src/services/wheel";
 import { defaultCatalogue } from "../support/content";
-import { origin, postJson, seedCrmToken, validLead } from "./leads-helpers";
+import { origin, outboxOf, postJson, seedCrmToken, uniqueId, validLead, visitEvidence } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 
 beforeAll(async () => {
@@ -11,28 +16,60 @@ beforeAll(async () => {
   await seedCrmToken();
 });
 
-type Spin = { ok: boolean; index: number; text: string; giftCode: string; token: string; repeated: boolean };
+type Spin = { ok: boolean; index: number; text: string; giftCode: string; token: string; repeated: boolean; message?: string };
 
-async function spin(cookie?: string): Promise<{ spin: Spin; cookie: string }> {
-  const response = await SELF.fetch(`${origin}/api/wheel/spin`, { method: "POST", headers: { Origin: origin, ...(cookie ? { Cookie: cookie } : {}) } });
-  expect(response.status).toBe(200);
-  const set = response.headers.getSetCookie().find((c) => c.startsWith("wheel_visitor="));
-  return { spin: (await response.json()) as Spin, cookie: cookie ?? set!.split(";")[0]! };
+/** A spin from an address (a new IPv4-like label unless given), with the cookies given. */
+async function spin(cookie: string | undefined, address = uniqueId("ip")): Promise<{ status: number; spin: Spin }> {
+  const response = await SELF.fetch(`${origin}/api/wheel/spin`, {
+    method: "POST",
+    headers: { Origin: origin, "CF-Connecting-IP": address, ...(cookie ? { Cookie: cookie } : {}) },
+  });
+  return { status: response.status, spin: (await response.json()) as Spin };
 }
 
-describe("the fortune wheel on the server", () => {
-  it("draws a winnable prize of spec 3, signed, and gives one spin per visitor", async () => {
-    const first = await spin();
+describe("the fortune wheel on the server (decision 052)", () => {
+  it("draws only for a visitor with the server's evidence of a visit: a script without it, or with an invented one, gets nothing", async () => {
+    for (const cookie of [undefined, "first_visit=1767225600000.00000000000000000000000000000000.AAAA", "wheel_visitor=12345678-aaaa-bbbb-cccc-1234567890ab"]) {
+      const { status, spin: answer } = await spin(cookie);
+      expect(status, cookie).toBe(403);
+      expect(answer).toEqual({ ok: false, message: wheelMessages.noVisit });
+    }
+  });
+
+  it("draws a winnable prize of spec 3, signed, and gives the same visitor the same draw again", async () => {
+    const visit = await visitEvidence();
+    const first = await spin(visit);
+    expect(first.status).toBe(200);
     expect(prizes[first.spin.index]).toMatchObject({ text: first.spin.text, giftCode: first.spin.giftCode });
     expect(prizes[first.spin.index]!.weight).toBeGreaterThan(0);
-    expect(first.spin.token).toMatch(/^[\w-]+\.\d\.[0-9a-f]{64}$/);
-    expect(first.cookie).toMatch(/^wheel_visitor=/);
-    const again = await spin(first.cookie);
+    expect(first.spin.token).toMatch(/^[0-9a-f]{32}\.\d\.\d{13}\.[A-Za-z0-9_-]{43}$/);
+    expect(first.spin.repeated).toBe(false);
+    // again, from another address too: the visit decides, not the address
+    const again = await spin(visit);
     expect(again.spin).toMatchObject({ index: first.spin.index, token: first.spin.token, repeated: true });
   });
 
+  it("counts every spin against the address group's budget (SPIN_RATE_LIMIT, 10 an hour; a /48 four times that)", async () => {
+    const block = `2001:db8:${(0x100 + Math.floor(Math.random() * 0xe00)).toString(16)}`;
+    const statuses: number[] = [];
+    // one /64, a new visit each time: the eleventh is refused
+    for (let i = 0; i < 11; i++) statuses.push((await spin(await visitEvidence(), `${block}:1::${i + 1}`)).status);
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    const refused = await spin(await visitEvidence(), `${block}:1::99`);
+    expect(refused.spin).toEqual({ ok: false, message: wheelMessages.tooMany });
+    // a new /64 of the same /48 each time: 40 in all, then the /48 refuses
+    const wide: number[] = [];
+    for (let i = 2; i < 34; i++) wide.push((await spin(await visitEvidence(), `${block}:${i.toString(16)}::1`)).status);
+    expect(wide.filter((s) => s === 200)).toHaveLength(30);
+    expect(wide.slice(30)).toEqual([429, 429]);
+    // a 6to4 address is the IPv4 address it carries: its /48 is one budget of 10
+    const sixToFour: number[] = [];
+    for (let i = 0; i < 11; i++) sixToFour.push((await spin(await visitEvidence(), `2002:c633:6407:${(i + 1).toString(16)}::1`)).status);
+    expect(sixToFour).toEqual([...Array(10).fill(200), 429]);
+  });
+
   it("refuses a forged prize in a lead, and accepts the genuine one", async () => {
-    const { spin: genuine } = await spin();
+    const { spin: genuine } = await spin(await visitEvidence());
     // another prize than the one drawn (the draw is random: it may be promo1 itself)
     const other = genuine.index === 6 ? 5 : 6;
     const forged = await postJson("/api/leads", validLead({ gift: prizes[other]!.giftCode, giftToken: genuine.token.replace(/\.\d\./, `.${other}.`) }));
@@ -40,16 +77,62 @@ describe("the fortune wheel on the server", () => {
     expect(((await forged.json()) as { errors: Record<string, string> }).errors.gift).toBe(GIFT_NOT_CONFIRMED);
     const unsigned = await postJson("/api/leads", validLead({ gift: "promo8" }));
     expect(((await unsigned.json()) as { errors: Record<string, string> }).errors.gift).toBe(GIFT_NOT_CONFIRMED);
-    const tampered = await postJson("/api/leads", validLead({ gift: genuine.giftCode, giftToken: `${genuine.token.slice(0, -4)}0000` }));
+    const tampered = await postJson("/api/leads", validLead({ gift: genuine.giftCode, giftToken: `${genuine.token.slice(0, -4)}AAAA` }));
     expect(tampered.status).toBe(400);
-    const honest = await postJson("/api/leads", validLead({ gift: genuine.giftCode, giftToken: genuine.token }));
+    const honest = await postJson("/api/leads", validLead({ gift: genuine.giftCode, giftToken: genuine.token, phone: "+7 (912) 100-00-01" }));
     expect(honest.status).toBe(200);
+  });
+
+  it("refuses a token past its time (as long as the visit's evidence lives)", async () => {
+    const key = await hmacKey(await purposeKeyBytes(LOCAL_SIGNING_SECRET, "wheel"));
+    const body = `${newVisitId()}.1.${String(Date.now() - WHEEL_TOKEN_MAX_AGE_MS - 1000).padStart(13, "0")}`;
+    const old = `${body}.${await signText(key, `wheel:${body}`)}`;
+    const refused = await postJson("/api/leads", validLead({ gift: prizes[1]!.giftCode, giftToken: old }));
+    expect(((await refused.json()) as { errors: Record<string, string> }).errors.gift).toBe(GIFT_NOT_CONFIRMED);
+  });
+
+  it("honours a drawn gift once per phone: another phone with the same gift keeps its lead, not the gift (logged)", async () => {
+    const { spin: drawn } = await spin(await visitEvidence());
+    const gift = { gift: drawn.giftCode, giftToken: drawn.token };
+    const first = validLead({ ...gift, phone: "+7 (912) 200-00-01" });
+    expect((await postJson("/api/leads", first)).status).toBe(200);
+    expect(await outboxOf(first.id).get(first.id)).toMatchObject({ gift: drawn.giftCode });
+    // the same person again (a second lead, the same phone written otherwise): still theirs
+    const same = validLead({ ...gift, phone: "8 912 200 00 01" });
+    expect((await postJson("/api/leads", same)).status).toBe(200);
+    expect(await outboxOf(same.id).get(same.id)).toMatchObject({ gift: drawn.giftCode });
+    // another phone: the lead is taken, the gift is not, and ops can see why
+    const warned = vi.spyOn(console, "warn");
+    const other = validLead({ ...gift, phone: "+7 (912) 200-00-02" });
+    expect((await postJson("/api/leads", other)).status).toBe(200);
+    const stored = await outboxOf(other.id).get(other.id);
+    expect(stored).toMatchObject({ name: "Анна" });
+    expect(stored?.gift).toBeUndefined();
+    expect(warned.mock.calls.some(([line]) => String(line).includes('"event":"gift.dropped"') && String(line).includes(other.id))).toBe(true);
+    warned.mockRestore();
+    // the first phone with another visit's gift: one gift a phone
+    const { spin: second } = await spin(await visitEvidence());
+    const greedy = validLead({ gift: second.giftCode, giftToken: second.token, phone: "+7 (912) 200-00-01" });
+    expect((await postJson("/api/leads", greedy)).status).toBe(200);
+    expect((await outboxOf(greedy.id).get(greedy.id))?.gift).toBeUndefined();
+  });
+
+  it("honours a gift in a ticket order by the same rule", async () => {
+    const { spin: drawn } = await spin(await visitEvidence());
+    const seminar = defaultCatalogue("wheel-v1").seminars.find((s) => s.price > 0 && s.tickets_quantity > 10)!;
+    const order = (phone: string) => ({ id: uniqueId("order"), name: "Ольга", phone, email: `${uniqueId("o")}@example.ru`, seminar_id: seminar.id, tickets: 1, cta: "buyTicket", gift: drawn.giftCode, giftToken: drawn.token });
+    const first = order("+7 (912) 300-00-01");
+    expect((await postJson("/api/tickets", first)).status).toBe(200);
+    expect(await outboxOf(first.id).get(first.id)).toMatchObject({ gift: drawn.giftCode });
+    const second = order("+7 (912) 300-00-02");
+    expect((await postJson("/api/tickets", second)).status).toBe(200);
+    expect((await outboxOf(second.id).get(second.id))?.gift).toBeUndefined();
   });
 
   it("is switched off by content", async () => {
     const catalogue = defaultCatalogue("wheel-off");
     await seedCatalogue({ ...catalogue, site: { ...catalogue.site, wheel: { enabled: false, pages: [] } } });
-    const response = await SELF.fetch(`${origin}/api/wheel/spin`, { method: "POST", headers: { Origin: origin } });
+    const response = await SELF.fetch(`${origin}/api/wheel/spin`, { method: "POST", headers: { Origin: origin, Cookie: await visitEvidence() } });
     expect(response.status).toBe(403);
     const home = await (await SELF.fetch(`${origin}/`)).text();
     expect(home).not.toContain('data-island="promo/FortuneWheel"');

@@ -1,27 +1,36 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { defineIsland } from "../island";
 import { useSignalValue } from "../state/signals";
 import { setTicketsLeft, ticketsLeft } from "../state/tickets";
 import { answerOf, ticketsClient } from "../../client/api";
+import { pluralize } from "../../services/text";
+
+/** Seats held by orders not yet paid, as a visitor reads them: they may come back (decision 050). */
+const heldSeats = (held: number) => pluralize(held, ["место забронировано", "места забронированы", "мест забронировано"]);
 
 /**
  * The live ticket count of a seminar page: the server's count first, then the object's own
- * count (pages may come from the edge cache), then each order's answer.
+ * count (pages may come from the edge cache), then each order's answer; beside it, the seats held
+ * by orders not yet paid, when there are any («3, 2 места забронированы…»).
  */
 function TicketsLeft({ seminarId, initial }: { seminarId: string; initial: number }) {
   const left = useSignalValue(ticketsLeft)[seminarId] ?? initial;
+  const [held, setHeld] = useState(0);
   useEffect(() => {
     ticketsClient.seminars[":id"].tickets
       .$get({ param: { id: seminarId } })
       .then((response) => answerOf(response))
       .then((answer) => {
-        if (answer?.ok) setTicketsLeft(seminarId, answer.tickets_quantity);
+        if (!answer?.ok) return;
+        setTicketsLeft(seminarId, answer.tickets_quantity);
+        setHeld(answer.held);
       })
       .catch((error) => console.error("tickets: cannot read the live count", error));
   }, [seminarId]);
   return (
-    <span data-testid="tickets-left" data-left={left}>
-      {left > 0 ? left : "Все билеты проданы"}
+    <span data-testid="tickets-left" data-left={left} data-held={held}>
+      {left > 0 ? left : held > 0 ? "Свободных мест нет" : "Все билеты проданы"}
+      {held > 0 ? <span className="facts__note">{`${heldSeats(held)}: могут освободиться, если их не оплатят`}</span> : null}
     </span>
   );
 }

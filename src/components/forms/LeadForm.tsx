@@ -54,7 +54,12 @@ export interface LeadFormProps {
  * `kept`: the seats are taken and the order waits in the seminar's object, which hands it over
  * itself (decision 016): not a failure, and the count must not change, or a second send is 409.
  */
-type Status = { state: "editing" } | { state: "sending" } | { state: "failed"; message?: string } | { state: "kept"; message: string };
+type Status =
+  | { state: "editing" }
+  | { state: "sending" }
+  | { state: "failed"; message?: string }
+  | { state: "kept"; message: string }
+  | { state: "refused"; message: string };
 
 /** The lead form of spec 3, 4 and 5: the same schema and messages as the API. */
 export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, contacts, area, values: initial, errors: serverErrors, leadId: pendingId, submitLabel, idPrefix, seminar, tickets, onSent }: LeadFormProps) {
@@ -169,6 +174,11 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
         setStatus({ state: "editing" });
         return;
       }
+      // refused for its rate: the message says when to try again, and nothing else is shown (decision 053)
+      if (response.status === 429 && answer?.message) {
+        setStatus({ state: "refused", message: answer.message });
+        return;
+      }
       if (seminar && response.status === 503 && answer?.message === refusals.orderKept) {
         setStatus({ state: "kept", message: refusals.orderKept });
         return;
@@ -246,6 +256,11 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
       </fieldset>
       {status.state === "kept" ? (
         <p className="lead-form__kept" role="status">
+          {status.message}
+        </p>
+      ) : null}
+      {status.state === "refused" ? (
+        <p className="lead-form__failed" role="alert">
           {status.message}
         </p>
       ) : null}

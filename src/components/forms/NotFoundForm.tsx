@@ -41,6 +41,7 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
   const [news, setNews] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState("");
   const leadId = useRef("");
   useEffect(() => {
     leadId.current = pendingId ?? newLeadId();
@@ -66,6 +67,7 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
     setAttempted(true);
     if (!check() || sending) return;
     setSending(true);
+    setNotice("");
     try {
       const response = await leadsClient.leads.$post({
         json: {
@@ -87,6 +89,8 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
         // the one refusal the visitor can act on: the human check (decision 010)
         const turnstile = refused?.errors?.turnstile;
         if (turnstile) setErrors((current) => ({ ...current, turnstile }));
+        // refused for its rate: the message says when to try again (decision 053)
+        if (response.status === 429 && refused?.message) setNotice(refused.message);
         throw new Error(`status ${response.status}`);
       }
       forgetVisit();
@@ -141,6 +145,11 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
           <span className="btn__label">{sending ? outcomes.sending : outcomes.send}</span>
         </button>
       </fieldset>
+      {notice ? (
+        <p className="lead-form__failed" role="alert">
+          {notice}
+        </p>
+      ) : null}
     </form>
   );
 }

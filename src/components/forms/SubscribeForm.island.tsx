@@ -46,7 +46,8 @@ function SubscribeForm() {
         setResult({ kind: "success", text: outcomes.subscribed });
       } else {
         const detail = body && "message" in body && typeof body.message === "string" && body.message !== outcomes.subscribeFailed ? body.message : undefined;
-        setResult({ kind: "failed", text: outcomes.subscribeFailed, detail });
+        // refused for its rate: only that message, which says when to try again (decision 053)
+        setResult(response.status === 429 && detail ? { kind: "failed", text: detail } : { kind: "failed", text: outcomes.subscribeFailed, detail });
       }
     } catch {
       setResult({ kind: "network", text: outcomes.networkFailed });

@@ -42,8 +42,26 @@ function OrderDetails({ order, area }: { order: OrderSummary; area: VisitorArea 
         <dt>Сумма</dt>
         <dd>{order.sum > 0 ? formatPrice(order.sum) : "Бесплатно"}</dd>
       </div>
+      {order.held_until ? (
+        <div>
+          <dt>Бронь до</dt>
+          <dd>
+            <time dateTime={order.held_until} data-testid="held-until">
+              {cardTime(order.held_until, area, { year: true })}
+            </time>
+          </dd>
+        </div>
+      ) : null}
     </dl>
   );
+}
+
+/** What the buyer reads of their order: the payment before the hold ends, or that the hold has ended (decision 050). */
+function orderNote(order: OrderSummary): string {
+  if (order.status === "expired") return "Бронь истекла: заказ не был оплачен вовремя, и билеты вернулись в продажу. Если вы уже оплатили заказ, позвоните нам.";
+  if (order.sum === 0) return "Билеты придут на электронную почту, которую вы указали, а за день до семинара мы пришлём напоминание.";
+  const hold = order.held_until ? " Оплатите заказ до конца брони — иначе билеты вернутся в продажу." : "";
+  return `Билеты и ссылка на оплату придут на электронную почту, которую вы указали, а за день до семинара мы пришлём напоминание.${hold}`;
 }
 
 function storedGiftUrl(): string | undefined {
@@ -72,7 +90,7 @@ export function ThankYou({ giftExchange, messengerChannel, homeLink = false, hea
       <div className="thank-you__columns">
         <div className="thank-you__column">
           {order ? (
-            <p>{`${order.sum > 0 ? "Билеты и ссылка на оплату придут" : "Билеты придут"} на электронную почту, которую вы указали, а за день до семинара мы пришлём напоминание.`}</p>
+            <p>{orderNote(order)}</p>
           ) : (
             <p>Ваши данные переданы в приёмную комиссию. Специалист свяжется с вами в ближайшее время.</p>
           )}

@@ -54,6 +54,8 @@ function WheelSvg({ rotation, spinning }: { rotation: number; spinning: boolean 
   );
 }
 
+const FAILED = "Не получилось раскрутить колесо. Попробуйте ещё раз через минуту.";
+
 /**
  * The fortune wheel: the server draws the prize (by weight, signed, one per visitor); the wheel
  * spins with an eased animation and lands on it; the result stays and fills the lead form's gift.
@@ -82,7 +84,12 @@ function FortuneWheel() {
     try {
       const response = await wheelClient.wheel.spin.$post();
       const answer = await answerOf(response);
-      if (!answer?.ok) throw new Error(answer?.message ?? String(response.status));
+      if (!answer?.ok) {
+        // the server said why (no visit, too many spins, off): that, not a generic failure
+        setSpinning(false);
+        setError(answer?.message ?? FAILED);
+        return;
+      }
       const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       setRotation(landingRotation(answer.index, reduced ? 0 : 6));
       window.setTimeout(
@@ -97,7 +104,7 @@ function FortuneWheel() {
     } catch (failure) {
       console.error("wheel:", failure);
       setSpinning(false);
-      setError("Не получилось раскрутить колесо. Попробуйте ещё раз через минуту.");
+      setError(FAILED);
     }
   };
 

@@ -8,16 +8,8 @@ import { config } from "../../server/config.server";
 import type { AppEnv, OpsApp } from "../../server/env";
 import { jsonBody } from "../../server/body";
 import { validJson } from "../../server/validate";
+import { sameSecret } from "../../server/keys.server";
 import { crmToken, outboxShard } from "../../server/objects";
-
-const encoder = new TextEncoder();
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = encoder.encode(given);
-  const b = encoder.encode(expected);
-  const subtle = crypto.subtle as SubtleCrypto & { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean };
-  return a.byteLength === b.byteLength && subtle.timingSafeEqual(a, b);
-}
 
 /**
  * Ops endpoints want `Authorization: Bearer <OPS_TOKEN>`; without a configured token nobody gets in.

@@ -12,7 +12,8 @@ import { refusalJson } from "../../server/intake/intake";
 import { orderRefusal, placeOrder } from "../../server/intake/orders";
 import { withCatalogue } from "../../server/middleware/catalogue";
 import { seminarTickets } from "../../server/objects";
-import { liveTickets } from "../../server/seminar-tickets";
+import { confirmOrder } from "../../server/order-holds";
+import { liveSeats, liveTickets } from "../../server/seminar-tickets";
 import { validJson } from "../../server/validate";
 
 export const ticketsApi = new Hono<AppEnv>()
@@ -31,7 +32,8 @@ export const ticketsApi = new Hono<AppEnv>()
   .get("/api/seminars/:id/tickets", async (c) => {
     const seminar = indexes(c.get("catalogue")).seminarById.get(c.req.param("id"));
     if (!seminar) return c.json({ ok: false as const, message: NO_SUCH_SEMINAR }, 404);
-    return c.json({ ok: true as const, tickets_quantity: await liveTickets(c.env, seminar) }, 200, { "Cache-Control": "no-store" });
+    const { left, held } = await liveSeats(c.env, seminar);
+    return c.json({ ok: true as const, tickets_quantity: left, held }, 200, { "Cache-Control": "no-store" });
   });
 
 export type TicketsApi = typeof ticketsApi;
@@ -46,6 +48,18 @@ export function registerTicketsOps(ops: OpsApp): void {
     const seminars = c.get("catalogue").seminars;
     const counts = await Promise.all(seminars.map((s) => liveTickets(c.env, s)));
     return c.json(seminars.map((s, i) => ({ id: s.id, title: s.title, targetDate: s.targetDate, tickets_quantity: counts[i] })));
+  });
+
+  // an order is paid: its seats are kept past its hold (decision 050); an order whose hold ended first stays ended
+  ops.post("/orders/:id/confirm", async (c) => {
+    const id = c.req.param("id");
+    const confirmed = await confirmOrder(c.env, id, "ops");
+    if (confirmed.outcome === "unknown") return c.json({ ok: false, message: "Нет такого заказа" }, 404);
+    if (confirmed.outcome === "expired") {
+      const at = confirmed.at ? new Date(confirmed.at).toISOString() : null;
+      return c.json({ ok: false, status: "expired", expired_at: at, message: "Бронь заказа истекла раньше: места вернулись в продажу" }, 409);
+    }
+    return c.json({ ok: true, id, seminar_id: confirmed.seminar, status: "confirmed", already: confirmed.already });
   });
 
   ops.put(

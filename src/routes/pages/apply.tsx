@@ -14,9 +14,18 @@ async function placedOrder(c: Context<AppEnv>): Promise<OrderSummary | undefined
   const seminar = indexes(c.get("catalogue")).seminarById.get(c.req.query("seminar") ?? "");
   if (!id || !seminar || !/^[A-Za-z0-9_-]{8,64}$/.test(id)) return undefined;
   const order = await seminarTickets(c.env, seminar.id).orderOf(id);
-  return order
-    ? { id, seminar_id: seminar.id, seminar_title: seminar.title, date: seminar.targetDate, tickets: order.tickets, sum: seminar.price * order.tickets }
-    : undefined;
+  if (!order) return undefined;
+  return {
+    id,
+    seminar_id: seminar.id,
+    seminar_title: seminar.title,
+    date: seminar.targetDate,
+    tickets: order.tickets,
+    sum: seminar.price * order.tickets,
+    status: order.status,
+    // until when it is held, while it is (decision 050)
+    ...(order.status === "held" && order.holdUntil ? { held_until: new Date(order.holdUntil).toISOString() } : {}),
+  };
 }
 
 /** `/gratefull`: the thank-you page of spec 2.6, with the back-to-home link; after a ticket order, the order. */

@@ -4,17 +4,17 @@
  * subscriptions, so no door of the intake is weaker than another.
  */
 import type { Context } from "hono";
-import { addressKey } from "../../services/client-address";
+import { WIDE_FACTOR } from "../../services/client-address";
 import { requestFingerprint, requestFields } from "../../services/leads/fingerprint";
 import { refusals } from "../../services/leads/messages";
 import { type AcceptOutcome, acceptInItsShard } from "../../services/leads/outbox";
-import type { LeadKind, LeadRecord, Visitor } from "../../services/leads/record";
+import { formulaSafeRecord, type LeadKind, type LeadRecord, type Visitor } from "../../services/leads/record";
 import type { FieldErrors, PopupLeadInput } from "../../services/leads/schemas";
 import { log } from "../../services/log";
 import { config } from "../config.server";
 import type { Budget } from "../../services/rate-limit";
 import type { AppEnv } from "../env";
-import { firstVisitAt, refererOf, visitorOf } from "../visitor";
+import { refererOf, visitorOf } from "../visitor";
 import { outboxShard, rateLimiter } from "../objects";
 
 export type RefusalStatus = 400 | 403 | 409 | 415 | 429 | 503;
@@ -56,23 +56,21 @@ export const fieldsOf = (body: unknown): Record<string, unknown> =>
 export const filledHoneypot = (body: Record<string, unknown>) => typeof body.website === "string" && body.website.trim() !== "";
 
 /**
- * The client as the edge saw it: Cloudflare sets CF-Connecting-IP and a client cannot; an IPv6
- * address counts by its /64, an IPv4-mapped one (::ffff:a.b.c.d) by its IPv4 address.
+ * Takes a request's cost from the client's budgets: from its address group (an IPv4 address, an
+ * IPv6 /64) and, for IPv6, from its /48 against four times each limit (decision 051). A /48 that
+ * refuses gives the /64's take back. A limiter that cannot answer lets the request through.
  */
-export const clientOf = (c: Context<AppEnv>) => addressKey(c.req.header("CF-Connecting-IP"));
-
-/**
- * Takes the request from the client's budgets: LEAD_RATE_LIMIT requests a minute, and for an order
- * its seats from TICKET_RATE_LIMIT an hour. A limiter that cannot answer lets the request through.
- */
-export async function withinRateLimit(c: Context<AppEnv>, seats = 0): Promise<boolean> {
-  const settings = config(c.env);
-  const budgets: Budget[] = [];
-  if (settings.LEAD_RATE_LIMIT > 0) budgets.push({ name: "requests", limit: settings.LEAD_RATE_LIMIT, windowMs: 60_000, cost: 1 });
-  if (seats > 0 && settings.TICKET_RATE_LIMIT > 0) budgets.push({ name: "seats", limit: settings.TICKET_RATE_LIMIT, windowMs: 3600_000, cost: seats });
+export async function withinBudgets(c: Context<AppEnv>, budgets: Budget[]): Promise<boolean> {
   if (budgets.length === 0) return true;
+  const { key, wide } = c.get("client");
   try {
-    return (await rateLimiter(c.env, clientOf(c)).take(budgets)).ok;
+    const taken = await rateLimiter(c.env, key).take(budgets);
+    if (!taken.ok) return false;
+    if (!wide) return true;
+    const widely = await rateLimiter(c.env, wide).take(budgets.map((budget) => ({ ...budget, limit: budget.limit * WIDE_FACTOR })));
+    if (widely.ok) return true;
+    await rateLimiter(c.env, key).refund(taken.receipt);
+    return false;
   } catch (error) {
     // the limiter guards against floods; a visitor's lead matters more than the guard being down a moment
     log.warn("ratelimit.unavailable", { requestId: c.get("requestId"), error: String(error) });
@@ -80,23 +78,27 @@ export async function withinRateLimit(c: Context<AppEnv>, seats = 0): Promise<bo
   }
 }
 
+/** LEAD_RATE_LIMIT requests a minute (leads and subscriptions), and for an order its seats from TICKET_RATE_LIMIT an hour. */
+export function withinRateLimit(c: Context<AppEnv>, seats = 0): Promise<boolean> {
+  const settings = config(c.env);
+  const budgets: Budget[] = [];
+  if (settings.LEAD_RATE_LIMIT > 0) budgets.push({ name: "requests", limit: settings.LEAD_RATE_LIMIT, windowMs: 60_000, cost: 1 });
+  if (seats > 0 && settings.TICKET_RATE_LIMIT > 0) budgets.push({ name: "seats", limit: settings.TICKET_RATE_LIMIT, windowMs: 3600_000, cost: seats });
+  return withinBudgets(c, budgets);
+}
+
 /**
  * The minimum fill time, on the server's evidence: the signed time of the visitor's first page
- * (tracking.ts). A post with no page visit before it is refused whatever it claims.
+ * (tracking.ts). A post with no page visit before it is refused whatever it claims; a visit that
+ * could not be checked (no signing secret, the old keys out of reach) is not held against anyone.
  */
-export async function visitRefusal(c: Context<AppEnv>): Promise<string | null> {
+export function visitRefusal(c: Context<AppEnv>): string | null {
   const least = config(c.env).LEAD_MIN_FILL_MS;
   if (least === 0) return null;
-  let since: number | null;
-  try {
-    since = await firstVisitAt(c);
-  } catch (error) {
-    // the key could not be read: the check is skipped rather than a person refused
-    log.error("visit.evidence.unavailable", { requestId: c.get("requestId"), error: String(error) });
-    return null;
-  }
-  if (since === null || since > Date.now() + 60_000) return refusals.noVisit;
-  return Date.now() - since < least ? refusals.tooFast : null;
+  const visit = c.get("visit");
+  if (visit.kind === "unknown") return null;
+  if (visit.kind === "none" || visit.at > Date.now() + 60_000) return refusals.noVisit;
+  return Date.now() - visit.at < least ? refusals.tooFast : null;
 }
 
 /** The fingerprint of what a form asked for (fingerprint.ts). */
@@ -114,10 +116,10 @@ export const newId = () => crypto.randomUUID().replace(/-/g, "");
 /** What a lead form sent, validated: the popup's fields, of which the others send fewer. */
 export type LeadFields = Partial<PopupLeadInput> & { name: string; phone: string };
 
-/** The stored lead: what the form sent, plus what the server knows of the visitor (spec 3). */
+/** The stored lead: what the form sent, plus what the server knows of the visitor (spec 3); no value a spreadsheet runs (decision 053). */
 export function leadRecord(c: Context<AppEnv>, kind: LeadKind, data: LeadFields, visitor: Visitor = visitorOf(c)): LeadRecord {
   const personalForm = kind === "lead" || kind === "ticket";
-  return {
+  return formulaSafeRecord({
     id: data.id ?? newId(),
     kind,
     receivedAt: Date.now(),
@@ -140,5 +142,5 @@ export function leadRecord(c: Context<AppEnv>, kind: LeadKind, data: LeadFields,
       news: personalForm ? null : data.subscribeNews === true,
       variant: visitor.roistatAB,
     },
-  };
+  });
 }

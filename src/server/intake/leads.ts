@@ -7,14 +7,14 @@ import type { Context } from "hono";
 import { requestFingerprint } from "../../services/leads/fingerprint";
 import { outcomes, refusals } from "../../services/leads/messages";
 import { toE164 } from "../../services/leads/phone-number";
-import { type LeadRecord, subscriptionId, type Visitor } from "../../services/leads/record";
+import { formulaSafeRecord, type LeadRecord, subscriptionId, type Visitor } from "../../services/leads/record";
 import { consentErrors, type FieldErrors, fieldErrors, type LeadBody, type Parsed, type SubscribeInput } from "../../services/leads/schemas";
 import { log } from "../../services/log";
 import type { AppEnv } from "../env";
 import { refererOf, visitorOf } from "../visitor";
-import { giftError } from "./gift";
+import { giftError, honouredGift } from "./gift";
 import { humanCheck } from "./human-check";
-import { fieldsOf, filledHoneypot, fingerprintOf, leadRecord, type Refusal, storeLead, visitRefusal, withinRateLimit } from "./intake";
+import { fieldsOf, filledHoneypot, fingerprintOf, leadRecord, newId, type Refusal, storeLead, visitRefusal, withinRateLimit } from "./intake";
 
 const kindOf = { popup: "lead", notFound: "notFound", freeAccess: "freeAccess" } as const;
 
@@ -39,13 +39,15 @@ export async function leadRefusal(c: Context<AppEnv>, body: unknown, parsed: Par
 export async function takeLead(c: Context<AppEnv>, data: LeadBody, values: Record<string, unknown>): Promise<{ id: string } | Refusal> {
   const phone = await toE164(data.phone, data.country);
   if ("error" in phone) return { status: 400, message: refusals.badValue, errors: { phone: phone.error }, values };
-  const tooFast = await visitRefusal(c);
+  const tooFast = visitRefusal(c);
   if (tooFast) return { status: 400, message: tooFast, values };
   if (!(await withinRateLimit(c))) return { status: 429, message: refusals.rateLimited, values };
   const human = await humanCheck(c, values);
   if ("refused" in human) return { status: 400, message: human.refused, errors: { turnstile: human.refused }, values };
 
-  const fields = { ...data, phone: phone.e164 };
+  const id = data.id ?? newId();
+  const gift = "gift" in data ? await honouredGift(c, data.gift, data.giftToken, phone.e164, id) : undefined;
+  const fields = { ...data, id, phone: phone.e164, ...(gift === undefined ? { gift: undefined } : { gift }) };
   const lead = { ...leadRecord(c, kindOf[data.form ?? "popup"], fields), ...human };
   try {
     const outcome = await storeLead(c, lead, await fingerprintOf(lead.kind, fields));
@@ -70,7 +72,7 @@ export function subscriptionRefusal(c: Context<AppEnv>, body: unknown, parsed: P
 /** The stored subscription: the address, the page it was sent from, what the server knows of the visitor. */
 export async function subscriptionRecord(c: Context<AppEnv>, data: SubscribeInput, visitor: Visitor = visitorOf(c)): Promise<LeadRecord> {
   const email = data.email.toLowerCase();
-  return {
+  return formulaSafeRecord({
     id: await subscriptionId(email),
     kind: "subscription",
     receivedAt: Date.now(),
@@ -80,7 +82,7 @@ export async function subscriptionRecord(c: Context<AppEnv>, data: SubscribeInpu
     roistatAB: visitor.roistatAB,
     area: visitor.area,
     consent: { personalData: data.consent ?? null, news: data.subscribeNews ?? null, variant: visitor.roistatAB },
-  };
+  });
 }
 
 /**
@@ -88,7 +90,7 @@ export async function subscriptionRecord(c: Context<AppEnv>, data: SubscribeInpu
  * say. The footer's form is on every page, so the visitor has the evidence of a visit as for a lead.
  */
 export async function takeSubscription(c: Context<AppEnv>, data: SubscribeInput): Promise<{ ok: true } | Refusal> {
-  const tooFast = await visitRefusal(c);
+  const tooFast = visitRefusal(c);
   if (tooFast) return { status: 400, message: tooFast };
   if (!(await withinRateLimit(c))) return { status: 429, message: refusals.rateLimited };
   const lead = await subscriptionRecord(c, data);

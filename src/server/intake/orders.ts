@@ -7,19 +7,18 @@ import type { Seminar } from "../../services/catalogue/build";
 import { indexes } from "../../services/catalogue/queries";
 import { refusals } from "../../services/leads/messages";
 import { toE164 } from "../../services/leads/phone-number";
-import type { LeadRecord, Visitor } from "../../services/leads/record";
+import { formulaSafeRecord, type LeadRecord, type Visitor } from "../../services/leads/record";
 import { type FieldErrors, fieldErrors, type Parsed } from "../../services/leads/schemas";
 import { log } from "../../services/log";
 import {
-  CLAIMED_BY_CLIENT, NO_SUCH_SEMINAR, type OrderResult, type OrderSummary, perOrderLimit, perPhoneLimit, SEMINAR_PAST, type TicketOrderInput, tooFewTickets,
+  CLAIMED_BY_CLIENT, NO_SUCH_SEMINAR, type OrderResult, type OrderSummary, perEmailLimit, perGroupLimit, perOrderLimit, perPhoneLimit, SEMINAR_PAST, type TicketOrderInput, tooFewTickets,
 } from "../../services/tickets";
-import { keyedDigest } from "../../services/visit-evidence";
 import { config } from "../config.server";
 import type { AppEnv } from "../env";
+import { holderDigest } from "../keys.server";
 import { seminarTickets } from "../objects";
-import { siteKey } from "../site-keys.server";
 import { visitorOf } from "../visitor";
-import { giftError } from "./gift";
+import { giftError, honouredGift } from "./gift";
 import { humanCheck } from "./human-check";
 import { fieldsOf, filledHoneypot, fingerprintOf, leadRecord, newId, type Refusal, storeLead, visitRefusal, withinRateLimit } from "./intake";
 
@@ -50,11 +49,12 @@ const withoutClaims = (data: TicketOrderInput) =>
  * the human check's verdict, and the seminar's seats.
  */
 export function orderRecord(c: Context<AppEnv>, data: TicketOrderInput & { id: string }, seminar: Seminar, human: Pick<LeadRecord, "turnstile">, visitor: Visitor = visitorOf(c)) {
-  return {
+  const record = formulaSafeRecord({
     ...leadRecord(c, "ticket", { ...withoutClaims(data), id: data.id, price: seminar.price * data.tickets, blockForAmo: `Билеты: ${seminar.title}` }, visitor),
     ...human,
     ticket: { seminar_id: seminar.id, seminar_title: seminar.title, tickets: data.tickets, date: Date.parse(seminar.targetDate), seminar_tickets_quantity: 0 },
-  };
+  });
+  return record as LeadRecord & { ticket: NonNullable<LeadRecord["ticket"]> };
 }
 
 /**
@@ -69,7 +69,7 @@ export async function placeOrder(c: Context<AppEnv>, input: TicketOrderInput, va
   const seminar = indexes(c.get("catalogue")).seminarById.get(input.seminar_id);
   if (!seminar) return { status: 400, message: NO_SUCH_SEMINAR, errors: { seminar_id: NO_SUCH_SEMINAR }, values };
   if (Date.parse(seminar.targetDate) <= Date.now()) return { status: 409, message: SEMINAR_PAST, values };
-  const tooFast = await visitRefusal(c);
+  const tooFast = visitRefusal(c);
   if (tooFast) return { status: 400, message: tooFast, values };
   const data = { ...input, phone: phone.e164 };
   if (!(await withinRateLimit(c, data.tickets))) return { status: 429, message: refusals.rateLimited, values };
@@ -78,26 +78,57 @@ export async function placeOrder(c: Context<AppEnv>, input: TicketOrderInput, va
   if ("refused" in human) return { status: 400, message: human.refused, errors: { turnstile: human.refused }, values };
 
   const id = data.id ?? newId();
-  const lead = orderRecord(c, { ...data, id }, seminar, human);
+  const gift = await honouredGift(c, data.gift, data.giftToken, data.phone, id);
+  const lead = orderRecord(c, { ...data, id, gift }, seminar, human);
   const fingerprint = await fingerprintOf("ticket", withoutClaims(data));
   const stub = seminarTickets(c.env, seminar.id);
   const again = { ...values, id: undefined };
+  const free = seminar.price === 0;
+  const start = Date.parse(seminar.targetDate);
+  // a paid seminar's order holds its seats for the hold, never past the seminar's start; a free one's until the start (decision 050)
+  const holdUntil = free ? null : Math.min(Date.now() + settings.TICKET_HOLD_MINUTES * 60_000, start);
+  const { key, wide } = c.get("client");
   let order: OrderResult;
   try {
-    const phoneKey = await keyedDigest(await siteKey(c.env, "phone"), `${seminar.id}:${data.phone}`);
-    order = await stub.order({ orderId: id, fingerprint, tickets: data.tickets, initial: seminar.tickets_quantity, phoneKey, perPhone: settings.TICKETS_PER_PHONE, lead });
+    const [phoneKey, emailKey, groupKey, wideKey] = await Promise.all([
+      holderDigest(c.env, `phone:${seminar.id}:${data.phone}`),
+      free ? holderDigest(c.env, `email:${seminar.id}:${data.email.toLowerCase()}`) : null,
+      holderDigest(c.env, `address:${seminar.id}:${key}`),
+      wide ? holderDigest(c.env, `address:${seminar.id}:${wide}`) : null,
+    ]);
+    order = await stub.order({
+      orderId: id,
+      fingerprint,
+      tickets: data.tickets,
+      initial: seminar.tickets_quantity,
+      phoneKey,
+      perPhone: settings.TICKETS_PER_PHONE,
+      emailKey,
+      groupKey,
+      wideKey,
+      perGroup: settings.TICKETS_PER_GROUP,
+      holdUntil,
+      lead,
+    });
   } catch (error) {
     log.error("tickets.order", { requestId: c.get("requestId"), seminar: seminar.id, error: String(error) });
     return { status: 503, message: refusals.storeFailed, values: { ...values, id } };
   }
   if (!order.ok) {
     if (order.reason === "conflict") return { status: 409, message: refusals.idConflict, code: "id_conflict", tickets_quantity: order.tickets_quantity, values: again };
-    const message = order.reason === "perPhone" ? perPhoneLimit(settings.TICKETS_PER_PHONE, order.held) : tooFewTickets(order.tickets_quantity);
+    const message =
+      order.reason === "perPhone"
+        ? perPhoneLimit(settings.TICKETS_PER_PHONE, order.held)
+        : order.reason === "perEmail"
+          ? perEmailLimit(settings.TICKETS_PER_PHONE, order.held)
+          : order.reason === "perGroup"
+            ? perGroupLimit(settings.TICKETS_PER_GROUP)
+            : tooFewTickets(order.tickets_quantity);
     return { status: 409, message, tickets_quantity: order.tickets_quantity, values: again };
   }
 
   try {
-    const waiting = order.duplicate ? await stub.waitingLead(id) : { lead: { ...lead, ticket: { ...lead.ticket, seminar_tickets_quantity: order.tickets_quantity } }, fingerprint };
+    const waiting = order.duplicate ? await stub.waitingLead(id) : { lead: { ...lead, ticket: { ...lead.ticket, seminar_tickets_quantity: order.tickets_quantity, ...(order.holdUntil ? { heldUntil: order.holdUntil } : {}) } }, fingerprint };
     if (waiting) {
       const outcome = await storeLead(c, waiting.lead, waiting.fingerprint);
       if (outcome === "conflict") {
@@ -115,6 +146,14 @@ export async function placeOrder(c: Context<AppEnv>, input: TicketOrderInput, va
   }
   return {
     tickets_quantity: order.tickets_quantity,
-    order: { id, seminar_id: seminar.id, seminar_title: seminar.title, date: seminar.targetDate, tickets: data.tickets, sum: seminar.price * data.tickets },
+    order: {
+      id,
+      seminar_id: seminar.id,
+      seminar_title: seminar.title,
+      date: seminar.targetDate,
+      tickets: data.tickets,
+      sum: seminar.price * data.tickets,
+      ...(order.holdUntil ? { held_until: new Date(order.holdUntil).toISOString() } : {}),
+    },
   };
 }

@@ -1,15 +1,15 @@
 import type { Context } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { getCookie, setCookie, setSignedCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { log } from "../../services/log";
 import {
   AB_MAX_AGE_S, assignVariant, CLICK_MAX_AGE_S, cookies, parseUtmCookie, utmFromUrl, utmMaxAge,
 } from "../../services/tracking";
-import { looksLikeVisit, signVisit, VISIT_COOKIE, VISIT_MAX_AGE_S, visitIssuedAt } from "../../services/visit-evidence";
+import { newVisitId, VISIT_COOKIE, VISIT_MAX_AGE_S, visitValue } from "../../services/visit-evidence";
 import { config } from "../config.server";
 import type { AppEnv } from "../env";
 import { headChannel } from "../head-first";
-import { loadedSiteKey, siteKey } from "../site-keys.server";
+import { signingKeyBytes } from "../keys.server";
 
 /** How long a page waits for the affiliate network's click id before it renders without one. */
 const CLICK_TIMEOUT_MS = 1_500;
@@ -44,14 +44,13 @@ async function affiliateClick(endpoint: string, url: URL): Promise<string | unde
 const untracked = /^\/(api|ops|graphql)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
 
 /**
- * Whether this page must hand out the evidence of a first visit: not when the visitor has it. Its
- * shape is checked on every page, its signature only when this isolate has the key at hand.
+ * Whether this page must hand out the evidence of a visit: when the visitor has none (or a forged
+ * one), and when theirs has the form before decision 054 (given again in the new form, with its
+ * time and id, so the old key is needed no longer). Not when it could not be checked.
  */
-async function needsVisitEvidence(c: Context<AppEnv>): Promise<boolean> {
-  const value = getCookie(c, VISIT_COOKIE);
-  if (!looksLikeVisit(value)) return true;
-  const key = loadedSiteKey("visit");
-  return key ? (await visitIssuedAt(key, value)) === null : false;
+function needsVisitEvidence(c: Context<AppEnv>): boolean {
+  const visit = c.get("visit");
+  return visit.kind === "none" || (visit.kind === "visit" && visit.legacy === true);
 }
 
 /**
@@ -62,8 +61,7 @@ async function needsVisitEvidence(c: Context<AppEnv>): Promise<boolean> {
 export const tracking = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url);
   if (c.req.method !== "GET" || untracked.test(url.pathname)) return next();
-  // the key is asked for before the page renders, so on a fresh isolate it arrives while the page is read and rendered
-  const key = (await needsVisitEvidence(c)) ? siteKey(c.env, "visit") : null;
+  const key = needsVisitEvidence(c) ? signingKeyBytes(c.env, "visit") : null;
   const utm = utmFromUrl(url);
   if (Object.keys(utm).length > 0) setCookie(c, cookies.utm, JSON.stringify(utm), cookieOptions(c, utmMaxAge(utm)));
 
@@ -86,9 +84,16 @@ export const tracking = createMiddleware<AppEnv>(async (c, next) => {
       if (source) setCookie(c, cookies.clickSource, source, { ...cookieOptions(c, CLICK_MAX_AGE_S), httpOnly: true });
     }
   }
-  const handOut = async (evidence: Promise<CryptoKey>) => {
+  const handOut = async (evidence: Promise<Uint8Array<ArrayBuffer> | null>) => {
     try {
-      setCookie(c, VISIT_COOKIE, await signVisit(await evidence, Date.now()), { ...cookieOptions(c, VISIT_MAX_AGE_S), httpOnly: true });
+      const secret = await evidence;
+      // a deployment without a signing secret hands out none (config() has said so)
+      if (!secret) return;
+      const visit = c.get("visit");
+      // an old cookie given again keeps its time, its id and its end
+      const [at, id] = visit.kind === "visit" ? [visit.at, visit.id] : [Date.now(), newVisitId()];
+      const maxAge = Math.max(1, VISIT_MAX_AGE_S - Math.floor((Date.now() - at) / 1000));
+      await setSignedCookie(c, VISIT_COOKIE, visitValue(at, id), secret, { ...cookieOptions(c, maxAge), httpOnly: true });
     } catch (error) {
       // the page is more important than the evidence: the next page hands it out
       log.warn("visit.evidence", { requestId: c.get("requestId"), error: String(error) });

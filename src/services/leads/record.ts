@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { utmKeys } from "../tracking";
 import { visitorAreas } from "../visitor-area";
+import { formulaSafe } from "./clean-text";
 
 /**
  * The lead record: what the outbox stores and the sinks send (spec 3: the lead payload). One
@@ -68,9 +69,17 @@ export const requestShape = {
   consent: z.object({ personalData: z.nullable(z.boolean()), news: z.nullable(z.boolean()), variant: abVariant }),
   /** Turnstile's verdict when it is on: "unverified" when siteverify could not answer (decision 010) */
   turnstile: z.optional(z.enum(["passed", "unverified"])),
-  /** a ticket order's seminar and seats */
+  /** a ticket order's seminar and seats; until when a paid seminar's order holds them, and when its hold ended unpaid (decision 050) */
   ticket: z.optional(
-    z.object({ seminar_id: z.string(), seminar_title: z.string(), tickets: z.number(), date: z.number(), seminar_tickets_quantity: z.number() }),
+    z.object({
+      seminar_id: z.string(),
+      seminar_title: z.string(),
+      tickets: z.number(),
+      date: z.number(),
+      seminar_tickets_quantity: z.number(),
+      heldUntil: z.optional(z.number()),
+      expiredAt: z.optional(z.number()),
+    }),
   ),
 };
 
@@ -115,4 +124,29 @@ export function redacted(lead: LeadRecord): LeadRecord {
 export async function subscriptionId(email: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(email.trim().toLowerCase()));
   return `sub-${[...new Uint8Array(digest)].slice(0, 16).map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/**
+ * Fields a person or a link never wrote as free text: identifiers, enumerations, and the phone in
+ * E.164 (a `+` and digits: the one value that starts with `+` by design, and no formula).
+ */
+const NOT_FREE_TEXT: ReadonlySet<string> = new Set(["id", "kind", "phone", "country", "cta", "roistatAB", "area", "turnstile"]);
+
+const safeValues = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([key, value]) => [key, formulaSafe(value)]));
+
+/**
+ * The lead as it is stored and sent (decision 053): every free text, the UTM values and the
+ * trackers' ids included, with the apostrophe of OWASP's CSV-injection rule where it would start
+ * as a formula (clean-text.ts: formulaSafe).
+ */
+export function formulaSafeRecord(lead: LeadRecord): LeadRecord {
+  const out: Record<string, unknown> = { ...lead };
+  for (const [key, value] of Object.entries(lead)) {
+    if (NOT_FREE_TEXT.has(key)) continue;
+    if (typeof value === "string") out[key] = formulaSafe(value);
+  }
+  out.utm = safeValues(lead.utm);
+  if (lead.utms) out.utms = safeValues(lead.utms);
+  if (lead.ticket) out.ticket = { ...lead.ticket, seminar_title: formulaSafe(lead.ticket.seminar_title) };
+  return out as LeadRecord;
 }

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { ctaKeys } from "../catalogue/cta-keys";
 import { UTMS_NAME } from "../tracking";
-import { hasPhoneCharactersOnly, isCleanText, isCleanUrl, isCode, isPersonName, isPlainText, isSitePath } from "./clean-text";
+import { hasPhoneCharactersOnly, hasTwoLetters, isCleanText, isCleanUrl, isCode, isHtmlEmail, isPersonName, isSitePath, withoutIgnorables } from "./clean-text";
 import { cleanMessages, messages } from "./messages";
 import { TURNSTILE_FIELD } from "./turnstile";
 
@@ -10,13 +10,12 @@ import { TURNSTILE_FIELD } from "./turnstile";
  * the 400 answer). zod/mini keeps the browser bundle small.
  */
 
-/** A standard address pattern: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const PHONE_MIN_DIGITS = 8;
 const PHONE_MAX_DIGITS = 15;
 const digitCount = (value: string) => value.replace(/\D/g, "").length;
 
-const trimmed = () => z.string().check(z.trim());
+/** Every text field: what shows nothing removed first (clean-text.ts: withoutIgnorables), then trimmed; validated after. */
+const trimmed = () => z.string().check(z.overwrite(withoutIgnorables), z.trim());
 /**
  * What the page itself puts in a hidden field (a label, a UTM value it kept): one line of text
  * without markup or invisible characters. A page of the site never sends anything else, so a
@@ -37,6 +36,7 @@ const name = (missing: string) =>
       z.minLength(2, messages.nameTooShort),
       z.maxLength(32, messages.tooLong32),
       z.refine(isPersonName, cleanMessages.nameCharacters),
+      z.refine(hasTwoLetters, cleanMessages.nameLetters),
     ),
   );
 
@@ -54,7 +54,8 @@ const phone = required(
   ),
 );
 
-const email = () => trimmed().check(z.maxLength(254, messages.emailInvalid), z.refine((v) => v === "" || (EMAIL_PATTERN.test(v) && isPlainText(v)), messages.emailInvalid));
+/** An e-mail as `<input type=email>` takes it (the HTML standard's rule), refused with the spec's message otherwise. */
+const email = () => trimmed().check(z.maxLength(254, messages.emailInvalid), z.refine((v) => v === "" || isHtmlEmail(v), messages.emailInvalid));
 const optionalEmail = z.optional(email());
 
 export const INVALID_LEAD_ID = "Некорректный идентификатор заявки";

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { AcceptOutcome, DeliveryStatus, LeadView } from "../../services/leads/outbox";
 import { type LeadRecord, readLeadRecord, redacted } from "../../services/leads/record";
-import { sinkByName, sinksFor } from "../../services/leads/sinks/index.server";
+import { expirySinks, sinkByName, sinksFor } from "../../services/leads/sinks/index.server";
 import { type SinkContext, SinkError } from "../../services/leads/sinks/types";
 import { retryDelay } from "../../services/leads/retry";
 import { log } from "../../services/log";
@@ -112,6 +112,36 @@ export class LeadOutbox extends DurableObject<Env> {
     });
     if (outcome === "accepted") await this.armAt(now);
     return { outcome };
+  }
+
+  /**
+   * An order's hold ended unpaid (SeminarTickets, decision 050): the lead records when, and the CRM
+   * gets it as an update of the order's own deal (one delivery per update sink, retried as any
+   * other). The same expiry told twice is one. False when this shard has no such order.
+   */
+  async orderExpired(id: string, expiredAt: number): Promise<boolean> {
+    const sql = this.ctx.storage.sql;
+    const now = this.runtime.now();
+    const found = this.ctx.storage.transactionSync(() => {
+      const row = sql.exec<{ payload: string }>("SELECT payload FROM leads WHERE id = ? AND kind = 'ticket'", id).toArray()[0];
+      if (!row) return false;
+      const lead = readLeadRecord(row.payload);
+      if (lead.ticket?.expiredAt !== undefined) return true;
+      if (lead.ticket) sql.exec("UPDATE leads SET payload = ? WHERE id = ?", JSON.stringify({ ...lead, ticket: { ...lead.ticket, expiredAt } }), id);
+      const position = sql.exec<{ n: number | null }>("SELECT max(position) AS n FROM deliveries WHERE lead_id = ?", id).one().n ?? -1;
+      expirySinks.forEach((sink, i) => {
+        sql.exec(
+          "INSERT OR IGNORE INTO deliveries (lead_id, sink, position, status, next_attempt_at) VALUES (?, ?, ?, 'pending', ?)",
+          id,
+          sink.name,
+          position + 1 + i,
+          now,
+        );
+      });
+      return true;
+    });
+    if (found) await this.armAt(now);
+    return found;
   }
 
   override async alarm(): Promise<void> {

@@ -1,9 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { PromoData } from "../../services/promo";
-import { drawPrize, prizes, secureRandom, type WheelResult } from "../../services/wheel";
+import { drawPrize, secureRandom } from "../../services/wheel";
 import { type Migration, migrate } from "./migrations";
-
-const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 export const PROMO_MIGRATIONS: readonly Migration[] = [
   (sql) =>
@@ -26,51 +24,68 @@ export const PROMO_MIGRATIONS: readonly Migration[] = [
         value TEXT NOT NULL
       );
     `),
+  // 2: the site signs with its one secret (decision 054): the wheel's own key goes. A token it signed stays good
+  // until it expires, by the draw kept here (wheel_spins: the visitor id only its holder knows, and the prize);
+  // and a gift honoured once per phone (decision 052)
+  (sql) =>
+    sql.exec(`
+      DROP TABLE IF EXISTS secrets;
+      CREATE TABLE IF NOT EXISTS gift_claims (
+        draw TEXT PRIMARY KEY,
+        phone_key TEXT NOT NULL UNIQUE,
+        claimed_at INTEGER NOT NULL
+      );
+    `),
 ];
 
-/** The one source of truth for promos by utm_campaign (DESIGN.md). */
+/** A draw of the wheel: which prize, when; `repeated` when the visitor had it already. */
+export interface Draw {
+  prize: number;
+  spunAt: number;
+}
+
+/**
+ * The one source of truth for promos by utm_campaign (DESIGN.md), and the wheel's draws: one per
+ * visit, kept, so the same visitor gets the same draw again; and which phone a drawn gift went to.
+ * No key lives here: the Worker signs the draws (decision 054).
+ */
 export class PromoRegistry extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     migrate(ctx.storage, PROMO_MIGRATIONS);
   }
 
-  /** The key that signs wheel results, made once and kept here: no secret to configure. */
-  private async wheelKey(): Promise<CryptoKey> {
+  /** The visit's draw: made here on its first spin, by the weights of spec 3, and kept. */
+  spin(visitor: string): Draw & { repeated: boolean } {
     const sql = this.ctx.storage.sql;
-    let value = sql.exec<{ value: string }>("SELECT value FROM secrets WHERE name = 'wheel'").toArray()[0]?.value;
-    if (!value) {
-      value = hex(crypto.getRandomValues(new Uint8Array(32)).buffer);
-      sql.exec("INSERT OR IGNORE INTO secrets (name, value) VALUES ('wheel', ?)", value);
-      value = sql.exec<{ value: string }>("SELECT value FROM secrets WHERE name = 'wheel'").one().value;
-    }
-    return crypto.subtle.importKey("raw", new TextEncoder().encode(value), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    const existing = this.draw(visitor);
+    if (existing) return { ...existing, repeated: true };
+    const draw = { prize: drawPrize(secureRandom()), spunAt: Date.now() };
+    sql.exec("INSERT INTO wheel_spins (visitor, prize, spun_at) VALUES (?, ?, ?)", visitor, draw.prize, draw.spunAt);
+    return { ...draw, repeated: false };
   }
 
-  private async sign(visitor: string, prize: number): Promise<string> {
-    const signature = await crypto.subtle.sign("HMAC", await this.wheelKey(), new TextEncoder().encode(`${visitor}.${prize}`));
-    return `${visitor}.${prize}.${hex(signature)}`;
+  /** A visitor's draw, if they have one (how a token of the old form is checked: its visitor and prize must be this). */
+  draw(visitor: string): Draw | null {
+    const row = this.ctx.storage.sql.exec<{ prize: number; spun_at: number }>("SELECT prize, spun_at FROM wheel_spins WHERE visitor = ?", visitor).toArray()[0];
+    return row ? { prize: row.prize, spunAt: row.spun_at } : null;
   }
 
-  /** One spin per visitor: the draw happens here, by the weights of spec 3, and is signed. */
-  async spin(visitor: string): Promise<WheelResult & { repeated: boolean }> {
+  /**
+   * A lead claims the gift of a draw for a phone (its keyed digest): honoured when neither the draw
+   * nor the phone has gone with another, and again for the same pair (a retry, a second lead of the
+   * same person); otherwise taken. One transaction, so two leads racing for one gift get one.
+   */
+  claimGift(draw: string, phoneKey: string): "honoured" | "taken" {
     const sql = this.ctx.storage.sql;
-    const existing = sql.exec<{ prize: number }>("SELECT prize FROM wheel_spins WHERE visitor = ?", visitor).toArray()[0];
-    const prize = existing?.prize ?? drawPrize(secureRandom());
-    if (!existing) sql.exec("INSERT INTO wheel_spins (visitor, prize, spun_at) VALUES (?, ?, ?)", visitor, prize, Date.now());
-    const { text, giftCode } = prizes[prize]!;
-    return { index: prize, text, giftCode, token: await this.sign(visitor, prize), repeated: existing !== undefined };
-  }
-
-  /** Whether a claimed gift code is what this site's wheel gave the holder of the token. */
-  async verify(token: string, giftCode: string): Promise<boolean> {
-    const match = /^([\w-]{8,64})\.(\d)\.([0-9a-f]{64})$/.exec(token);
-    if (!match) return false;
-    const [, visitor, prizeText, signature] = match;
-    const prize = Number(prizeText);
-    if (prizes[prize]?.giftCode !== giftCode) return false;
-    const bytes = new Uint8Array(signature!.match(/../g)!.map((pair) => Number.parseInt(pair, 16)));
-    return crypto.subtle.verify("HMAC", await this.wheelKey(), bytes, new TextEncoder().encode(`${visitor}.${prize}`));
+    return this.ctx.storage.transactionSync(() => {
+      const claims = sql.exec<{ draw: string; phone_key: string }>("SELECT draw, phone_key FROM gift_claims WHERE draw = ? OR phone_key = ?", draw, phoneKey).toArray();
+      if (claims.length === 0) {
+        sql.exec("INSERT INTO gift_claims (draw, phone_key, claimed_at) VALUES (?, ?, ?)", draw, phoneKey, Date.now());
+        return "honoured";
+      }
+      return claims.every((claim) => claim.draw === draw && claim.phone_key === phoneKey) ? "honoured" : "taken";
+    });
   }
 
   find(campaign: string): PromoData | null {

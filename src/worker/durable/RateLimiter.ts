@@ -19,8 +19,8 @@ export const RATE_LIMITER_MIGRATIONS: readonly Migration[] = [
 ];
 
 /**
- * Counts what one client (an IPv4 address or an IPv6 /64) sends in sliding windows, one object
- * per client, so a flood is refused across every isolate of the Worker. A request is taken only
+ * Counts what one address group (an IPv4 address, an IPv6 /64 or /48: services/client-address.ts)
+ * sends in sliding windows, one object per group, so a flood is refused across every isolate of the Worker. A request is taken only
  * when every budget it draws on has room: leads count one each, ticket orders also their seats.
  * What was spent is kept in the object's SQLite storage, so an eviction, a crash or a deploy
  * (a new instance on the same storage) does not hand an address a new hour of seats.
@@ -42,12 +42,20 @@ export class RateLimiter extends DurableObject<Env> {
       }));
       const over = live.find(({ budget, used }) => used + budget.cost > budget.limit);
       if (over) return { ok: false, budget: over.budget.name };
-      for (const { budget } of live) sql.exec("INSERT INTO spent (budget, at, cost, expires_at) VALUES (?, ?, ?, ?)", budget.name, now, budget.cost, now + budget.windowMs);
-      return { ok: true };
+      const receipt = live.map(
+        ({ budget }) =>
+          sql.exec<{ id: number }>("INSERT INTO spent (budget, at, cost, expires_at) VALUES (?, ?, ?, ?) RETURNING rowid AS id", budget.name, now, budget.cost, now + budget.windowMs).one().id,
+      );
+      return { ok: true, receipt };
     });
     // a client that never comes back leaves nothing behind: the alarm empties the table when the last window passes
     if (taken.ok && (await this.ctx.storage.getAlarm()) === null) await this.armForExpiry();
     return taken;
+  }
+
+  /** Gives back what a take spent (its receipt): the request was refused by another of the client's groups. */
+  refund(receipt: number[]): void {
+    for (const id of receipt) this.ctx.storage.sql.exec("DELETE FROM spent WHERE rowid = ?", id);
   }
 
   override async alarm(): Promise<void> {

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { type LeadRecord, readLeadRecord } from "../../services/leads/record";
-import type { OrderRequest, OrderResult } from "../../services/tickets";
-import { acceptInItsShard } from "../../services/leads/outbox";
+import type { ConfirmOutcome, OrderRequest, OrderResult, OrderState, SeatCounts } from "../../services/tickets";
+import { acceptInItsShard, shardHolding } from "../../services/leads/outbox";
 import { log } from "../../services/log";
 import { hasColumn, type Migration, migrate } from "./migrations";
 import { outboxShard } from "../../server/objects";
@@ -39,7 +39,32 @@ export const TICKETS_MIGRATIONS: readonly Migration[] = [
     sql.exec("CREATE INDEX IF NOT EXISTS orders_waiting ON orders (handed_over_at) WHERE handed_over_at IS NULL");
     sql.exec("CREATE INDEX IF NOT EXISTS orders_by_phone ON orders (phone_key)");
   },
+  // 3: holds that end (decision 050): an order of a paid seminar is held until it is confirmed or its hold ends;
+  // orders taken before holds existed were promised their seats, so they count as confirmed
+  (sql) => {
+    for (const [column, type] of [
+      ["status", "TEXT NOT NULL DEFAULT 'confirmed'"],
+      ["hold_until", "INTEGER"],
+      ["email_key", "TEXT"],
+      ["group_key", "TEXT"],
+      ["wide_key", "TEXT"],
+      ["settled_at", "INTEGER"],
+      ["settled_by", "TEXT"],
+      ["expiry_reported_at", "INTEGER"],
+      ["report_attempts", "INTEGER NOT NULL DEFAULT 0"],
+    ] as const) {
+      if (!hasColumn(sql, "orders", column)) sql.exec(`ALTER TABLE orders ADD COLUMN ${column} ${type}`);
+    }
+    sql.exec("CREATE INDEX IF NOT EXISTS orders_holding ON orders (hold_until) WHERE status = 'held'");
+    sql.exec("CREATE INDEX IF NOT EXISTS orders_by_email ON orders (email_key)");
+    sql.exec("CREATE INDEX IF NOT EXISTS orders_by_group ON orders (group_key)");
+    sql.exec("CREATE INDEX IF NOT EXISTS orders_by_wide ON orders (wide_key)");
+    sql.exec("CREATE INDEX IF NOT EXISTS orders_unreported ON orders (expiry_reported_at) WHERE status = 'expired'");
+  },
 ];
+
+/** The seats an order holds while it is in one of these states; an expired order holds none. */
+const HOLDING = "status IN ('held', 'registered', 'confirmed')";
 
 /**
  * The tickets of one seminar (DESIGN.md). Taking seats and keeping the order's lead are one SQLite
@@ -47,6 +72,12 @@ export const TICKETS_MIGRATIONS: readonly Migration[] = [
  * the lead outbox (by the Worker at once, by this object's alarm after a crash); if the outbox finds
  * the id used for another request, the seats go back. No interleaving of buyers can sell more
  * tickets than exist or go below zero, and the same order twice is one order.
+ *
+ * An order of a paid seminar holds its seats until `hold_until` (decision 050): confirmed before
+ * then (ops, the CRM), it keeps them; otherwise this object's alarm gives them back and tells the
+ * CRM, through the outbox, as an update of the order's deal. Confirming and expiring are each one
+ * transaction of this object, so whichever comes first decides, and the other sees its outcome.
+ * A free seminar's registration holds its seat until the seminar starts.
  */
 export class SeminarTickets extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -60,36 +91,104 @@ export class SeminarTickets extends DurableObject<Env> {
     return row ? row.tickets_left : initial;
   }
 
+  /** Tickets left and the seats held by orders not yet confirmed (they come back if the hold ends unpaid). */
+  counts(initial: number): SeatCounts {
+    const held = this.ctx.storage.sql.exec<{ n: number | null }>("SELECT sum(tickets) AS n FROM orders WHERE status = 'held'").one().n ?? 0;
+    return { left: this.ticketsLeft(initial), held };
+  }
+
   async order(request: OrderRequest): Promise<OrderResult> {
     const sql = this.ctx.storage.sql;
     const now = Date.now();
+    const holding = (column: string, key: string) =>
+      sql.exec<{ n: number | null }>(`SELECT sum(tickets) AS n FROM orders WHERE ${column} = ? AND ${HOLDING}`, key).one().n ?? 0;
     const result = this.ctx.storage.transactionSync((): OrderResult => {
       sql.exec("INSERT OR IGNORE INTO stock (id, tickets_left) VALUES (1, ?)", Math.max(0, request.initial));
       const left = sql.exec<{ tickets_left: number }>("SELECT tickets_left FROM stock WHERE id = 1").one().tickets_left;
       const existing = sql
-        .exec<{ fingerprint: string | null; tickets: number }>("SELECT fingerprint, tickets FROM orders WHERE order_id = ?", request.orderId)
+        .exec<{ fingerprint: string | null; tickets: number; hold_until: number | null }>("SELECT fingerprint, tickets, hold_until FROM orders WHERE order_id = ?", request.orderId)
         .toArray()[0];
       if (existing) {
         const same = existing.fingerprint === null ? existing.tickets === request.tickets : existing.fingerprint === request.fingerprint;
-        return same ? { ok: true, tickets_quantity: left, duplicate: true } : { ok: false, reason: "conflict", tickets_quantity: left };
+        return same ? { ok: true, tickets_quantity: left, duplicate: true, holdUntil: existing.hold_until } : { ok: false, reason: "conflict", tickets_quantity: left };
       }
       if (!Number.isInteger(request.tickets) || request.tickets < 1 || request.tickets > left) return { ok: false, reason: "tooFew", tickets_quantity: left };
-      const held = sql.exec<{ n: number | null }>("SELECT sum(tickets) AS n FROM orders WHERE phone_key = ?", request.phoneKey).one().n ?? 0;
-      if (held + request.tickets > request.perPhone) return { ok: false, reason: "perPhone", held, tickets_quantity: left };
+      if (request.phoneKey) {
+        const held = holding("phone_key", request.phoneKey);
+        if (held + request.tickets > request.perPhone) return { ok: false, reason: "perPhone", held, tickets_quantity: left };
+      }
+      if (request.emailKey) {
+        const held = holding("email_key", request.emailKey);
+        if (held + request.tickets > request.perPhone) return { ok: false, reason: "perEmail", held, tickets_quantity: left };
+      }
+      if (request.perGroup > 0) {
+        const key = request.groupKey ? holding("group_key", request.groupKey) : 0;
+        const wide = request.wideKey ? holding("wide_key", request.wideKey) : 0;
+        if (key + request.tickets > request.perGroup || wide + request.tickets > request.perGroup * 2) return { ok: false, reason: "perGroup", tickets_quantity: left };
+      }
       sql.exec("UPDATE stock SET tickets_left = tickets_left - ? WHERE id = 1", request.tickets);
+      const ticket = request.lead.ticket ? { ...request.lead.ticket, seminar_tickets_quantity: left - request.tickets, ...(request.holdUntil ? { heldUntil: request.holdUntil } : {}) } : undefined;
       sql.exec(
-        "INSERT INTO orders (order_id, tickets, created_at, fingerprint, phone_key, lead) VALUES (?, ?, ?, ?, ?, ?)",
+        `INSERT INTO orders (order_id, tickets, created_at, fingerprint, phone_key, lead, status, hold_until, email_key, group_key, wide_key)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         request.orderId,
         request.tickets,
         now,
         request.fingerprint,
         request.phoneKey,
-        JSON.stringify({ ...request.lead, ticket: request.lead.ticket ? { ...request.lead.ticket, seminar_tickets_quantity: left - request.tickets } : undefined }),
+        JSON.stringify({ ...request.lead, ticket }),
+        request.holdUntil ? "held" : "registered",
+        request.holdUntil,
+        request.emailKey,
+        request.groupKey,
+        request.wideKey,
       );
-      return { ok: true, tickets_quantity: left - request.tickets, duplicate: false };
+      return { ok: true, tickets_quantity: left - request.tickets, duplicate: false, holdUntil: request.holdUntil };
     });
-    if (result.ok && !result.duplicate) await this.armAt(now + HANDOVER_GRACE_MS);
+    if (result.ok && !result.duplicate) await this.armAt(Math.min(now + HANDOVER_GRACE_MS, request.holdUntil ?? Number.POSITIVE_INFINITY));
     return result;
+  }
+
+  /**
+   * Ops or the CRM say the order is paid: it keeps its seats past its hold. An order whose hold
+   * has already ended (its seats given back) stays ended: the outcome says so.
+   */
+  confirm(orderId: string, by: "ops" | "crm"): ConfirmOutcome {
+    const sql = this.ctx.storage.sql;
+    return this.ctx.storage.transactionSync((): ConfirmOutcome => {
+      const order = sql.exec<{ status: OrderState; settled_at: number | null }>("SELECT status, settled_at FROM orders WHERE order_id = ?", orderId).toArray()[0];
+      if (!order) return { outcome: "unknown" };
+      if (order.status === "expired") return { outcome: "expired", at: order.settled_at };
+      if (order.status === "confirmed") return { outcome: "confirmed", already: true };
+      sql.exec("UPDATE orders SET status = 'confirmed', hold_until = NULL, settled_at = ?, settled_by = ? WHERE order_id = ?", Date.now(), by, orderId);
+      return { outcome: "confirmed", already: false };
+    });
+  }
+
+  /**
+   * The CRM closed the order's deal as lost: a held order ends now and its seats go back; the CRM
+   * is not told again (it said so itself). Confirmed or registered orders are not touched.
+   */
+  closedInCrm(orderId: string): boolean {
+    return this.expire(orderId, Date.now(), "crm");
+  }
+
+  /** Ends a held order and gives its seats back, in one transaction; false when it is not held any more. */
+  private expire(orderId: string, now: number, by: "hold" | "crm"): boolean {
+    const sql = this.ctx.storage.sql;
+    return this.ctx.storage.transactionSync(() => {
+      const order = sql.exec<{ tickets: number }>("SELECT tickets FROM orders WHERE order_id = ? AND status = 'held'", orderId).toArray()[0];
+      if (!order) return false;
+      sql.exec(
+        "UPDATE orders SET status = 'expired', settled_at = ?, settled_by = ?, expiry_reported_at = ? WHERE order_id = ?",
+        now,
+        by,
+        by === "crm" ? now : null,
+        orderId,
+      );
+      sql.exec("UPDATE stock SET tickets_left = tickets_left + ? WHERE id = 1", order.tickets);
+      return true;
+    });
   }
 
   /** The lead of an order not yet handed over (with the count left when it was taken); null once the outbox has it. */
@@ -112,25 +211,35 @@ export class SeminarTickets extends DurableObject<Env> {
   release(orderId: string): number {
     const sql = this.ctx.storage.sql;
     return this.ctx.storage.transactionSync(() => {
-      const order = sql.exec<{ tickets: number }>("SELECT tickets FROM orders WHERE order_id = ? AND handed_over_at IS NULL", orderId).toArray()[0];
+      const order = sql.exec<{ tickets: number; status: OrderState }>("SELECT tickets, status FROM orders WHERE order_id = ? AND handed_over_at IS NULL", orderId).toArray()[0];
       if (order) {
         sql.exec("DELETE FROM orders WHERE order_id = ?", orderId);
-        sql.exec("UPDATE stock SET tickets_left = tickets_left + ? WHERE id = 1", order.tickets);
+        // an order whose hold ended gave its seats back then
+        if (order.status !== "expired") sql.exec("UPDATE stock SET tickets_left = tickets_left + ? WHERE id = 1", order.tickets);
       }
       return sql.exec<{ tickets_left: number }>("SELECT tickets_left FROM stock WHERE id = 1").one().tickets_left;
     });
   }
 
-  /** An order as its confirmation page shows it (no personal data): its seats and when it was taken. */
-  orderOf(orderId: string): { tickets: number; createdAt: number } | null {
-    const row = this.ctx.storage.sql.exec<{ tickets: number; created_at: number }>("SELECT tickets, created_at FROM orders WHERE order_id = ?", orderId).toArray()[0];
-    return row ? { tickets: row.tickets, createdAt: row.created_at } : null;
+  /** An order as its confirmation page shows it (no personal data): its seats, when it was taken, its state and until when it is held. */
+  orderOf(orderId: string): { tickets: number; createdAt: number; status: OrderState; holdUntil: number | null } | null {
+    const row = this.ctx.storage.sql
+      .exec<{ tickets: number; created_at: number; status: OrderState; hold_until: number | null }>("SELECT tickets, created_at, status, hold_until FROM orders WHERE order_id = ?", orderId)
+      .toArray()[0];
+    return row ? { tickets: row.tickets, createdAt: row.created_at, status: row.status, holdUntil: row.hold_until } : null;
   }
 
-  /** Hands over every order whose lead is still here after the grace (the Worker crashed, or the outbox was down). */
+  /**
+   * Ends the holds that are due and tells the CRM of each; hands over every order whose lead is
+   * still here after the grace (the Worker crashed, or the outbox was down). Re-arms for the next
+   * of these. An alarm is kept in the object's storage: a restart or a deploy runs it all the same.
+   */
   override async alarm(): Promise<void> {
     const sql = this.ctx.storage.sql;
     const now = Date.now();
+    for (const { order_id } of sql.exec<{ order_id: string }>("SELECT order_id FROM orders WHERE status = 'held' AND hold_until <= ?", now).toArray()) {
+      if (this.expire(order_id, now, "hold")) log.info("tickets.expired", { order: order_id });
+    }
     const waiting = sql
       .exec<{ order_id: string; handover_attempts: number; created_at: number }>(
         "SELECT order_id, handover_attempts, created_at FROM orders WHERE handed_over_at IS NULL ORDER BY created_at",
@@ -151,7 +260,41 @@ export class SeminarTickets extends DurableObject<Env> {
         next = Math.min(next ?? retry, retry);
       }
     }
-    if (next !== null) await this.ctx.storage.setAlarm(next);
+    const report = await this.reportExpiries(now);
+    const hold = sql.exec<{ at: number | null }>("SELECT min(hold_until) AS at FROM orders WHERE status = 'held'").one().at;
+    const at = [next, report, hold].filter((t): t is number => t !== null);
+    if (at.length > 0) await this.ctx.storage.setAlarm(Math.max(now, Math.min(...at)));
+  }
+
+  /**
+   * Tells the CRM, through the outbox, of each ended hold not yet told (an update of the order's
+   * own deal, decision 050); an order still waiting for its hand-over is told after it. Answers
+   * when to try again the ones the outbox could not take; null when none is left.
+   */
+  private async reportExpiries(now: number): Promise<number | null> {
+    const sql = this.ctx.storage.sql;
+    const due = sql
+      .exec<{ order_id: string; settled_at: number; report_attempts: number }>(
+        "SELECT order_id, settled_at, report_attempts FROM orders WHERE status = 'expired' AND expiry_reported_at IS NULL AND handed_over_at IS NOT NULL",
+      )
+      .toArray();
+    let retry: number | null = null;
+    for (const order of due) {
+      try {
+        const shard = await shardHolding(order.order_id, (name) => outboxShard(this.env, name).has(order.order_id));
+        const told = await outboxShard(this.env, shard).orderExpired(order.order_id, order.settled_at);
+        // handed over, so the outbox has it: never seen, but a lost lead must not be asked for forever
+        if (!told) log.warn("tickets.expiry.no_lead", { order: order.order_id });
+        sql.exec("UPDATE orders SET expiry_reported_at = ? WHERE order_id = ?", Date.now(), order.order_id);
+      } catch (error) {
+        const attempts = order.report_attempts + 1;
+        sql.exec("UPDATE orders SET report_attempts = ? WHERE order_id = ?", attempts, order.order_id);
+        log.error("tickets.expiry.report", { order: order.order_id, attempts, error: String(error) });
+        const at = now + Math.min(HANDOVER_RETRY_MAX_MS, 1000 * 2 ** Math.min(attempts, 10));
+        retry = Math.min(retry ?? at, at);
+      }
+    }
+    return retry;
   }
 
   private async handOver(orderId: string): Promise<"handedOver" | "released" | "failed"> {
@@ -187,9 +330,9 @@ export class SeminarTickets extends DurableObject<Env> {
     return quantity;
   }
 
-  /** Tickets sold through this object (for tests and ops). */
+  /** Tickets sold or held through this object (for tests and ops); an ended hold's seats are not. */
   sold(): number {
-    return this.ctx.storage.sql.exec<{ n: number | null }>("SELECT sum(tickets) AS n FROM orders").one().n ?? 0;
+    return this.ctx.storage.sql.exec<{ n: number | null }>(`SELECT sum(tickets) AS n FROM orders WHERE ${HOLDING}`).one().n ?? 0;
   }
 
   /** Orders whose lead has not reached the outbox yet (for tests, ops and the crash drill). */

@@ -40,7 +40,7 @@ export function amoLead(lead: LeadRecord, pipelines: AreaPipelines = {}) {
 }
 
 /** The amoCRM lead whose name carries this lead's id (`GET /api/v4/leads?query=`; 204 when none). */
-async function findLead(base: string, token: string, id: string, fetch: SinkContext["fetch"]): Promise<number | null> {
+export async function findLead(base: string, token: string, id: string, fetch: SinkContext["fetch"]): Promise<number | null> {
   const response = await fetch(`${base}/api/v4/leads?query=${encodeURIComponent(id)}`, { headers: { Authorization: `Bearer ${token}` } });
   if (response.status === 204) return null;
   const body = await expectOk(response, "amocrm lookup");
@@ -71,5 +71,38 @@ export const amocrm: Sink = {
     const created = JSON.parse(body) as { id?: number }[];
     if (!Array.isArray(created) || typeof created[0]?.id !== "number") throw new SinkError(`amocrm: unexpected answer ${body.slice(0, 200)}`);
     return { status: "delivered", detail: `amo lead ${created[0].id}` };
+  },
+};
+
+/** amoCRM's own status «Закрыто и не реализовано», the same in every pipeline. */
+export const AMO_LOST_STATUS = 143;
+
+/** The tag an order's deal gets when its hold ends unpaid. */
+export const HOLD_EXPIRED_TAG = "бронь истекла";
+
+/**
+ * An order's hold ended unpaid (decision 050): its own deal (found by the order's id in its name)
+ * is closed as not realised and tagged, so admissions see why. Retried while the deal is not
+ * there yet (the order's own delivery comes first).
+ */
+export const amocrmExpiry: Sink = {
+  name: "amocrm_expiry",
+  // never for a new lead: the outbox adds it when an order's hold ends (LeadOutbox.orderExpired)
+  applies: () => false,
+  // setting a status twice is one status
+  repeatable: () => true,
+  async send(lead, { config, fetch, crmAccessToken }) {
+    if (!config.AMOCRM_BASE_URL) return skipped("amocrm");
+    const token = await crmAccessToken();
+    const base = config.AMOCRM_BASE_URL.replace(/\/$/, "");
+    const deal = await findLead(base, token, lead.id, fetch);
+    if (deal === null) throw new SinkError(`amocrm: no deal of order ${lead.id} yet`);
+    const response = await fetch(`${base}/api/v4/leads/${deal}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ status_id: AMO_LOST_STATUS, tags_to_add: [{ name: HOLD_EXPIRED_TAG }] }),
+    });
+    await expectOk(response, "amocrm");
+    return { status: "delivered", detail: `amo lead ${deal}: hold expired` };
   },
 };

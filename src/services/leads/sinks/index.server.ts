@@ -1,7 +1,7 @@
 import type { LeadRecord } from "../record";
-import { amocrm } from "./amocrm.server";
+import { amocrm, amocrmExpiry } from "./amocrm.server";
 import type { Sink } from "./types";
-import { advcake, genezis, partner, roistat } from "./webhooks.server";
+import { advcake, genezis, genezisExpiry, partner, roistat } from "./webhooks.server";
 
 /** The sinks in the order of spec 7 (genezis, AdvCake, the partner, Roistat), then the CRM. */
 export const sinks: readonly Sink[] = [genezis, advcake, partner, roistat, amocrm];
@@ -10,7 +10,10 @@ export const sinks: readonly Sink[] = [genezis, advcake, partner, roistat, amocr
  * The sink a stored delivery names. The names are stable keys (types.ts: SINK_KEYS): renaming a
  * sink needs a step in the outbox's migrations that renames its stored rows.
  */
-export const sinkByName: ReadonlyMap<string, Sink> = new Map(sinks.map((sink) => [sink.name, sink]));
+/** What is told of an order whose hold ended unpaid: the CRM webhook and amoCRM, as updates of what they have (decision 050). */
+export const expirySinks: readonly Sink[] = [genezisExpiry, amocrmExpiry];
+
+export const sinkByName: ReadonlyMap<string, Sink> = new Map([...sinks, ...expirySinks].map((sink) => [sink.name, sink]));
 
 export function sinksFor(lead: LeadRecord): Sink[] {
   return sinks.filter((sink) => sink.applies(lead));

@@ -1,17 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { sinkByName, sinks } from "./index.server";
+import { expirySinks, sinkByName, sinks } from "./index.server";
 import { SINK_KEYS } from "./types";
 
 /** The names the outbox's rows hold, written out: a renamed key fails here until a migration renames the rows. */
 const STORED_NAMES = ["genezis", "advcake", "partner", "roistat", "amocrm"];
+/** The updates an order's ended hold adds to its lead's deliveries (decision 050), stored since then. */
+const STORED_UPDATE_NAMES = ["genezis_expiry", "amocrm_expiry"];
 
 describe("the sinks' stored names", () => {
   it("are the names the outbox has stored since its first version", () => {
-    expect([...SINK_KEYS]).toEqual(STORED_NAMES);
+    expect([...SINK_KEYS]).toEqual([...STORED_NAMES, ...STORED_UPDATE_NAMES]);
   });
 
   it("resolve, each to the sink of that name, in the order of spec 7 then the CRM", () => {
     expect(sinks.map((sink) => sink.name)).toEqual(STORED_NAMES);
-    for (const key of STORED_NAMES) expect(sinkByName.get(key)?.name).toBe(key);
+    expect(expirySinks.map((sink) => sink.name)).toEqual(STORED_UPDATE_NAMES);
+    for (const key of [...STORED_NAMES, ...STORED_UPDATE_NAMES]) expect(sinkByName.get(key)?.name).toBe(key);
   });
 });

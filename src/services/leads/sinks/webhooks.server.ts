@@ -21,6 +21,23 @@ export const genezis: Sink = {
   },
 };
 
+/**
+ * An order's hold ended unpaid (decision 050): the CRM webhook gets the same lead id again, with
+ * the event and the order's seats and times, and no person's data (it has them from the lead).
+ */
+export const genezisExpiry: Sink = {
+  name: "genezis_expiry",
+  // never for a new lead: the outbox adds it when an order's hold ends (LeadOutbox.orderExpired)
+  applies: () => false,
+  repeatable: () => true,
+  async send(lead, { config, fetch }) {
+    if (!config.CRM_WEBHOOK_URL) return skipped("genezis");
+    const response = await fetch(config.CRM_WEBHOOK_URL, postJson({ id: lead.id, kind: lead.kind, event: "order.expired", ticket: lead.ticket }, `${lead.id}:expired`));
+    await expectOk(response, "genezis");
+    return { status: "delivered", detail: String(response.status) };
+  },
+};
+
 /** AdvCake: the lead with its AdvCake tracking ids (spec 7: POST advCakeNew with the lead). */
 export const advcake: Sink = {
   name: "advcake",
