@@ -57,6 +57,7 @@ const ALLOWED_VALUES: Record<string, string> = {
   "roistat-key": "the Roistat key the fake Roistat of the tests receives",
   "signing-secret-for-config-check-0123456789": "the good SIGNING_SECRET of scripts/config-check.test.ts, written to a temporary file only",
   "too-short": "the SIGNING_SECRET shorter than 32 characters that the settings tests refuse",
+  "hook-secret-for-tests-0123": "the AMOCRM_WEBHOOK_SECRET tests/worker/holds.test.ts gives a Worker running in workerd, nowhere else",
   "local-runtime-only-signing-secret-never-deployed": "LOCAL_SIGNING_SECRET: the signing secret of the local runtime alone (ENVIRONMENT local), public by design (decision 054)",
 };
 /** Files whose credential-looking strings are about detecting credentials. */
