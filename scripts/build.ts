@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { type Metafile, type Plugin, build } from "esbuild";
+import { buildCriticalCss, ensureCriticalFile } from "./critical-css";
 import { buildDocuments } from "./documents";
 import { buildFonts } from "./fonts";
 import { buildIconSprite } from "./icons";
@@ -160,13 +161,15 @@ function writeChunkTable(files: Map<string, string | Uint8Array>, manifest: { re
  * wrangler.toml and the build's own outputs it reads). Two servers with the same id run the same
  * code: the pages tier keys pages by it (decision 036).
  */
-export function writeBuildId(): string {
+export function writeBuildId(leaveOut: string[] = []): string {
   const hash = createHash("sha256");
   const files = [
     ...(readdirSync(join(root, "src"), { recursive: true }) as string[]).map((file) => join("src", file)),
     "package-lock.json",
     "wrangler.toml",
-    ...(readdirSync(join(root, "build")) as string[]).filter((file) => file.endsWith(".json") && file !== "build-id.json").map((file) => join("build", file)),
+    ...(readdirSync(join(root, "build")) as string[])
+      .filter((file) => file.endsWith(".json") && file !== "build-id.json" && !leaveOut.includes(file))
+      .map((file) => join("build", file)),
   ]
     .map((file) => file.replace(/\\/g, "/"))
     .filter((file) => /\.(tsx?|[cm]?js|json|css|toml)$/.test(file))
@@ -177,14 +180,22 @@ export function writeBuildId(): string {
   return id;
 }
 
-/** Everything `npm run build` makes: the client assets, the generated images and documents, and the build's id. */
+/**
+ * Everything `npm run build` makes: the client assets, the generated images and documents, each
+ * template's critical CSS (read from the site as built so far, so it comes last) and the build's id.
+ */
 export async function buildAll(): Promise<void> {
   await buildClient();
   const images = await generateImages();
   console.log(`images: ${images.written} written, ${images.kept} kept`);
   const documents = await buildDocuments();
   console.log(`documents: ${Object.keys(documents).length} PDFs`);
+  ensureCriticalFile();
+  const computed = await buildCriticalCss(writeBuildId(["critical.json"]), readManifest().css);
+  console.log(`critical CSS: ${computed ? "computed" : "kept"}`);
   console.log(`build id: ${writeBuildId()}`);
 }
+
+const readManifest = (): { css: string } => JSON.parse(readFileSync(join(root, "build/manifest.json"), "utf8")) as { css: string };
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildAll();

@@ -1,4 +1,5 @@
 /** The browser entry: hydrates the page's islands and runs the sitewide navigation helpers. */
+import { applyFullStyle } from "./full-style";
 import { hydrateIslands } from "./hydrate";
 import { installPrefetch } from "./prefetch";
 import { installProgressBar } from "./progress";
@@ -6,6 +7,7 @@ import { installSwap } from "./swap";
 import { checkPartner, rememberVisit } from "./visit";
 
 document.documentElement.classList.add("js");
+applyFullStyle();
 rememberVisit();
 checkPartner();
 hydrateIslands();

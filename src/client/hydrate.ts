@@ -5,10 +5,11 @@ import { preloadChunksOf } from "./module-preload";
 /** React, fetched with the first island to hydrate (and preloaded on pages with an island that hydrates at once). */
 const react = () => import("./react-runtime");
 
+/** An island's props: the JSON its marker names by id, written at the document's end (Document.tsx). */
 function readProps(element: HTMLElement): object {
-  const script = element.nextElementSibling;
-  if (!(script instanceof HTMLScriptElement) || !script.hasAttribute("data-island-props")) return {};
-  return JSON.parse(script.textContent || "{}") as object;
+  const id = element.dataset.props;
+  const script = id === undefined ? null : document.querySelector(`script[data-island-props="${CSS.escape(id)}"]`);
+  return JSON.parse(script?.textContent || "{}") as object;
 }
 
 const started = new WeakMap<HTMLElement, Promise<void>>();

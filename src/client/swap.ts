@@ -1,5 +1,25 @@
 import { finishProgress, startProgress } from "./progress";
 
+let swaps = 0;
+
+/**
+ * The props of the islands in a region taken from another page come with it: that page wrote them
+ * at its end under ids of its own, so they join this document under ids no other island has.
+ */
+function adoptIslandProps(region: Element, page: Document): void {
+  swaps += 1;
+  for (const marker of region.querySelectorAll<HTMLElement>("[data-props]")) {
+    const id = marker.dataset.props ?? "";
+    const script = page.querySelector(`script[data-island-props="${CSS.escape(id)}"]`);
+    const copy = document.createElement("script");
+    copy.type = "application/json";
+    copy.dataset.islandProps = `swap${swaps}-${id}`;
+    copy.textContent = script?.textContent ?? "{}";
+    document.body.appendChild(copy);
+    marker.dataset.props = copy.dataset.islandProps;
+  }
+}
+
 /**
  * Filter, sort and page links of a list swap the list in place instead of loading a new page:
  * the server renders the same URL as a whole page (it works without JavaScript and can be shared),
@@ -14,6 +34,7 @@ async function swapTo(url: string, region: string, push: boolean): Promise<void>
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     const next = page.querySelector(`[data-swap-region="${region}"]`);
     if (!current || !next) throw new Error("region missing");
+    adoptIslandProps(next, page);
     current.replaceWith(document.importNode(next, true));
     document.title = page.title;
     if (push) history.pushState({ swap: region }, "", url);

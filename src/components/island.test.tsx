@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { findIslands } from "../../scripts/build";
 import { defineIsland, serializeProps } from "./island";
-import { RenderContext } from "./render-context";
+import { RenderContext, renderContext } from "./render-context";
 
 describe("island props", () => {
   it("escape everything that could end the script element or break JavaScript", () => {
@@ -17,14 +17,25 @@ describe("island props", () => {
 describe("defineIsland", () => {
   const Greeting = defineIsland("test/Greeting", ({ name }: { name: string }) => <p>Привет, {name}</p>, "visible");
 
-  it("renders the component inside a marker with its name, strategy and props beside it", () => {
-    const html = renderToString(<Greeting name="<Анна>" />);
-    expect(html).toContain('<div class="island" data-island="test/Greeting" data-hydrate="visible"><p>Привет, <!-- -->&lt;Анна&gt;</p></div>');
-    expect(html).toContain('<script type="application/json" data-island-props="">{"name":"\\u003cАнна\\u003e"}</script>');
+  it("renders the component inside a marker with its name, strategy and the id of its props, kept for the document's end", () => {
+    const context = renderContext(undefined);
+    const html = renderToString(
+      <RenderContext.Provider value={context}>
+        <Greeting name="<Анна>" />
+        <Greeting name="Борис" />
+      </RenderContext.Provider>,
+    );
+    expect(html).toContain('<div class="island" data-island="test/Greeting" data-hydrate="visible" data-props="p0"><p>Привет, <!-- -->&lt;Анна&gt;</p></div>');
+    expect(html).toContain('data-props="p1"');
+    expect(html).not.toContain("<script");
+    expect([...context.props]).toEqual([
+      ["p0", '{"name":"\\u003cАнна\\u003e"}'],
+      ["p1", '{"name":"Борис"}'],
+    ]);
   });
 
   it("tells the page which islands it rendered, so only their code loads", () => {
-    const context = { islands: new Set<string>(), eager: new Set<string>() };
+    const context = renderContext(undefined);
     const Eager = defineIsland("test/Eager", () => <p>сразу</p>, "load");
     renderToString(
       <RenderContext.Provider value={context}>
@@ -33,7 +44,6 @@ describe("defineIsland", () => {
       </RenderContext.Provider>,
     );
     expect([...context.islands]).toEqual(["test/Greeting", "test/Eager"]);
-    expect([...context.eager]).toEqual(["test/Eager"]);
   });
 });
 

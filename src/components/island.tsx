@@ -28,21 +28,23 @@ export function serializeProps(props: unknown): string {
 
 /**
  * Declares the component of a `*.island.tsx` file as an island: rendered on the server inside a
- * marker element, with its props beside it as JSON, and hydrated in the browser by src/client.
+ * marker element that names its props by id, and hydrated in the browser by src/client. The props
+ * (safe JSON) are written at the end of the document, after the first screen (Document.tsx).
  * `name` is the file's path below src/components without `.island.tsx` (checked by a test).
  */
 export function defineIsland<P extends object>(name: string, Component: ComponentType<P>, hydrate: Hydration = "load"): Island<P> {
   function IslandMarker(props: P) {
     const context = useRenderContext();
-    context?.islands.add(name);
-    if (hydrate === "load") context?.eager.add(name);
+    let id: string | undefined;
+    if (context) {
+      context.islands.add(name);
+      id = `${context.propsPrefix}${context.props.size}`;
+      context.props.set(id, serializeProps(props));
+    }
     return (
-      <>
-        <div className="island" data-island={name} data-hydrate={hydrate}>
-          <Component {...props} />
-        </div>
-        <script type="application/json" data-island-props="" dangerouslySetInnerHTML={{ __html: serializeProps(props) }} />
-      </>
+      <div className="island" data-island={name} data-hydrate={hydrate} data-props={id}>
+        <Component {...props} />
+      </div>
     );
   }
   IslandMarker.displayName = `Island(${name})`;

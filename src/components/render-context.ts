@@ -5,10 +5,20 @@ import type { SiteSettings } from "./site-settings";
 export interface RenderContextValue {
   /** names of the islands this page rendered, so the page loads exactly their code */
   islands: Set<string>;
-  /** those of them that hydrate at once */
-  eager: Set<string>;
+  /**
+   * the islands' props as safe JSON, by the id their marker names: written at the end of the
+   * document (Document.tsx), after everything the first screen needs (decision 041)
+   */
+  props: Map<string, string>;
+  /** what the ids of this render's props start with: a part rendered apart (RenderedOnce) has its own */
+  propsPrefix: string;
   /** the deployment's public settings, also written on <html> for the browser */
   settings?: SiteSettings;
+}
+
+/** A fresh context for one render (a page, or a part rendered once and kept). */
+export function renderContext(settings: SiteSettings | undefined, propsPrefix = "p"): RenderContextValue {
+  return { islands: new Set(), props: new Map(), propsPrefix, settings };
 }
 
 export const RenderContext = createContext<RenderContextValue | null>(null);

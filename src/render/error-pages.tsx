@@ -26,6 +26,7 @@ export async function renderWithPart<T>(c: Context<AppEnv>, read: Promise<T>, re
 /** 404 with the site's own page: the shell, a way home and the main sections. */
 export function renderNotFound(c: Context<AppEnv>) {
   return renderPage(c, {
+    template: "form",
     status: 404,
     meta: { title: "Страница не найдена", description: "Такой страницы на сайте нет.", robots: "noindex, follow" },
     body: (
@@ -52,6 +53,7 @@ export function renderNotFound(c: Context<AppEnv>) {
 /** 400: the address asks for something that cannot be meant (an unknown filter value). */
 export function renderBadRequest(c: Context<AppEnv>, message: string, back: string) {
   return renderPage(c, {
+    template: "form",
     status: 400,
     meta: { title: "Неверный запрос", robots: "noindex, follow" },
     body: (
@@ -69,6 +71,7 @@ export function renderBadRequest(c: Context<AppEnv>, message: string, back: stri
 /** The friendly 500 page, inside the shell when the catalogue is at hand. */
 export function renderServerError(c: Context<AppEnv>, requestId: string) {
   return renderPage(c, {
+    template: "form",
     status: 500,
     meta: { title: "Ошибка на сервере", robots: "noindex, nofollow" },
     body: (

@@ -63,6 +63,7 @@ export async function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
   const leadId = state.values && typeof query.id === "string" && /^[A-Za-z0-9_-]{8,64}$/.test(query.id) ? query.id : undefined;
   const tickets = typeof query.tickets === "number" && Number.isInteger(query.tickets) ? query.tickets : undefined;
   return renderPage(c, {
+    template: "form",
     status: state.status ?? 200,
     meta: { title, description, robots: "noindex, follow" },
     breadcrumbs: [
@@ -120,6 +121,7 @@ export function renderSubscribeResult(
   email?: string,
 ) {
   return renderPage(c, {
+    template: "form",
     status: status === 200 ? 200 : status,
     meta: { title: success ? outcomes.subscribed : outcomes.subscribeFailed, robots: "noindex, follow" },
     body: (

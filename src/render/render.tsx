@@ -9,8 +9,10 @@ import { LOW_VISION_COOKIE, lowVisionClasses, parseLowVision } from "../services
 import { type PageMeta, resolveMeta } from "../components/layout/seo";
 import { siteJsonLd } from "../components/layout/structured-data";
 import { SiteShell } from "../components/layout/SiteShell";
-import { RenderContext, type RenderContextValue } from "../components/render-context";
+import { RenderContext, renderContext } from "../components/render-context";
 import { log } from "../services/log";
+import type { Template } from "../services/templates";
+import { criticalCss } from "../server/page-style";
 import { manifest } from "./assets";
 import { publicSettings } from "../server/config.server";
 import type { AppEnv } from "../server/env";
@@ -23,6 +25,8 @@ export interface Page {
   /** where the page sits below home: shown above the page and given to crawlers as JSON-LD */
   breadcrumbs?: Crumb[];
   status?: 200 | 400 | 403 | 404 | 409 | 415 | 429 | 500 | 503;
+  /** the template it is drawn by, where not its route's (error and form pages: "form") */
+  template?: Template;
 }
 
 /**
@@ -36,7 +40,8 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
   const path = new URL(c.req.url).pathname;
   const meta = resolveMeta(page.meta, catalogue.site, c.env.SITE_URL, path);
   const settings = publicSettings(c.env);
-  const context: RenderContextValue = { islands: new Set(), eager: new Set(), settings };
+  const context = renderContext(settings);
+  const template = page.template ?? c.get("template") ?? "form";
   const requestId = c.get("requestId");
   const area = visitorArea(c);
   const tree = (<RenderContext.Provider value={context}>
@@ -48,6 +53,9 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
           ...(page.meta.jsonLd ?? []),
         ]}
         manifest={manifest}
+        template={template}
+        // a page for low vision is drawn by the whole stylesheet: its sizes and schemes are there
+        criticalCss={lowVision ? undefined : criticalCss(template)}
         htmlClassName={lowVision ? lowVisionClasses(lowVision) : undefined}
         settings={settings}
       >

@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { Catalogue } from "../services/catalogue/build";
 import type { ContentRead } from "../services/catalogue/repository";
+import type { Template } from "../services/templates";
 import type { AddressGroups } from "../services/client-address";
 import type { VisitEvidence } from "../services/visit-evidence";
 import type { TierRead } from "./page-tier";
@@ -19,6 +20,8 @@ export interface AppEnv {
     /** a fresh isolate's read of the pages tier for this page, started with the request (page-tier.ts) */
     tier: TierRead | undefined;
     catalogue: Catalogue;
+    /** the template the page route draws its page by (worker/pages.ts); error and form pages say their own */
+    template: Template;
   };
 }
 

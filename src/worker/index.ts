@@ -2,7 +2,7 @@ import { env as startEnv } from "cloudflare:workers";
 import { parse } from "hono/utils/cookie";
 import { createApp } from "./app";
 import { warmPageTier } from "./warm-pages";
-import { isPagePath } from "./pages";
+import { isPagePath, templateOf } from "./pages";
 import { documentHead } from "../render/head";
 import { settledEnv, warmSettings } from "../server/config.server";
 import { headFirst } from "../server/head-first";
@@ -49,7 +49,7 @@ export default {
       request,
       env: settled,
       context,
-      head: () => documentHead(settled, cookies[LOW_VISION_COOKIE]),
+      head: () => documentHead(settled, cookies[LOW_VISION_COOKIE], templateOf(new URL(request.url).pathname) ?? "form"),
       answer: async () => app.fetch(request, settled, context),
       decorate: (headers) => applySecurityHeaders(headers, settled, request.method),
     });

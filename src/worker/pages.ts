@@ -1,4 +1,6 @@
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { Template } from "../services/templates";
 // matched once per isolate by isPagePath too: the quick router has nothing to build first (issue #18)
 import { Hono } from "hono/quick";
 import type { AppEnv } from "../server/env";
@@ -38,55 +40,66 @@ const redirectTo = (prefix: string) => (c: Context<AppEnv>) => {
   return c.redirect(`${prefix}/${encodeURIComponent(c.req.param("slug") ?? "")}${url.search}`, 301);
 };
 
-/** Every page route of the site (spec 2.1). */
+/** A page route's first step: names the template its page is drawn by (its inlined CSS, decision 041). */
+function drawnAs(template: Template) {
+  return Object.assign(
+    createMiddleware<AppEnv>(async (c, next) => {
+      c.set("template", template);
+      await next();
+    }),
+    { template },
+  );
+}
+
+/** Every page route of the site (spec 2.1), each with its template. */
 export function registerPages(app: Hono<AppEnv>): void {
-  app.get("/", renderHome);
-  app.get("/apply", applyPage);
-  app.get("/gratefull", renderThanks);
-  app.get("/search", searchPage);
+  app.get("/", drawnAs("home"), renderHome);
+  app.get("/apply", drawnAs("form"), applyPage);
+  app.get("/gratefull", drawnAs("form"), renderThanks);
+  app.get("/search", drawnAs("list"), searchPage);
 
-  app.get("/programs", programsList);
-  app.get("/programs/:field", studyFieldList);
-  app.get("/programs/:field/:slug", anyProgramRoute);
-  app.get("/professions", professionsList);
-  app.get("/professions/:field/:slug", programRoute("Profession"));
-  app.get("/courses", coursesList);
-  app.get("/courses/:field/:slug", programRoute("Course"));
-  app.get("/shortTerm", shortTermList);
-  app.get("/shortTerm/:field/:slug", programRoute("ShortTerm"));
+  app.get("/programs", drawnAs("list"), programsList);
+  app.get("/programs/:field", drawnAs("list"), studyFieldList);
+  app.get("/programs/:field/:slug", drawnAs("detail"), anyProgramRoute);
+  app.get("/professions", drawnAs("list"), professionsList);
+  app.get("/professions/:field/:slug", drawnAs("detail"), programRoute("Profession"));
+  app.get("/courses", drawnAs("list"), coursesList);
+  app.get("/courses/:field/:slug", drawnAs("detail"), programRoute("Course"));
+  app.get("/shortTerm", drawnAs("list"), shortTermList);
+  app.get("/shortTerm/:field/:slug", drawnAs("detail"), programRoute("ShortTerm"));
 
-  app.get("/bachelor", bachelorsList);
-  app.get("/bachelor/:slug", bachelorDetail);
-  app.get("/practical-training", practicalList);
-  app.get("/practical-training/:slug", practicalDetail);
+  app.get("/bachelor", drawnAs("list"), bachelorsList);
+  app.get("/bachelor/:slug", drawnAs("detail"), bachelorDetail);
+  app.get("/practical-training", drawnAs("list"), practicalList);
+  app.get("/practical-training/:slug", drawnAs("detail"), practicalDetail);
 
-  app.get("/seminars", seminarsList);
-  app.get("/seminars/:field/:slug", seminarDetail);
-  app.get("/lectorium", seminarsList);
-  app.get("/lectorium/:slug", lectoriumDetail);
-  app.get("/live-courses", liveCoursesList);
-  app.get("/live-courses/:slug", liveCourseDetail);
+  app.get("/seminars", drawnAs("list"), seminarsList);
+  app.get("/seminars/:field/:slug", drawnAs("detail"), seminarDetail);
+  app.get("/lectorium", drawnAs("list"), seminarsList);
+  app.get("/lectorium/:slug", drawnAs("detail"), lectoriumDetail);
+  app.get("/live-courses", drawnAs("list"), liveCoursesList);
+  app.get("/live-courses/:slug", drawnAs("detail"), liveCourseDetail);
 
-  app.get("/webinars", webinarsList);
-  app.get("/teachers", teachersList);
-  app.get("/reviews", reviewsList);
-  app.get("/journal", journalList);
-  app.get("/journal/:slug", journalArticle);
+  app.get("/webinars", drawnAs("list"), webinarsList);
+  app.get("/teachers", drawnAs("list"), teachersList);
+  app.get("/reviews", drawnAs("list"), reviewsList);
+  app.get("/journal", drawnAs("list"), journalList);
+  app.get("/journal/:slug", drawnAs("article"), journalArticle);
 
-  app.get("/ourInstitute", aboutPage);
-  app.get("/contacts", contactsPage);
-  app.get("/incomers", incomersPage);
-  app.get("/vacancies", vacanciesPage);
-  app.get("/partners", partnersPage);
-  app.get("/legal", legalPage);
-  app.get("/legal_edu", legalEduPage);
-  app.get("/payment_edu_mip", paymentPage);
-  app.get("/rating", ratingPage);
-  app.get("/free-access", freeAccessPage);
-  app.get("/docs", docsIndex);
-  for (const page of documentPages) app.get(page.path, docsPage(page.path));
-  app.get("/sveden", svedenIndex);
-  app.get("/sveden/:section", svedenPage);
+  app.get("/ourInstitute", drawnAs("info"), aboutPage);
+  app.get("/contacts", drawnAs("info"), contactsPage);
+  app.get("/incomers", drawnAs("info"), incomersPage);
+  app.get("/vacancies", drawnAs("info"), vacanciesPage);
+  app.get("/partners", drawnAs("info"), partnersPage);
+  app.get("/legal", drawnAs("info"), legalPage);
+  app.get("/legal_edu", drawnAs("info"), legalEduPage);
+  app.get("/payment_edu_mip", drawnAs("info"), paymentPage);
+  app.get("/rating", drawnAs("info"), ratingPage);
+  app.get("/free-access", drawnAs("info"), freeAccessPage);
+  app.get("/docs", drawnAs("info"), docsIndex);
+  for (const page of documentPages) app.get(page.path, drawnAs("info"), docsPage(page.path));
+  app.get("/sveden", drawnAs("info"), svedenIndex);
+  app.get("/sveden/:section", drawnAs("info"), svedenPage);
 }
 
 /** What else answers a GET: the crawlers' files, the old image address and the legacy links. */
@@ -101,7 +114,16 @@ export function registerFeedsAndRedirects(app: Hono<AppEnv>): void {
 const pageRoutes = new Hono<AppEnv>();
 registerPages(pageRoutes);
 
+/** The handlers matched for a GET of `path` by the page routes, first to last. */
+const matchedPage = (path: string): unknown[] => pageRoutes.router.match("GET", path)[0].map(([[handler]]) => handler);
+
 /** Whether a GET of this path reaches a page route (a document for a browser). */
 export function isPagePath(path: string): boolean {
-  return pageRoutes.router.match("GET", path)[0].length > 0;
+  return matchedPage(path).length > 0;
+}
+
+/** The template a page route's page is drawn by, before the page is rendered; undefined for no page route. */
+export function templateOf(path: string): Template | undefined {
+  const [first] = matchedPage(path) as { template?: Template }[];
+  return first?.template;
 }

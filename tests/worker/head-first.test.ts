@@ -58,11 +58,11 @@ describe("a fresh isolate's first page when the catalogue is far (CATALOGUE_READ
     expect(cold.response.status).toBe(200);
     expect(cold.headersMs).toBeLessThan(DELAY_MS / 2);
     expect(cold.lastMs).toBeGreaterThanOrEqual(DELAY_MS);
-    // the first bytes: the document's start, with the stylesheet, the fonts and the client's entry
-    const head = documentHead(far, undefined);
+    // the first bytes: the document's start, the template's CSS follows with the title
+    const head = documentHead(far, undefined, "list");
     expect(cold.firstChunk).toBe(head);
     expect(head).toMatch(/^<!DOCTYPE html><html lang="ru"[^>]*><head><meta charSet="utf-8"\/>/);
-    for (const link of ['rel="stylesheet"', 'rel="preload"', 'as="font"', 'rel="modulepreload"']) expect(head).toContain(link);
+    expect(head).toContain('data-template="list"');
     expect(head).not.toContain("<title>");
     // the cookies and the site's headers leave with the head
     expect(cold.response.headers.getSetCookie().some((cookie) => cookie.startsWith("first_visit="))).toBe(true);
@@ -89,7 +89,7 @@ describe("a fresh isolate's first page when the catalogue is far (CATALOGUE_READ
     freshIsolate();
     const late = await visit(far, "/professions/net-takoj/programmy");
     expect(late.response.status).toBe(200);
-    expect(late.html.startsWith(documentHead(far, undefined))).toBe(true);
+    expect(late.html.startsWith(documentHead(far, undefined, "detail"))).toBe(true);
     expect(metaContent(late.html, "robots")).toMatch(/^noindex/);
     expect(late.html).toContain("</html>");
     expect(warn).toHaveBeenCalledWith("head-first.late-status", { path: "/professions/net-takoj/programmy", status: 404 });

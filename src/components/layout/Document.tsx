@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { Template } from "../../services/templates";
 import { useRenderContext } from "../render-context";
 import { type SiteSettings, settingsAttributes } from "../site-settings";
 import type { ResolvedMeta } from "./seo";
@@ -7,20 +8,26 @@ import type { ResolvedMeta } from "./seo";
 export interface ClientManifest {
   entry: string;
   css: string;
-  /** both weights of the site's font (every page opens with bold headings), preloaded so text renders in it from the start */
+  /** both weights of the site's font, preloaded where the page draws large text (low vision) */
   fonts: string[];
   /** React's chunks: the entry imports them when the first island hydrates */
   react: string[];
-  /** island name -> the chunks it needs besides the entry, for modulepreload */
+  /** island name -> the chunks it needs besides the entry */
   islands: Record<string, string[]>;
-  /** islands that hydrate at once: only their chunks are preloaded */
-  eager?: string[];
 }
+
 
 interface DocumentProps {
   meta: ResolvedMeta;
   jsonLd: Record<string, unknown>[];
   manifest: ClientManifest;
+  /** the page's kind, written on <html> so the build can tell which CSS each kind uses */
+  template: Template;
+  /**
+   * the rules the template uses, inlined in the head; without them (a build that has none yet, or a
+   * page for low vision, whose larger type and schemes are the stylesheet's) the stylesheet blocks the paint as before
+   */
+  criticalCss?: string;
   htmlClassName?: string;
   /** the deployment's public settings (dry run, Turnstile, analytics), read by the browser from <html> */
   settings?: SiteSettings;
@@ -33,41 +40,44 @@ function JsonLd({ data }: { data: Record<string, unknown> }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
-/** Rendered last: by then every island of the page has registered itself. */
-function ClientScripts({ manifest }: { manifest: ClientManifest }) {
+/** Rendered after the page: by then every island of it has registered its props. */
+function IslandProps() {
   const context = useRenderContext();
-  const used = [...(context?.islands ?? [])];
-  if (used.length === 0) return null;
-  // islands hydrated later (when visible, when idle) fetch their code then: it is not preloaded
-  const eager = used.filter((name) => context?.eager.has(name));
-  // React loads with the first island: preloaded only where one hydrates at once
-  const preload = new Set(eager.length > 0 ? [...manifest.react, ...eager.flatMap((name) => manifest.islands[name] ?? [])] : []);
   return (
     <>
-      {[...preload].map((href) => (
-        <link key={href} rel="modulepreload" href={href} />
+      {[...(context?.props ?? [])].map(([id, json]) => (
+        <script key={id} type="application/json" data-island-props={id} dangerouslySetInnerHTML={{ __html: json }} />
       ))}
-      <script type="module" src={manifest.entry} />
     </>
   );
 }
 
-export function Document({ meta, jsonLd, manifest, htmlClassName, settings, children }: DocumentProps) {
+/**
+ * The page in the order a throttled connection needs it (decision 041): the head carries the CSS
+ * the template uses, so the first screen paints from the first bytes; everything the first screen
+ * does not need (island props, JSON-LD, the full stylesheet, the scripts) comes after the page.
+ * The full stylesheet loads as `media="print"` (not blocking) and the client switches it on
+ * (client/full-style.ts); without JavaScript the copy in <noscript> applies.
+ */
+export function Document({ meta, jsonLd, manifest, template, criticalCss, htmlClassName, settings, children }: DocumentProps) {
+  const blocking = criticalCss === undefined;
   return (
-    <html lang="ru" className={htmlClassName} {...settingsAttributes(settings ?? {})}>
+    <html lang="ru" className={htmlClassName} data-template={template} {...settingsAttributes(settings ?? {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* what every page needs, first and the same on every page: a page whose data is slow sends
-            this much before it has read anything (render/head.ts), so the browser fetches the
-            stylesheet, the fonts and the client's entry while the Worker waits */}
-        {manifest.fonts.map((href) => (
-          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
-        ))}
-        {/* a precedence makes React put the stylesheet here, after charset and viewport; without one it moves it after the title */}
-        <link rel="stylesheet" href={manifest.css} precedence="default" />
-        <link rel="modulepreload" href={manifest.entry} />
         <title>{meta.title}</title>
+        {blocking ? (
+          <>
+            {manifest.fonts.map((href) => (
+              <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+            ))}
+            {/* a precedence makes React keep the stylesheet here, in the head */}
+            <link rel="stylesheet" href={manifest.css} precedence="default" />
+          </>
+        ) : (
+          <style dangerouslySetInnerHTML={{ __html: criticalCss }} />
+        )}
         <meta name="description" content={meta.description} />
         <meta name="robots" content={meta.robots} />
         <link rel="canonical" href={meta.canonical} />
@@ -86,16 +96,26 @@ export function Document({ meta, jsonLd, manifest, htmlClassName, settings, chil
         <meta name="twitter:image:alt" content={meta.ogImageAlt} />
         <meta name="theme-color" content="#6f01c6" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {jsonLd.map((data, index) => (
-          <JsonLd key={index} data={data} />
-        ))}
       </head>
       <body>
         <a className="skip-link" href="#main">
           Перейти к содержанию
         </a>
         {children}
-        <ClientScripts manifest={manifest} />
+        <IslandProps />
+        {jsonLd.map((data, index) => (
+          <JsonLd key={index} data={data} />
+        ))}
+        {blocking ? null : (
+          <>
+            <link rel="stylesheet" href={manifest.css} media="print" data-full-style="" />
+            <noscript>
+              <link rel="stylesheet" href={manifest.css} />
+            </noscript>
+          </>
+        )}
+        {/* the client: it switches the full stylesheet on, and imports React and each island's code when it hydrates */}
+        <script type="module" src={manifest.entry} />
       </body>
     </html>
   );

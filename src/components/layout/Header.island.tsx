@@ -3,7 +3,8 @@ import { programMenuSections } from "../../client/menu-client";
 import type { MenuSection } from "../../services/catalogue/menu";
 import { defineIsland } from "../island";
 import { type HeaderPanel, openHeaderPanel, useSignalValue } from "../state/signals";
-import { ChevronDownIcon, EyeIcon, MenuIcon, PhoneIcon } from "../ui/icons";
+import { LOGO_DATA_URI } from "../ui/logo-mark";
+import { DrawnChevronDownIcon, DrawnEyeIcon, DrawnMenuIcon, DrawnPhoneIcon } from "../ui/icons";
 import { AccountDropdown } from "./header/AccountDropdown";
 import { HeaderSearch } from "./header/HeaderSearch";
 import { InstitutePopup } from "./header/InstitutePopup";
@@ -74,7 +75,7 @@ function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, ar
     <header className="site-header">
       <div className="site-header__bar container">
         <a className="logo" href="/">
-          <img className="lv-keep" src="/images/logo.svg" width={33} height={40} alt="" />
+          <img className="lv-keep" src={LOGO_DATA_URI} width={33} height={40} alt="" />
           <span className="logo__name">{siteName}</span>
         </a>
 
@@ -88,7 +89,7 @@ function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, ar
             onClick={() => toggle("programs")}
           >
             <span className="btn__label">Программы обучения</span>
-            <ChevronDownIcon />
+            <DrawnChevronDownIcon />
           </button>
           {panel === "programs" ? (
             <ProgramMenu id="program-menu" sections={menu} onNavigate={close} onSearch={() => (openHeaderPanel.value = "search")} />
@@ -110,7 +111,7 @@ function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, ar
         <div className="site-header__actions">
           {primaryPhone ? (
             <a className="header-phone" href={primaryPhone.href} aria-label={`Позвонить в приёмную комиссию: ${primaryPhone.display}`}>
-              <PhoneIcon />
+              <DrawnPhoneIcon />
               <span className="header-phone__number">{primaryPhone.display}</span>
             </a>
           ) : null}
@@ -124,7 +125,7 @@ function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, ar
               aria-controls="account-dropdown"
               onClick={() => toggle("account")}
             >
-              <EyeIcon />
+              <DrawnEyeIcon />
             </button>
             {panel === "account" ? <AccountDropdown id="account-dropdown" accountUrl={accountUrl} lowVision={lowVision} /> : null}
           </div>
@@ -138,7 +139,7 @@ function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, ar
               onClick={() => toggle("institute")}
             >
               Ещё
-              <ChevronDownIcon />
+              <DrawnChevronDownIcon />
             </button>
             {panel === "institute" ? (
               <InstitutePopup id="institute-popup" columns={instituteColumns} singleLinks={singleLinks} contacts={contacts} onNavigate={close} />
@@ -154,7 +155,7 @@ function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, ar
             aria-controls="mobile-menu"
             onClick={() => toggle("mobile")}
           >
-            <MenuIcon />
+            <DrawnMenuIcon />
           </button>
         </div>
       </div>

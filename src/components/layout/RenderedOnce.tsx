@@ -1,12 +1,13 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { isolateSlot } from "../../services/isolate";
-import { RenderContext, useRenderContext } from "../render-context";
+import { RenderContext, renderContext, useRenderContext } from "../render-context";
 
 interface Rendered {
   html: string;
   islands: string[];
-  eager: string[];
+  /** its islands' props, by the ids its HTML names: written with the page's own at the document's end */
+  props: [string, string][];
 }
 
 /** Parts kept per isolate: the header and footer of four areas (decision 020), for a few content versions. */
@@ -17,20 +18,21 @@ const state = isolateSlot("rendered-once", () => new Map<string, Rendered>());
  * A part that is the same on every page (the header, the footer), rendered to HTML once per key and isolate
  * and then reused: React's work on a cache miss is the page's own (issue #8). `cacheKey` must
  * name everything the part depends on (the content version, the visitor's area, the settings it reads). The islands
- * inside still register with the page's render, so their code loads. Server only.
+ * inside still register with the page's render, so their code loads and their props are written at
+ * the document's end; their ids start with the part's class name, apart from the page's. Server only.
  */
 export function RenderedOnce({ cacheKey, as: Host, className, children }: { cacheKey: string; as: "footer" | "div"; className: string; children: ReactElement }) {
   const context = useRenderContext();
   const rendered = state();
   let part = rendered.get(cacheKey);
   if (!part) {
-    const inner = { islands: new Set<string>(), eager: new Set<string>(), settings: context?.settings };
+    const inner = renderContext(context?.settings, `${className.replace(/[^a-z]/g, "")}-`);
     const html = renderToString(<RenderContext.Provider value={inner}>{children}</RenderContext.Provider>);
-    part = { html, islands: [...inner.islands], eager: [...inner.eager] };
+    part = { html, islands: [...inner.islands], props: [...inner.props] };
     rendered.set(cacheKey, part);
     if (rendered.size > KEPT) rendered.delete(rendered.keys().next().value!);
   }
   for (const name of part.islands) context?.islands.add(name);
-  for (const name of part.eager) context?.eager.add(name);
+  for (const [id, json] of part.props) context?.props.set(id, json);
   return <Host className={className} dangerouslySetInnerHTML={{ __html: part.html }} />;
 }

@@ -1,7 +1,9 @@
 /**
  * The shapes of the site's icons, as SVG markup: one colour (currentColor), a 24×24 box.
  * `npm run build` writes them into one sprite file (scripts/icons.ts) that every page references
- * and the browser caches; the components in icons.tsx point into it.
+ * and the browser caches; the components in icons.tsx point into it. The header's few are drawn
+ * inline too: behind a throttled network the sprite may never come, and the first screen must not
+ * show empty buttons (decision 041). They are exports of their own, so a bundle takes only those.
  */
 
 /** A line drawing: 2px round strokes in the text colour. */
@@ -9,14 +11,21 @@ const stroked = (inner: string) => `<g fill="none" stroke="currentColor" stroke-
 /** A filled glyph in the text colour. */
 const filled = (d: string) => `<path fill="currentColor" d="${d}"/>`;
 
+/** The header's shapes, drawn inline as well (icons.tsx `drawn`). */
+export const searchShape = /* @__PURE__ */ stroked('<circle cx="11" cy="11" r="7"/><path d="m20 20-3.5-3.5"/>');
+export const chevronDownShape = /* @__PURE__ */ stroked('<path d="m6 9 6 6 6-6"/>');
+export const phoneShape = /* @__PURE__ */ stroked('<path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2"/>');
+export const menuShape = /* @__PURE__ */ stroked('<path d="M4 7h16M4 12h16M4 17h16"/>');
+export const eyeShape = /* @__PURE__ */ stroked('<path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z"/><circle cx="12" cy="12" r="3"/>');
+
 export const ICON_SHAPES = {
-  search: stroked('<circle cx="11" cy="11" r="7"/><path d="m20 20-3.5-3.5"/>'),
+  search: searchShape,
   close: stroked('<path d="M6 6l12 12M18 6 6 18"/>'),
-  "chevron-down": stroked('<path d="m6 9 6 6 6-6"/>'),
+  "chevron-down": chevronDownShape,
   "arrow-right": stroked('<path d="M5 12h14M13 6l6 6-6 6"/>'),
-  phone: stroked('<path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2"/>'),
-  menu: stroked('<path d="M4 7h16M4 12h16M4 17h16"/>'),
-  eye: stroked('<path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z"/><circle cx="12" cy="12" r="3"/>'),
+  phone: phoneShape,
+  menu: menuShape,
+  eye: eyeShape,
   user: stroked('<circle cx="12" cy="8" r="4"/><path d="M4 21a8 8 0 0 1 16 0"/>'),
   "map-pin": stroked('<path d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11Z"/><circle cx="12" cy="10" r="2.5"/>'),
   clock: stroked('<circle cx="12" cy="12" r="9"/><path d="M12 7v5l3 2"/>'),

@@ -4,7 +4,7 @@
  * visitor (content-hashed, cached for good) instead of inside every page's HTML.
  */
 import sprite from "../../../build/icon-sprite.json";
-import type { IconName } from "./icon-shapes";
+import { chevronDownShape, eyeShape, type IconName, menuShape, phoneShape, searchShape } from "./icon-shapes";
 
 type IconProps = { className?: string };
 
@@ -22,6 +22,24 @@ function icon(name: IconName) {
   Icon.displayName = `Icon(${name})`;
   return Icon;
 }
+
+/**
+ * An icon drawn in the page itself, for the first screen's few (the header's): it shows from the
+ * page's first bytes, without the sprite (decision 041).
+ */
+function drawn(name: string, shape: string) {
+  function DrawnIcon({ className }: IconProps) {
+    return <svg className={className ? `icon ${className}` : "icon"} viewBox="0 0 24 24" aria-hidden="true" focusable="false" dangerouslySetInnerHTML={{ __html: shape }} />;
+  }
+  DrawnIcon.displayName = `DrawnIcon(${name})`;
+  return DrawnIcon;
+}
+
+export const DrawnSearchIcon = drawn("search", searchShape);
+export const DrawnChevronDownIcon = drawn("chevron-down", chevronDownShape);
+export const DrawnPhoneIcon = drawn("phone", phoneShape);
+export const DrawnMenuIcon = drawn("menu", menuShape);
+export const DrawnEyeIcon = drawn("eye", eyeShape);
 
 export const SearchIcon = icon("search");
 export const CloseIcon = icon("close");

@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { isolateSlot } from "../../services/isolate";
 import { type PublicSettings, publicSettings } from "../config.server";
 import type { AppEnv } from "../env";
+import { criticalStyleSources } from "../page-style";
 
 /** Cloudflare Turnstile: its script and the iframe of its widget (decision 010). */
 export const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
@@ -10,7 +11,7 @@ export const METRIKA_ORIGIN = "https://mc.yandex.ru";
 
 /**
  * The site has no inline scripts (island props and JSON-LD are data, not code), so the policy
- * allows scripts from the site's own origin, plus the explicit host of a third party only when
+ * allows scripts from the site's own origin, and no inline styles but each template's critical CSS, plus the explicit host of a third party only when
  * that third party is switched on: the same header suits every cached page of a deployment.
  */
 export function contentSecurityPolicy(settings: Pick<PublicSettings, "turnstileSiteKey" | "ymCounterId"> = {}): string {
@@ -20,7 +21,8 @@ export function contentSecurityPolicy(settings: Pick<PublicSettings, "turnstileS
   return [
     "default-src 'self'",
     `script-src ${list("'self'", ...turnstile, ...metrika)}`,
-    "style-src 'self'",
+    // the CSS each template inlines, by its hash (decision 041)
+    `style-src ${list("'self'", ...criticalStyleSources)}`,
     `img-src ${list("'self'", "data:", ...metrika)}`,
     "font-src 'self'",
     `connect-src ${list("'self'", ...metrika)}`,

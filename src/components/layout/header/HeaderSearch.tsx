@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { loadChunk } from "../../../client/load-chunk";
 import type { ThankYouProps } from "../../forms/ThankYou";
 import type { VisitorArea } from "../../../services/visitor-area";
-import { CloseIcon, SearchIcon } from "../../ui/icons";
+import { CloseIcon, DrawnSearchIcon } from "../../ui/icons";
 
 /** Results and the nothing-found form load only when someone types; a failed load is asked again. */
 const SearchPanel = lazy(() => loadChunk(() => import("./SearchPanel")));
@@ -60,7 +60,7 @@ export function HeaderSearch({ open, onOpen, onClose, alwaysOpen = false, id, ve
     >
       {!alwaysOpen && !open ? (
         <button type="button" className="icon-btn" aria-label="Открыть поиск" aria-controls={id} onClick={onOpen}>
-          <SearchIcon />
+          <DrawnSearchIcon />
         </button>
       ) : null}
       <label className="visually-hidden" htmlFor={id}>

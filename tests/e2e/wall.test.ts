@@ -1,0 +1,128 @@
+/**
+ * The first screen through the wall (issue 26, decision 041): the Russian ISPs let a page load
+ * carry about its first 13 KB from Cloudflare, then drop the rest. Through the local model of that
+ * wall (../shared/tools/wall.mjs, 13,000 bytes per page load, all connections together), each
+ * template's page must paint its first screen, styled, with its h1 and its main action, within 4 s,
+ * at a phone's width and a desktop's. And where the rest does arrive, the full stylesheet moves
+ * nothing the first screen showed.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error: a plain ES module shared by the projects on this machine, without types
+import { startWall } from "../../../shared/tools/wall.mjs";
+import { widths } from "../support/browser";
+import { countLayoutShifts, layoutShifts, screenshot, sharedChromium, siteUrl } from "./helpers";
+
+interface Wall {
+  port: number;
+  reset(): void;
+  close(): void;
+}
+
+/** What the wall lets through of one page load (13 KB of 16 after the TLS handshake). */
+const BUDGET = 13_000;
+
+let browser: Browser;
+let wall: Wall;
+/** One page of each template, the first the sitemap lists where a template has many. */
+const samples: [string, string][] = [];
+
+beforeAll(async () => {
+  browser = await sharedChromium();
+  wall = (await startWall({ target: Number(new URL(siteUrl()).port), budget: BUDGET, mode: "visit" })) as Wall;
+  const xml = await (await fetch(`${siteUrl()}/sitemap.xml`)).text();
+  const paths = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const first = (prefix: string) => {
+    const found = paths.find((path) => path.startsWith(prefix));
+    if (!found) throw new Error(`the sitemap lists no ${prefix} page`);
+    return found;
+  };
+  samples.push(
+    ["home", "/"],
+    ["program", first("/professions/")],
+    ["bachelor", first("/bachelor/")],
+    ["seminar", first("/seminars/")],
+    ["list", "/teachers"],
+    ["article", first("/journal/")],
+    ["info", "/contacts"],
+    ["form", "/apply"],
+  );
+});
+
+afterAll(() => wall?.close());
+
+/** Where the first screen's parts are, and whether the template's CSS styled them. */
+function firstScreen(page: Page) {
+  return page.evaluate(() => {
+    const box = (selector: string) => {
+      const element = document.querySelector(selector);
+      if (!element) return null;
+      const rect = element.getBoundingClientRect();
+      return { top: rect.top, bottom: rect.bottom, width: rect.width, visible: rect.width > 0 && rect.height > 0 };
+    };
+    return {
+      h1: box("h1"),
+      action: box("[data-main-action]"),
+      phone: box(".header-phone"),
+      logo: box(".logo img"),
+      // the reset and the header's layout come from the inlined CSS alone: the stylesheet never arrives
+      bodyMargin: getComputedStyle(document.body).margin,
+      headerDisplay: getComputedStyle(document.querySelector(".site-header__bar") ?? document.body).display,
+      fullStyle: [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/site-") && sheet.cssRules.length > 0),
+    };
+  });
+}
+
+describe.each(widths)("through the wall at %s", (name, makeContext) => {
+  it("every template paints its first screen, styled, with its h1 and its main action, from the first 13,000 bytes", async () => {
+    for (const [template, path] of samples) {
+      wall.reset();
+      const context = await makeContext(browser, `http://127.0.0.1:${wall.port}`);
+      const page = await context.newPage();
+      const started = Date.now();
+      // the load never ends: what the wall drops never comes
+      await page.goto(path, { waitUntil: "commit" });
+      await page.locator("h1").first().waitFor({ state: "visible", timeout: 4000 });
+      await page.locator("[data-main-action]").first().waitFor({ state: "visible", timeout: Math.max(1, 4000 - (Date.now() - started)) });
+      const seen = await firstScreen(page);
+      await screenshot(page, `wall-${template}-${name}`);
+      const where = `${template} (${path}) at ${name}`;
+      expect(Date.now() - started, where).toBeLessThan(4000);
+      expect(seen.fullStyle, `${where}: the stylesheet came through the wall`).toBe(false);
+      expect(seen.bodyMargin, where).toBe("0px");
+      expect(seen.headerDisplay, where).toBe("flex");
+      const height = page.viewportSize()!.height;
+      for (const part of ["h1", "action", "phone", "logo"] as const) {
+        const box = seen[part];
+        expect(box?.visible, `${where}: ${part}`).toBe(true);
+        expect(box!.bottom, `${where}: ${part} below the first screen`).toBeLessThanOrEqual(height);
+      }
+      await context.close();
+    }
+  });
+
+  it("the full stylesheet, when it comes, moves nothing the first screen showed", async () => {
+    for (const [template, path] of samples) {
+      const context = await makeContext(browser, siteUrl());
+      const page = await context.newPage();
+      await countLayoutShifts(page);
+      // the stylesheet a second late: the page has painted from its inlined CSS long before
+      let release!: () => void;
+      const late = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/site-[^/]*\.css$/, async (route) => {
+        await late;
+        await route.continue();
+      });
+      await page.goto(path, { waitUntil: "domcontentloaded" });
+      await page.locator("h1").first().waitFor({ state: "visible" });
+      await page.waitForFunction(() => document.fonts.status === "loaded");
+      release();
+      await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/site-") && sheet.media.mediaText !== "print"));
+      await page.waitForLoadState("load");
+      expect(await layoutShifts(page), `${template} (${path}) at ${name}`).toBeLessThan(0.001);
+      await context.close();
+    }
+  });
+});
