@@ -83,9 +83,9 @@ describe.each(widths)("through the wall at %s", (name, makeContext) => {
       // the load never ends: what the wall drops never comes
       await page.goto(path, { waitUntil: "commit" });
       await page.locator("h1").first().waitFor({ state: "visible", timeout: 4000 });
+      await screenshot(page, `wall-${template}-${name}`);
       await page.locator("[data-main-action]").first().waitFor({ state: "visible", timeout: Math.max(1, 4000 - (Date.now() - started)) });
       const seen = await firstScreen(page);
-      await screenshot(page, `wall-${template}-${name}`);
       const where = `${template} (${path}) at ${name}`;
       expect(Date.now() - started, where).toBeLessThan(4000);
       expect(seen.fullStyle, `${where}: the stylesheet came through the wall`).toBe(false);
