@@ -14,7 +14,6 @@ import { log } from "../services/log";
 import { manifest } from "./assets";
 import { publicSettings } from "../server/config.server";
 import type { AppEnv } from "../server/env";
-import { visitorArea } from "../server/visitor";
 import { COUNTRY_HEADER } from "../services/visitor-area";
 
 export interface Page {
@@ -38,7 +37,7 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
   const settings = publicSettings(c.env);
   const context: RenderContextValue = { islands: new Set(), eager: new Set(), settings };
   const requestId = c.get("requestId");
-  const area = visitorArea(c);
+  const area = c.var.area;
   const tree = (<RenderContext.Provider value={context}>
       <Document
         meta={meta}

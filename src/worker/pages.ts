@@ -2,10 +2,11 @@ import type { Context } from "hono";
 // matched once per isolate by isPagePath too: the quick router has nothing to build first (issue #18)
 import { Hono } from "hono/quick";
 import type { AppEnv } from "../server/env";
+import type { Catalogue } from "../services/catalogue/build";
 import { applyPage, renderThanks } from "../routes/pages/apply";
 import { searchPage } from "../routes/pages/search";
 import { bachelorDetail, bachelorsList } from "../routes/pages/bachelors";
-import { robots, sitemap } from "../routes/pages/crawlers";
+import { robots, sitemap, sitemapPaths } from "../routes/pages/crawlers";
 import { docsIndex, docsPage } from "../routes/pages/docs";
 import { documentPages } from "../services/catalogue/documents";
 import { contactsPage } from "../routes/pages/contacts";
@@ -105,3 +106,6 @@ registerPages(pageRoutes);
 export function isPagePath(path: string): boolean {
   return pageRoutes.router.match("GET", path)[0].length > 0;
 }
+
+/** The pages the warm-up keeps in the pages tier (server/cache/warm-up.ts): the sitemap's addresses that are pages. */
+export const warmedPages = (catalogue: Catalogue): string[] => sitemapPaths(catalogue).flatMap(({ path }) => (isPagePath(path) ? [path] : []));
