@@ -44,6 +44,7 @@ export const WORKER_DEPS = [
   "hono/cookie",
   "hono/quick",
   "hono/request-id",
+  "hono/etag",
   "hono/client",
   "hono/utils/cookie",
   "@hono/zod-validator",
@@ -63,10 +64,10 @@ export const WORKER_DEPS = [
 ];
 
 /**
- * The drills: a load, a crash of the runtime and a fresh isolate timed by Chromium. Each starts a
- * server of its own and measures time or takes the machine's two cores, so they run last and alone.
+ * The drills: a load and a crash of the runtime. Each starts a server of its own and takes the
+ * machine's two cores, so they run last and alone.
  */
-const DRILLS = ["tests/e2e/load.test.ts", "tests/e2e/crash.test.ts", "tests/e2e/first-visit.test.ts"];
+const DRILLS = ["tests/e2e/load.test.ts", "tests/e2e/crash.test.ts"];
 
 /**
  * Four projects: `unit` (Node, beside the code) and `worker` (inside workerd, through the Worker's

@@ -3,7 +3,6 @@ import NothingFound from "../components/forms/NothingFound.island";
 import { Button } from "../components/ui/Button";
 import { contentUnavailable } from "../server/bare-pages";
 import type { AppEnv } from "../server/env";
-import { visitorArea } from "../server/visitor";
 import { ContentUnavailableError } from "../services/catalogue/repository";
 import { renderPage } from "./render";
 
@@ -42,7 +41,7 @@ export function renderNotFound(c: Context<AppEnv>) {
         </div>
         <NothingFound
           idPrefix="not-found"
-          area={visitorArea(c)}
+          area={c.var.area}
           thanks={{ giftExchange: c.get("catalogue").site.links.giftExchange, messengerChannel: c.get("catalogue").site.links.messengerChannel }}
         />
       </section>

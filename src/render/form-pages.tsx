@@ -10,7 +10,7 @@ import { renderPage } from "./render";
 import NothingFound from "../components/forms/NothingFound.island";
 import { FREE_ACCESS_TEXTS } from "../components/forms/NothingFoundPanel";
 import { fallbackContacts } from "../components/layout/contacts";
-import { visitorArea, visitorOf } from "../server/visitor";
+import { visitorOf } from "../server/visitor";
 import { indexes } from "../services/catalogue/queries";
 import type { Seminar } from "../services/catalogue/build";
 import { liveTickets } from "../server/seminar-tickets";
@@ -39,7 +39,7 @@ function upcomingSeminar(c: Context<AppEnv>, id: unknown): Seminar | undefined {
  */
 export async function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
   const catalogue = c.get("catalogue");
-  const area = visitorArea(c);
+  const area = c.var.area;
   // a page read from a link sees only its own parameters: the same page for everyone, cacheable
   const query: Record<string, unknown> = state.values ?? Object.fromEntries(pageQuery(new URL(c.req.url), pageFacts(catalogue)));
   const cta: CtaKey = isCta(query.cta) ? query.cta : "submitApplication";

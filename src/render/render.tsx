@@ -16,7 +16,6 @@ import { criticalCss } from "../server/page-style";
 import { manifest } from "./assets";
 import { publicSettings } from "../server/config.server";
 import type { AppEnv } from "../server/env";
-import { visitorArea } from "../server/visitor";
 import { COUNTRY_HEADER } from "../services/visitor-area";
 
 export interface Page {
@@ -43,7 +42,7 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
   const context = renderContext(settings);
   const template = page.template ?? c.get("template") ?? "form";
   const requestId = c.get("requestId");
-  const area = visitorArea(c);
+  const area = c.var.area;
   const tree = (<RenderContext.Provider value={context}>
       <Document
         meta={meta}

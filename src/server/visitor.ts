@@ -13,7 +13,8 @@ import type { AppEnv } from "./env";
 /**
  * The visitor's area: Russia, Kazakhstan, Uzbekistan or "other", by the country Cloudflare gives
  * the request (services/visitor-area.ts: which source is believed where). Never the raw value:
- * only one of four names leaves this function.
+ * only one of four names leaves this function. Read once per request, by middleware/request-context.ts;
+ * everything else reads `c.var.area`.
  */
 export function visitorArea(c: Context<AppEnv>): VisitorArea {
   const cf = (c.req.raw as { cf?: { country?: unknown } }).cf;
@@ -39,7 +40,7 @@ export function visitorOf(c: Context<AppEnv>): Visitor {
   };
   const trackUrl = cookie(cookies.advcakeTrackUrl);
   return {
-    area: visitorArea(c),
+    area: c.var.area,
     utm: parseUtmCookie(getCookie(c, cookies.utm), (error) => log.warn("tracking.cookie", { error: String(error) })),
     roistatAB: parseVariant(getCookie(c, cookies.abVariant)),
     roistat_visit: id(cookies.roistatVisit),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hmacKey, keyedDigest, purposeKeyBytes, signText, verifyHexText, verifyText, hex } from "./signing";
+import { hex } from "./digest";
+import { hmacKey, keyedDigest, purposeKeyBytes, signText, verifyHexText, verifyText } from "./signing";
 
 describe("the one HMAC helper (decision 054)", () => {
   it("derives a key of its own for each purpose, the same from the same secret", async () => {

@@ -3,15 +3,13 @@
  * under a key of one purpose, derived from the one signing secret, so no signature made for one
  * use verifies for another. No Worker import here: the tests and scripts sign with it too.
  */
+import { hex } from "./digest";
 
 /** What a key of the site signs or counts. */
 export type KeyPurpose = "visit" | "wheel" | "holder";
 
 const encoder = new TextEncoder();
 const HMAC = { name: "HMAC", hash: "SHA-256" } as const;
-
-/** Bytes as lowercase hex. */
-export const hex = (bytes: ArrayBuffer | Uint8Array): string => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 const base64url = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 

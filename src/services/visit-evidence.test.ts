@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hmacKey, hex } from "./signing";
+import { hex } from "./digest";
+import { hmacKey } from "./signing";
 import { isLegacyVisit, legacyVisit, newVisitId, readVisitValue, visitValue } from "./visit-evidence";
 
 describe("the evidence of a visit", () => {

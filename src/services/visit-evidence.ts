@@ -4,7 +4,8 @@
  * the first page (cached pages too). The minimum fill time of a form is measured from it, and the
  * fortune wheel draws once per visit id, so nothing the client claims is trusted (decisions 016, 052).
  */
-import { hex, verifyHexText } from "./signing";
+import { hex } from "./digest";
+import { verifyHexText } from "./signing";
 
 export const VISIT_COOKIE = "first_visit";
 

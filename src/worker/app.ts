@@ -20,14 +20,14 @@ import { readingContent, withCatalogue } from "../server/middleware/catalogue";
 import { requestContext, requestId } from "../server/middleware/request-context";
 import { limitBody, sameOrigin } from "../server/middleware/post-guards";
 import { securityHeaders } from "../server/middleware/security-headers";
-import { edgeCache, readingPageTier } from "../server/middleware/edge-cache";
+import { pageCache, pageValidators, readingPageTier } from "../server/cache/middleware";
 import { tracking } from "../server/middleware/tracking";
 import { dropTrailingSlash } from "../server/middleware/trailing-slash";
 
 /**
  * The whole site, wired in the order a request meets it (docs/architecture.md): the guards of
  * every request, ops behind their door, the promo lookup, then the content, the visitor's
- * cookies and the edge cache; forms posted without JavaScript before the JSON APIs of the same
+ * cookies, the pages' validators and the page cache (server/cache/); forms posted without JavaScript before the JSON APIs of the same
  * addresses; the pages last.
  */
 export function createApp() {
@@ -50,10 +50,12 @@ export function createApp() {
   // the content and, on a fresh isolate, the pages tier are read from here on, beside the visitor's key
   app.use(readingContent);
   app.use(readingPageTier);
-  // the visitor's cookies before any wait for content: a page whose head leaves before its content sends them with it
+  // the visitor's cookies, on every page, kept or rendered, and on its 304
   app.use(tracking);
-  // the edge cache needs the content's version, a page the catalogue: a page kept for the version is served without it
-  app.use(edgeCache);
+  // every page's ETag, and the 304 of a revalidation that names it, whether the page was kept or rendered
+  app.use(pageValidators);
+  // the page cache needs the content's version, a page the catalogue: a page kept for the version is served without it
+  app.use(pageCache);
   app.use(withCatalogue);
   registerFormPosts(app);
   app.route("/", leadsApi);

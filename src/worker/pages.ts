@@ -4,10 +4,11 @@ import type { Template } from "../services/templates";
 // matched once per isolate by isPagePath too: the quick router has nothing to build first (issue #18)
 import { Hono } from "hono/quick";
 import type { AppEnv } from "../server/env";
+import type { Catalogue } from "../services/catalogue/build";
 import { applyPage, renderThanks } from "../routes/pages/apply";
 import { searchPage } from "../routes/pages/search";
 import { bachelorDetail, bachelorsList } from "../routes/pages/bachelors";
-import { robots, sitemap } from "../routes/pages/crawlers";
+import { robots, sitemap, sitemapPaths } from "../routes/pages/crawlers";
 import { docsIndex, docsPage } from "../routes/pages/docs";
 import { documentPages } from "../services/catalogue/documents";
 import { contactsPage } from "../routes/pages/contacts";
@@ -42,13 +43,10 @@ const redirectTo = (prefix: string) => (c: Context<AppEnv>) => {
 
 /** A page route's first step: names the template its page is drawn by (its inlined CSS, decision 041). */
 function drawnAs(template: Template) {
-  return Object.assign(
-    createMiddleware<AppEnv>(async (c, next) => {
-      c.set("template", template);
-      await next();
-    }),
-    { template },
-  );
+  return createMiddleware<AppEnv>(async (c, next) => {
+    c.set("template", template);
+    await next();
+  });
 }
 
 /** Every page route of the site (spec 2.1), each with its template. */
@@ -114,16 +112,10 @@ export function registerFeedsAndRedirects(app: Hono<AppEnv>): void {
 const pageRoutes = new Hono<AppEnv>();
 registerPages(pageRoutes);
 
-/** The handlers matched for a GET of `path` by the page routes, first to last. */
-const matchedPage = (path: string): unknown[] => pageRoutes.router.match("GET", path)[0].map(([[handler]]) => handler);
-
 /** Whether a GET of this path reaches a page route (a document for a browser). */
 export function isPagePath(path: string): boolean {
-  return matchedPage(path).length > 0;
+  return pageRoutes.router.match("GET", path)[0].length > 0;
 }
 
-/** The template a page route's page is drawn by, before the page is rendered; undefined for no page route. */
-export function templateOf(path: string): Template | undefined {
-  const [first] = matchedPage(path) as { template?: Template }[];
-  return first?.template;
-}
+/** The pages the warm-up keeps in the pages tier (server/cache/warm-up.ts): the sitemap's addresses that are pages. */
+export const warmedPages = (catalogue: Catalogue): string[] => sitemapPaths(catalogue).flatMap(({ path }) => (isPagePath(path) ? [path] : []));

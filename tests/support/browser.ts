@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { headlessShellPath } from "../../scripts/ensure-chromium";
 
 /** The browser tests' Chromium: Debian's headless shell (scripts/ensure-chromium.ts installs it). */
@@ -15,10 +15,6 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };

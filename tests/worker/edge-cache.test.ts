@@ -1,7 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { freshIsolate } from "../../src/services/isolate";
-import { cacheVersion, pageCacheKey } from "../../src/server/middleware/edge-cache";
+import { locationCache } from "../../src/server/cache/cache-api";
+import { cacheVersion, pageCacheKey } from "../../src/server/cache/key";
 import type { PageFacts } from "../../src/services/page-params";
 import { defaultCatalogue } from "../support/content";
 import { seedCatalogue } from "./seed";
@@ -78,7 +79,7 @@ describe("the edge HTML cache", () => {
   it("keeps the pages an isolate served last in memory, in front of the Cache API", async () => {
     await seedCatalogue(defaultCatalogue("cache-memory"));
     freshIsolate();
-    const shared = (caches as unknown as { default: Cache }).default;
+    const shared = locationCache()!;
     const first = await SELF.fetch(`${origin}/contacts`);
     expect(first.headers.get("x-cache")).toBe("MISS");
     const html = await first.text();
@@ -97,7 +98,7 @@ describe("the edge HTML cache", () => {
   it("keeps a page in memory no longer than what is left of its lifetime in the Cache API", async () => {
     await seedCatalogue(defaultCatalogue("cache-lifetime"));
     freshIsolate();
-    const shared = (caches as unknown as { default: Cache }).default;
+    const shared = locationCache()!;
     const key = pageCacheKey(new URL(`${origin}/partners`), cacheVersion(env, "cache-lifetime"), "other", facts)!;
     await (await SELF.fetch(`${origin}/partners`)).text();
     const stored = await vi.waitFor(async () => {

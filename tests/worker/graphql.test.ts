@@ -1,4 +1,5 @@
 import { env, SELF } from "cloudflare:test";
+import { locationCache } from "../../src/server/cache/cache-api";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BuiltCatalogue } from "../../src/services/catalogue/build";
 import { programHref } from "../../src/services/catalogue/links";
@@ -356,7 +357,7 @@ describe("every refusal, whoever gives it", () => {
       "a crash of the route",
       () => {
         vi.spyOn(log, "error").mockImplementation(() => undefined);
-        vi.spyOn((caches as unknown as { default: Cache }).default, "match").mockRejectedValue(new Error("the cache is gone"));
+        vi.spyOn(locationCache()!, "match").mockRejectedValue(new Error("the cache is gone"));
         return graphql(json({ query: "{ teachers { id } }" }));
       },
       500,

@@ -6,21 +6,23 @@
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cacheVersion, pageCacheKey, tierCacheKey, tierVersion } from "../../src/server/middleware/edge-cache";
-import { tierKey } from "../../src/server/page-tier";
+import { cacheVersion, pageCacheKey, tierCacheKey, tierVersion } from "../../src/server/cache/key";
+import { locationCache } from "../../src/server/cache/cache-api";
+import { tierKey } from "../../src/server/cache/tier";
 import { CATALOGUE_KEY_PREFIX, CURRENT_CATALOGUE_KEY } from "../../src/services/catalogue/keys";
 import { freshIsolate } from "../../src/services/isolate";
 import { log } from "../../src/services/log";
 import { sitemapPaths } from "../../src/routes/pages/crawlers";
 import { createApp } from "../../src/worker/app";
 import worker from "../../src/worker/index";
-import { WARM_BUDGET, warmPageTier } from "../../src/worker/warm-pages";
+import { WARM_BUDGET, warmPageTier } from "../../src/server/cache/warm-up";
+import { warmedPages } from "../../src/worker/pages";
 import { defaultCatalogue } from "../support/content";
 import { h1 } from "./html";
 import { origin } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 
-const shared = () => (caches as unknown as { default: Cache }).default;
+const shared = () => locationCache()!;
 /** None of these pages reads a parameter against the content (page-params.ts) */
 const facts = { seminar: () => false, about: () => false };
 
@@ -241,7 +243,7 @@ describe("the pages tier filled before anyone asks (the scheduled handler)", () 
     expect(keys.every((key) => key.startsWith("page#"))).toBe(true);
     for (const key of keys) await env.PAGES.put(key, "kept", { metadata: farOff });
     const context = createExecutionContext();
-    const result = await warmPageTier(createApp(), long, context, 8);
+    const result = await warmPageTier(createApp(), long, context, warmedPages, 8);
     await waitOnExecutionContext(context);
     expect(result).toEqual({ kept: 0, left: 0 });
   });
@@ -252,7 +254,7 @@ describe("the pages tier filled before anyone asks (the scheduled handler)", () 
     const app = createApp();
     const run = async (budget: number) => {
       const context = createExecutionContext();
-      const result = await warmPageTier(app, env, context, budget);
+      const result = await warmPageTier(app, env, context, warmedPages, budget);
       await waitOnExecutionContext(context);
       return result;
     };
@@ -290,7 +292,7 @@ describe("the pages tier filled before anyone asks (the scheduled handler)", () 
     for (const key of await keys((p) => p !== path)) await env.PAGES.put(key, "kept", { metadata: farOff });
     const run = async () => {
       const context = createExecutionContext();
-      const result = await warmPageTier(createApp(), env, context, 8);
+      const result = await warmPageTier(createApp(), env, context, warmedPages, 8);
       await waitOnExecutionContext(context);
       return result;
     };

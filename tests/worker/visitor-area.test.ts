@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { upcomingSeminars } from "../../src/services/catalogue/queries";
 import { seminarHref } from "../../src/services/catalogue/links";
 import { freshIsolate } from "../../src/services/isolate";
-import { cacheVersion, pageCacheKey } from "../../src/server/middleware/edge-cache";
+import { cacheVersion, pageCacheKey } from "../../src/server/cache/key";
 import { pageFacts } from "../../src/services/page-params";
 import { defaultCatalogue } from "../support/content";
 import { decode } from "./html";

@@ -1,5 +1,7 @@
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
+import { sha256Hex } from "../../services/digest";
+import { locationCache } from "../../server/cache/cache-api";
 import type { ProgramDetails } from "../../services/catalogue/build";
 import { programDetailsOf } from "../../services/catalogue/program-details";
 import type { AppEnv } from "../../server/env";
@@ -45,13 +47,11 @@ function fromSearchParams(params: z.output<typeof getEnvelope>): GraphqlRequest 
 
 async function cacheKey(c: Context<AppEnv>, request: GraphqlRequest): Promise<Request> {
   const material = JSON.stringify([request.query, request.variables, request.operationName, c.get("catalogue").version]);
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(material));
-  const hash = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return new Request(`${new URL(c.req.url).origin}/graphql/__cache/${hash}`);
+  return new Request(`${new URL(c.req.url).origin}/graphql/__cache/${await sha256Hex(material)}`);
 }
 
 async function answer(c: Context<AppEnv>, request: GraphqlRequest) {
-  const cache = (globalThis.caches as (CacheStorage & { default?: Cache }) | undefined)?.default;
+  const cache = locationCache();
   const key = await cacheKey(c, request);
   const cached = await cache?.match(key);
   if (cached) {

@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import { type PromoData, safeRedirect } from "../../services/promo";
 import { promoDataSchema } from "../../services/promo-schema";
 import { jsonBody } from "../../server/body";
+import { locationCache } from "../../server/cache/cache-api";
 import type { AppEnv, OpsApp } from "../../server/env";
 import { promoRegistry } from "../../server/objects";
 import { validJson, validParam } from "../../server/validate";
@@ -35,7 +36,7 @@ const campaignParam = z.object({ utm_campaign: z.string().check(z.regex(/^[\w.-]
 
 export const promoApi = new Hono<AppEnv>().get("/api/promo/findPromo/:utm_campaign", validParam(campaignParam, (c) => c.json({ ok: false as const, message: NO_PROMO }, 404)), async (c) => {
   const campaign = c.req.valid("param").utm_campaign;
-  const cache = (globalThis.caches as (CacheStorage & { default?: Cache }) | undefined)?.default;
+  const cache = locationCache();
   const key = new Request(new URL(`/api/promo/findPromo/${encodeURIComponent(campaign)}`, c.req.url).href);
   const kept = await keptPromo(cache, key);
   const promo = kept === undefined ? await promoRegistry(c.env).find(campaign) : kept;

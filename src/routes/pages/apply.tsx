@@ -6,7 +6,6 @@ import { indexes } from "../../services/catalogue/queries";
 import type { OrderSummary } from "../../services/tickets";
 import type { AppEnv } from "../../server/env";
 import { seminarTickets } from "../../server/objects";
-import { visitorArea } from "../../server/visitor";
 
 /** The order a confirmation names: read back from the seminar's object, never taken from the address. */
 async function placedOrder(c: Context<AppEnv>): Promise<OrderSummary | undefined> {
@@ -36,7 +35,7 @@ export async function renderThanks(c: Context<AppEnv>) {
     meta: { title: order ? "Билеты заказаны" : "Спасибо за заявку", robots: "noindex, follow" },
     body: (
       <section className="container form-page">
-        <ThankYouIsland giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} homeLink heading="h1" order={order} area={visitorArea(c)} />
+        <ThankYouIsland giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} homeLink heading="h1" order={order} area={c.var.area} />
       </section>
     ),
   });

@@ -3,7 +3,6 @@ import { allPhones, phoneHref } from "../../components/layout/contacts";
 import { legalEntitiesJsonLd } from "../../components/layout/structured-data";
 import type { LegalEntity, Phone } from "../../services/catalogue/schemas";
 import type { AppEnv } from "../../server/env";
-import { visitorArea } from "../../server/visitor";
 import { renderPage } from "../../render/render";
 import { contactArea, servingFirst } from "../../services/visitor-area";
 
@@ -58,7 +57,7 @@ function EntityCard({ entity }: { entity: LegalEntity }) {
 export function contactsPage(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
   const { site, pages } = catalogue;
-  const area = visitorArea(c);
+  const area = c.var.area;
   const mapUrl = `https://yandex.ru/maps/?text=${encodeURIComponent(`Москва, ${site.moscowOffice.address}`)}`;
   const moscow = (
     <section key="moscow" aria-labelledby="office-moscow">

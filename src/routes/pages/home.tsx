@@ -16,7 +16,6 @@ import { sortPrograms } from "../../services/catalogue/sort";
 import { pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
-import { visitorArea } from "../../server/visitor";
 import type { VisitorArea } from "../../services/visitor-area";
 import { PAGE_CTA_LABELS } from "../../services/catalogue/cta-labels";
 
@@ -200,6 +199,6 @@ export function renderHome(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
   return renderPage(c, {
     meta: { description: catalogue.site.defaultDescription },
-    body: <HomePage catalogue={catalogue} now={Date.now()} area={visitorArea(c)} />,
+    body: <HomePage catalogue={catalogue} now={Date.now()} area={c.var.area} />,
   });
 }

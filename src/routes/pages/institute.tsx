@@ -7,7 +7,6 @@ import { FREE_ACCESS_TEXTS } from "../../components/forms/NothingFoundPanel";
 import type { Crumb } from "../../components/layout/Breadcrumbs";
 import type { Block } from "../../services/catalogue/institute-schemas";
 import type { AppEnv } from "../../server/env";
-import { visitorArea } from "../../server/visitor";
 import { renderPage } from "../../render/render";
 import { PAGE_CTA_LABELS } from "../../services/catalogue/cta-labels";
 
@@ -273,7 +272,7 @@ export function freeAccessPage(c: Context<AppEnv>) {
           idPrefix="free-access"
           form="freeAccess"
           {...FREE_ACCESS_TEXTS}
-          area={visitorArea(c)}
+          area={c.var.area}
           thanks={{ giftExchange: site.links.giftExchange, messengerChannel: site.links.messengerChannel }}
         />
       </article>

@@ -9,7 +9,6 @@ import { generatedImage } from "../../services/images";
 import { figures, indexes } from "../../services/catalogue/queries";
 import { sortPrograms } from "../../services/catalogue/sort";
 import { cardDate, cardTime } from "../../components/catalogue/EventTime";
-import { visitorArea } from "../../server/visitor";
 import { formatPrice, pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
@@ -144,7 +143,7 @@ export function webinarsList(c: Context<AppEnv>) {
   const upcoming = catalogue.webinars.filter((w) => Date.parse(w.date) > now).sort((a, b) => a.date.localeCompare(b.date));
   const recorded = catalogue.webinars.filter((w) => Date.parse(w.date) <= now).sort((a, b) => b.date.localeCompare(a.date));
   const speaker = (id: string) => indexes(catalogue).teacherById.get(id)?.name;
-  const area = visitorArea(c);
+  const area = c.var.area;
   const card = (webinar: (typeof upcoming)[number], past: boolean) => (
     <li key={webinar.id} id={webinar.slug}>
       <article className="event-card">

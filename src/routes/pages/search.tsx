@@ -5,7 +5,6 @@ import { renderPage } from "../../render/render";
 import { pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { searchQuery, searchResults } from "../../server/search";
-import { visitorArea } from "../../server/visitor";
 
 /** `/search?q=`: the same results rendered on the server; it works without JavaScript and can be linked. */
 export async function searchPage(c: Context<AppEnv>) {
@@ -42,7 +41,7 @@ export async function searchPage(c: Context<AppEnv>) {
         ) : null}
         {found.length > 0 ? <SearchResults results={found} /> : null}
         {q && found.length === 0 ? (
-          <NothingFound idPrefix="search-page" area={visitorArea(c)} thanks={{ giftExchange: site.links.giftExchange, messengerChannel: site.links.messengerChannel }} />
+          <NothingFound idPrefix="search-page" area={c.var.area} thanks={{ giftExchange: site.links.giftExchange, messengerChannel: site.links.messengerChannel }} />
         ) : null}
       </section>
     ),

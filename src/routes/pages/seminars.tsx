@@ -15,7 +15,6 @@ import { venueOf } from "../../services/catalogue/venue";
 import { formatDayMonth } from "../../services/dates";
 import { EventWhen } from "../../components/catalogue/EventTime";
 import type { VisitorArea } from "../../services/visitor-area";
-import { visitorArea } from "../../server/visitor";
 import { generatedImage } from "../../services/images";
 import { pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
@@ -32,7 +31,7 @@ const listCrumbs = [
 export function seminarsList(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
   const seminars = upcomingSeminars(catalogue, Date.now());
-  const area = visitorArea(c);
+  const area = c.var.area;
   return renderPage(c, {
     meta: {
       title: "Семинары и лекторий",
@@ -199,7 +198,7 @@ async function renderSeminar(c: Context<AppEnv>, seminar: Seminar | undefined) {
       jsonLd: [eventJsonLd(catalogue, seminar, left, c.env.SITE_URL)],
     },
     breadcrumbs: [...listCrumbs, { label: seminar.title, href: seminarHref(seminar) }],
-    body: <SeminarPage catalogue={catalogue} seminar={seminar} left={left} now={Date.now()} area={visitorArea(c)} />,
+    body: <SeminarPage catalogue={catalogue} seminar={seminar} left={left} now={Date.now()} area={c.var.area} />,
   });
 }
 

@@ -5,7 +5,6 @@ import { GRAPHQL_UNAVAILABLE, graphqlError, isGraphqlPath } from "../graphql-err
 import { type ContentRead, ContentUnavailableError, type KeepAlive, readContent } from "../../services/catalogue/repository";
 import type { AppEnv } from "../env";
 import { bodyKind } from "../body";
-import { headChannel } from "../head-first";
 
 /**
  * What still works with no content at all: a lead or a subscription sent as JSON (the site's own
@@ -25,8 +24,7 @@ function keepAlive(c: Context<AppEnv>): KeepAlive | undefined {
 
 /**
  * Starts reading the request's content: its version, then the catalogue (services/catalogue/
- * repository.ts); on a fresh isolate's first page the head-first path has started it already.
- * The edge cache waits for the version alone, the pages for the catalogue (withCatalogue).
+ * repository.ts). The page cache waits for the version alone, the pages for the catalogue (withCatalogue).
  */
 export const readingContent = createMiddleware<AppEnv>(async (c, next) => {
   contentOf(c);
@@ -37,17 +35,10 @@ export const readingContent = createMiddleware<AppEnv>(async (c, next) => {
 export function contentOf(c: Context<AppEnv>): ContentRead {
   let content = c.get("content");
   if (!content) {
-    content = headChannel(c.req.raw)?.content ?? readContent(c.env.CATALOGUE, Date.now(), keepAlive(c));
+    content = readContent(c.env.CATALOGUE, Date.now(), keepAlive(c));
     c.set("content", content);
   }
   return content;
-}
-
-/** Waits for something of the content; a page whose content is far sends its head first (head-first.ts). */
-export function awaitContent<T>(c: Context<AppEnv>, read: Promise<T>): Promise<T> {
-  // the content is far: the head leaves now, with the headers decided so far
-  headChannel(c.req.raw)?.release(c.res.headers);
-  return read;
 }
 
 /**
@@ -57,7 +48,7 @@ export function awaitContent<T>(c: Context<AppEnv>, read: Promise<T>): Promise<T
  */
 export const withCatalogue = createMiddleware<AppEnv>(async (c, next) => {
   try {
-    c.set("catalogue", await awaitContent(c, contentOf(c).catalogue));
+    c.set("catalogue", await contentOf(c).catalogue);
   } catch (error) {
     if (!(error instanceof ContentUnavailableError)) throw error;
     if (c.req.method === "POST" && WITHOUT_CONTENT.has(c.req.path) && bodyKind(c.req.header("Content-Type")) === "json") return next();

@@ -7,6 +7,7 @@ import { log } from "../../services/log";
 import { isLegacyVisit, legacyVisit, readVisitValue, VISIT_COOKIE, type VisitEvidence } from "../../services/visit-evidence";
 import type { AppEnv } from "../env";
 import { legacyKey, signingKeyBytes } from "../keys.server";
+import { visitorArea } from "../visitor";
 
 /**
  * Every request gets an id (Hono's request-id: a valid X-Request-Id it came with, else Cloudflare's
@@ -17,10 +18,12 @@ export const requestId = honoRequestId({ generator: (c) => c.req.header("cf-ray"
 /**
  * What the request says of its client, read once and kept on the context (decision 054): the
  * address groups every budget counts (`client`, from CF-Connecting-IP, which a client cannot set
- * at Cloudflare) and the server's evidence of the visit (`visit`).
+ * at Cloudflare), the visitor's area (`area`, decision 020: the pages' variant and the lead's area)
+ * and the server's evidence of the visit (`visit`).
  */
 export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   c.set("client", addressGroups(c.req.header("CF-Connecting-IP")));
+  c.set("area", visitorArea(c));
   c.set("visit", await visitOf(c));
   await next();
 });

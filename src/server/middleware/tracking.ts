@@ -8,7 +8,6 @@ import {
 import { newVisitId, VISIT_COOKIE, VISIT_MAX_AGE_S, visitValue } from "../../services/visit-evidence";
 import { config } from "../config.server";
 import type { AppEnv } from "../env";
-import { headChannel } from "../head-first";
 import { signingKeyBytes } from "../keys.server";
 
 /** How long a page waits for the affiliate network's click id before it renders without one. */
@@ -99,11 +98,6 @@ export const tracking = createMiddleware<AppEnv>(async (c, next) => {
       log.warn("visit.evidence", { requestId: c.get("requestId"), error: String(error) });
     }
   };
-  // a page whose head leaves before its content (head-first.ts) sends its cookies with the head
-  if (key && headChannel(c.req.raw)) {
-    await handOut(key);
-    return next();
-  }
   await next();
   // signed when the page leaves: the fill time counts from when the visitor could see it
   if (key) await handOut(key);

@@ -1,6 +1,6 @@
 import type { Catalogue, Program } from "./build";
 import { derived } from "./repository";
-import { programTypes, type ProgramType } from "./schemas";
+import type { ProgramType } from "./schemas";
 import { type SortDirection, type SortField, sortPrograms } from "./sort";
 
 /** Programs per page of a list: a catalogue of 10,000 still renders one page's worth. */
@@ -84,5 +84,3 @@ export function listPrograms(catalogue: Catalogue, query: ListingQuery): Listing
   const page = Math.min(query.page, pages);
   return { items: sorted.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), total: sorted.length, page, pages };
 }
-
-export const isProgramType = (value: string): value is ProgramType => (programTypes as readonly string[]).includes(value);

@@ -190,7 +190,7 @@ export function readContent(kv: KVNamespace, now = Date.now(), keepAlive?: KeepA
 
 /**
  * Whether this isolate has read content before: if not, its first page waits for KV, which may be
- * far away (a fresh isolate at a quiet edge), and sends its head first (server/head-first.ts).
+ * far away (a fresh isolate at a quiet edge), and it asks the pages tier for it (server/cache/).
  */
 export const hasReadContent = (): boolean => state().lastGood !== undefined;
 

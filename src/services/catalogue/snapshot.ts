@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { sha256Hex } from "../digest";
 import { type ArticleBody, type BuiltCatalogue, type Catalogue, PROGRAM_DETAIL_FIELDS, type ProgramDetails } from "./build";
 import { documentSchema, pagesSchema } from "./institute-schemas";
 import { articleMinutes } from "./journal";
@@ -76,11 +77,6 @@ export const isCopyOf = (metadata: unknown, version: string): boolean =>
 
 export class InvalidSnapshotError extends Error {
   override name = "InvalidSnapshotError";
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** The seal of a snapshot's text that the push has validated. */

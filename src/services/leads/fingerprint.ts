@@ -1,3 +1,5 @@
+import { sha256Hex } from "../digest";
+
 /**
  * What makes two requests with one id the same request (as an idempotency key does at Stripe):
  * the kind and what the visitor asked for, normalised. The same id with the same fingerprint is a
@@ -5,8 +7,7 @@
  */
 export async function requestFingerprint(kind: string, fields: Record<string, unknown>): Promise<string> {
   const canonical = JSON.stringify([kind, sortedEntries(fields)]);
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(canonical);
 }
 
 function sortedEntries(value: unknown): unknown {

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { sha256Hex } from "../digest";
 import { utmKeys } from "../tracking";
 import { visitorAreas } from "../visitor-area";
 import { formulaSafe } from "./clean-text";
@@ -122,8 +123,8 @@ export function redacted(lead: LeadRecord): LeadRecord {
 
 /** Stable id of a subscription: the same e-mail twice is one subscription. */
 export async function subscriptionId(email: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(email.trim().toLowerCase()));
-  return `sub-${[...new Uint8Array(digest)].slice(0, 16).map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  // the first 16 bytes of the digest
+  return `sub-${(await sha256Hex(email.trim().toLowerCase())).slice(0, 32)}`;
 }
 
 /**

@@ -1,21 +1,20 @@
 /**
- * The pages tier filled before anyone asks (decision 036): after a push or a deploy no isolate has
+ * The pages tier filled before anyone asks (decision 043): after a push or a deploy no isolate has
  * rendered the new pages yet, so a fresh isolate's first page would be rendered cold. The scheduled
- * handler renders the sitemap's pages the tier lacks for the current content and build, in each
- * visitor area's variant, a budget at a time; what a visitor's fresh isolate renders first is kept
- * there too, so the two meet in the middle.
+ * handler (every minute) renders the pages the tier lacks for the current content and build (the
+ * sitemap's, which the composition root names), in each visitor area's variant, a budget at a
+ * time; what a visitor's fresh isolate renders first is kept there too, so the two meet in the middle.
  */
 import type { Hono } from "hono";
-import { sitemapPaths } from "../routes/pages/crawlers";
-import { config, settledEnv } from "../server/config.server";
-import type { AppEnv } from "../server/env";
-import { tierCacheKey, tierUntil } from "../server/middleware/edge-cache";
-import { isMetadata, keepPage, pagesOf, type TierMetadata, tierKey } from "../server/page-tier";
-import { getCatalogue } from "../services/catalogue/repository";
-import { pageTrueUntil } from "../services/catalogue/time-boundaries";
-import { log } from "../services/log";
-import { COUNTRY_HEADER, type VisitorArea } from "../services/visitor-area";
-import { isPagePath } from "./pages";
+import type { Catalogue } from "../../services/catalogue/build";
+import { getCatalogue } from "../../services/catalogue/repository";
+import { pageTrueUntil } from "../../services/catalogue/time-boundaries";
+import { log } from "../../services/log";
+import { COUNTRY_HEADER, type VisitorArea } from "../../services/visitor-area";
+import { config, settledEnv } from "../config.server";
+import type { AppEnv } from "../env";
+import { tierCacheKey, tierUntil } from "./key";
+import { isMetadata, keepPage, pagesOf, type TierMetadata, tierKey } from "./tier";
 
 /**
  * Pages rendered per run: a few seconds of CPU and about 250 KV writes, well inside one invocation's
@@ -58,7 +57,17 @@ export interface WarmResult {
   left: number;
 }
 
-export async function warmPageTier(app: Hono<AppEnv>, env: Env, context: ExecutionContext, budget = WARM_BUDGET): Promise<WarmResult> {
+/**
+ * One run: `pagesOfCatalogue` names the pages to keep (the sitemap's page addresses), `app` renders them as
+ * a visitor would be answered.
+ */
+export async function warmPageTier(
+  app: Hono<AppEnv>,
+  env: Env,
+  context: ExecutionContext,
+  pagesOfCatalogue: (catalogue: Catalogue) => string[],
+  budget = WARM_BUDGET,
+): Promise<WarmResult> {
   const pages = pagesOf(env);
   if (!pages || config(env).PAGE_TIER === "off") return { kept: 0, left: 0 };
   const origin = new URL(env.SITE_URL).origin;
@@ -69,8 +78,7 @@ export async function warmPageTier(app: Hono<AppEnv>, env: Env, context: Executi
   const until = pageTrueUntil(catalogue, now);
   let kept = 0;
   let left = 0;
-  for (const { path } of sitemapPaths(catalogue)) {
-    if (!isPagePath(path)) continue;
+  for (const path of pagesOfCatalogue(catalogue)) {
     const url = new URL(path, origin);
     for (const [area, country] of AREAS) {
       const key = await tierKey(tierCacheKey(url, settled, area));

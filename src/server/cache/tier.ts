@@ -1,5 +1,5 @@
 /**
- * The pages tier of the edge HTML cache (decision 036): pages rendered by any isolate, anywhere,
+ * The pages tier of the edge HTML cache (decision 043): pages rendered by any isolate, anywhere,
  * kept in KV (`PAGES`), for the first page of a fresh isolate. Such an isolate has compiled none
  * of the renderer and read no content; at a quiet edge it also finds the location's Cache API
  * empty. Rather than read the snapshot and render cold, it reads the page as some other isolate
@@ -9,12 +9,13 @@
  * the deployment and its public settings) but without the content version, so the page and the
  * pointer are read at once; the entry names the version it was rendered from and the instant it
  * stops being true by the clock (services/catalogue/time-boundaries.ts), and is used only while
- * both hold. Only fresh isolates read and write it: a warm isolate renders a miss in a few
- * milliseconds, faster than a KV read from a far edge.
+ * both hold. Only fresh isolates read it: a warm isolate renders a miss in a few milliseconds,
+ * faster than a KV read from a far edge. A fresh isolate that renders, and the warm-up, write it.
  */
-import { log } from "../services/log";
-import { config } from "./config.server";
-import { isolateSlot } from "../services/isolate";
+import { sha256Hex } from "../../services/digest";
+import { isolateSlot } from "../../services/isolate";
+import { log } from "../../services/log";
+import { config } from "../config.server";
 
 /** What an entry says of itself (KV metadata, under 1 KB). */
 export interface TierMetadata {
@@ -52,11 +53,10 @@ export function pagesOf(env: Env): KVNamespace | undefined {
   return pages;
 }
 
-/** The tier's KV key of a page: its edge cache key made with `tierVersion` (middleware/edge-cache.ts). */
+/** The tier's KV key of a page: its cache key made with `tierVersion` (key.ts). */
 export async function tierKey(cacheKey: string): Promise<string> {
   if (new TextEncoder().encode(cacheKey).byteLength <= MAX_KEY_BYTES) return `page:${cacheKey}`;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(cacheKey));
-  return `page#${[...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+  return `page#${await sha256Hex(cacheKey)}`;
 }
 
 export const isMetadata = (value: unknown): value is TierMetadata =>
