@@ -31,3 +31,10 @@ export function decode(text: string): string {
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
 }
+
+/** The props of the first island named `name`: its marker names them by id, the document's end holds them (decision 041). */
+export function islandProps<T>(html: string, name: string): T | undefined {
+  const id = new RegExp(`data-island="${name}"[^>]*data-props="([^"]+)"`).exec(html)?.[1];
+  const json = id === undefined ? undefined : new RegExp(`<script type="application/json" data-island-props="${id}">(.*?)</script>`, "s").exec(html)?.[1];
+  return json === undefined ? undefined : (JSON.parse(json) as T);
+}

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import manifest from "../../build/manifest.json";
@@ -5,7 +6,7 @@ import { UNAVAILABLE_TITLE } from "../../src/server/bare-pages";
 import { CONTENT_VERSION_KEY } from "../../src/services/catalogue/keys";
 import { freshIsolate } from "../../src/services/isolate";
 import { defaultCatalogue } from "../support/content";
-import { canonical, decode, h1, jsonLdTypes, metaContent, title } from "./html";
+import { canonical, decode, h1, islandProps, jsonLdTypes, metaContent, title } from "./html";
 import { seedCatalogue } from "./seed";
 
 const catalogue = defaultCatalogue("shell-v1");
@@ -14,7 +15,7 @@ beforeAll(async () => {
   await seedCatalogue(catalogue);
 });
 
-async function get(path: string, init?: RequestInit) {
+async function get(path: string, init?: RequestInit<RequestInitCfProperties>) {
   const response = await SELF.fetch(`https://mip.institute${path}`, init);
   return { response, html: await response.text() };
 }
@@ -24,7 +25,7 @@ describe("a page", () => {
     const { response, html } = await get("/");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(html.startsWith('<!DOCTYPE html><html lang="ru">')).toBe(true);
+    expect(html.startsWith('<!DOCTYPE html><html lang="ru" data-template="home">')).toBe(true);
     expect(title(html)).toBe(catalogue.site.defaultTitle);
     expect(canonical(html)).toBe("https://mip.institute/");
     expect(metaContent(html, "robots")).toBe("index, follow");
@@ -37,28 +38,38 @@ describe("a page", () => {
     expect(jsonLdTypes(html)).toEqual(expect.arrayContaining(["SiteNavigationElement", "WPHeader", "ImageObject", "WPFooter", "EducationalOrganization"]));
   });
 
-  it("loads the client entry, the CSS and the font through the build manifest, and preloads only what hydrates at once", async () => {
-    const preloads = (page: string) => [...page.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((match) => match[1]);
-    const { html } = await get("/");
-    expect(html).toContain(`<link rel="stylesheet" href="${manifest.css}" data-precedence="default"/>`);
-    expect(html).toContain(`<link rel="preload" href="${manifest.fonts[0]}" as="font" type="font/woff2" crossorigin="anonymous"/>`);
-    expect(html).toContain(`<script type="module" src="${manifest.entry}"></script>`);
-    // the header hydrates on the first interaction (or when idle), the footer when seen: fetched then
-    expect(html).toContain('data-island="layout/Header" data-hydrate="interaction"');
+  it("inlines its template's CSS in the head and puts the stylesheet, the props, the JSON-LD and the client after the page (decision 041)", async () => {
+    const { html, response } = await get("/");
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="ru" data-template="home"/);
+    // the first screen's CSS, allowed by its hash; nothing in the head waits for another request
+    const css = /<style>([\s\S]*?)<\/style>/.exec(head)?.[1] ?? "";
+    expect(css).toContain(".site-header");
+    const hash = createHash("sha256").update(css).digest("base64");
+    expect(response.headers.get("Content-Security-Policy")).toContain(`'sha256-${hash}'`);
+    expect(head).not.toMatch(/rel="(stylesheet|preload|modulepreload)"/);
+    // after the page: the props, the JSON-LD, the stylesheet that does not block the paint (and its copy for no JavaScript), the client
+    const tail = html.slice(html.indexOf("</main>"));
+    expect(tail).toMatch(/<script type="application\/json" data-island-props="renderedonce-0">/);
+    expect(tail).toContain('<script type="application/ld+json">');
+    expect(tail).toContain(`<link rel="stylesheet" href="${manifest.css}" media="print" data-full-style=""/><noscript><link rel="stylesheet" href="${manifest.css}"/></noscript>`);
+    expect(tail).toContain(`<script type="module" src="${manifest.entry}"></script>`);
+    // the header hydrates on the first interaction (or when idle), the footer when seen
+    expect(html).toContain('data-island="layout/Header" data-hydrate="interaction" data-props="renderedonce-0"');
     expect(html).toContain('data-island="layout/FooterNav" data-hydrate="visible"');
-    // the head preloads the client's small entry, before the title (render/head.tsx); nothing else
-    expect(preloads(html)).toEqual([manifest.entry]);
-    expect(html.indexOf(`<link rel="modulepreload" href="${manifest.entry}"/>`)).toBeLessThan(html.indexOf("<title>"));
-    // the seminar page's live count and button are in its first screen: they hydrate when seen, React is fetched then
+    // each template its own CSS
     const seminar = catalogue.seminars[0]!;
     const { html: seminarHtml } = await get(`/seminars/${seminar.studyFieldSlug}/${seminar.slug}`);
-    expect(seminarHtml).toContain('data-island="catalogue/TicketsLeft" data-hydrate="visible"');
-    expect(preloads(seminarHtml)).toEqual([manifest.entry]);
-    // the thank-you page hydrates at once: React and the island's chunks are preloaded with the entry
-    const { html: thanksHtml } = await get("/gratefull");
-    for (const chunk of [...manifest.react, ...manifest.islands["forms/ThankYou"]]) {
-      expect(thanksHtml).toContain(`<link rel="modulepreload" href="${chunk}"/>`);
-    }
+    expect(seminarHtml).toMatch(/^<!DOCTYPE html><html lang="ru" data-template="detail"/);
+    expect(/<style>([\s\S]*?)<\/style>/.exec(seminarHtml)?.[1]).not.toBe(css);
+  });
+
+  it("draws a page for low vision with the whole stylesheet, before the paint, and its fonts preloaded", async () => {
+    const { html } = await get("/", { headers: { Cookie: "low_vision=1" } });
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).not.toContain("<style>");
+    expect(head).toContain(`<link rel="stylesheet" href="${manifest.css}" data-precedence="default"/>`);
+    expect(head).toContain(`<link rel="preload" href="${manifest.fonts[0]}" as="font" type="font/woff2" crossorigin="anonymous"/>`);
   });
 
   it("renders the footer once per content version and reuses it on every page, with its islands", async () => {
@@ -101,7 +112,7 @@ describe("the shell", () => {
     expect(html).toContain(`<span class="logo__name">${catalogue.site.name}</span>`);
     expect(html).toContain("Программы обучения");
     expect(html).toContain("Ещё");
-    const props = JSON.parse(/data-island="layout\/Header"[\s\S]*?<script type="application\/json" data-island-props="">(.*?)<\/script>/.exec(html)?.[1] ?? "{}");
+    const props = islandProps<{ menuVersion: string; searchVersion: string }>(html, "layout/Header")!;
     // not in every page's HTML: fetched when the visitor reaches for the menu
     expect(props).not.toHaveProperty("menu");
     // its address changes with the content and with the deployed code
@@ -140,7 +151,7 @@ describe("the shell", () => {
 
   it("renders the low-vision version from the first byte when its cookie is set", async () => {
     const { html } = await get("/", { headers: { Cookie: "low_vision=1" } });
-    expect(html).toContain('<html lang="ru" class="low-vision lv-size-1 lv-scheme-white lv-spacing-0">');
+    expect(html).toContain('<html lang="ru" class="low-vision lv-size-1 lv-scheme-white lv-spacing-0" data-template="home">');
   });
 });
 

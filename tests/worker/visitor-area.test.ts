@@ -12,7 +12,7 @@ import { freshIsolate } from "../../src/services/isolate";
 import { cacheVersion, pageCacheKey } from "../../src/server/cache/key";
 import { pageFacts } from "../../src/services/page-params";
 import { defaultCatalogue } from "../support/content";
-import { decode } from "./html";
+import { decode, islandProps } from "./html";
 import { newPhone, origin, outboxOf, postJson, received, seedCrmToken, settled, uniqueId, validLead } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 import { fetchWith, settingsWith } from "./with-settings";
@@ -43,10 +43,10 @@ const headerPhone = (html: string) => /<a class="header-phone" href="tel:([^"]+)
 /** The country the phone picker of the page's form starts at. */
 const pickedCountry = (html: string) => /<select aria-label="Код страны" name="country"[^>]*>.*?<option value="([a-z]{2})" selected=""/s.exec(html)?.[1];
 /** The props a page's island hydrates with. */
-function islandProps<T>(html: string, name: string): T {
-  const match = new RegExp(`data-island="${name}"[^>]*>.*?</div><script type="application/json" data-island-props="">(.*?)</script>`, "s").exec(html);
-  expect(match, name).not.toBeNull();
-  return JSON.parse(match![1]!) as T;
+function propsOf<T>(html: string, name: string): T {
+  const props = islandProps<T>(html, name);
+  expect(props, name).toBeDefined();
+  return props!;
 }
 const tel = (phone: { number: string }) => `tel:${phone.number}`;
 
@@ -93,7 +93,7 @@ describe("the right contacts first", () => {
     whatsapp: string;
     addresses: string[];
   }
-  const headerContacts = (html: string) => islandProps<{ contacts: Contacts }>(html, "layout/Header").contacts;
+  const headerContacts = (html: string) => propsOf<{ contacts: Contacts }>(html, "layout/Header").contacts;
 
   it("puts Almaty's lines, their languages, WhatsApp and office first in the header's popup and mobile menu for Kazakhstan", async () => {
     const contacts = headerContacts((await page("/programs", "KZ")).html);
@@ -125,7 +125,7 @@ describe("the right contacts first", () => {
   });
 
   it("offers the visitor's line in the forms' error line (spec 8)", async () => {
-    const popup = islandProps<{ contacts: { phone: { href: string } } }>((await page("/programs", "KZ")).html, "forms/LeadPopup");
+    const popup = propsOf<{ contacts: { phone: { href: string } } }>((await page("/programs", "KZ")).html, "forms/LeadPopup");
     expect(popup.contacts.phone.href).toBe(tel(almaty));
   });
 
@@ -175,7 +175,7 @@ describe("forms that start where the visitor is", () => {
     const apply = (await page("/apply?cta=askQuestion", country)).html;
     expect(pickedCountry(apply)).toBe(picked);
     // the islands hydrate with the same start: the popup's form and the short form of the 404 page
-    expect(islandProps<{ area: string }>(apply, "forms/LeadPopup").area).toBe(country === "KZ" || country === "UZ" || country === "RU" ? country : "other");
+    expect(propsOf<{ area: string }>(apply, "forms/LeadPopup").area).toBe(country === "KZ" || country === "UZ" || country === "RU" ? country : "other");
     const missing = await SELF.fetch(`${origin}/no-such-page`, from(country));
     expect(missing.status).toBe(404);
     expect(pickedCountry(await missing.text())).toBe(picked);
