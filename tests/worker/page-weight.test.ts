@@ -6,23 +6,16 @@ import { defaultCatalogue } from "../support/content";
 import { seedCatalogue } from "./seed";
 
 /**
- * Issue #8: the pages Lighthouse measures fit the first round trip of a new connection. TCP sends
- * about 14.6 KB (ten segments) before the first acknowledgement; a page whose gzipped HTML and
- * headers fit in it arrives one round trip earlier (150 ms on slow 4G). The headers take under
- * 1 KB, so the HTML has 13.5 KB, checked here with the default content.
+ * What a page's HTML carries and leaves out. Where its first screen ends in the bytes (within the
+ * first 13,000, the wall's and about the first round trip's) is tests/e2e/first-bytes.test.ts's:
+ * the whole page may be longer, since what follows the first screen is not waited for (decision 041).
  */
 const origin = "https://mip.institute";
-const FIRST_ROUND_TRIP_HTML = 13.5 * 1024;
 const catalogue = defaultCatalogue();
 
 beforeAll(async () => {
   await seedCatalogue(catalogue);
 });
-
-async function gzipped(text: string): Promise<number> {
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
-  return (await new Response(stream).arrayBuffer()).byteLength;
-}
 
 async function page(path: string): Promise<string> {
   const response = await SELF.fetch(`${origin}${path}`);
@@ -31,23 +24,17 @@ async function page(path: string): Promise<string> {
 }
 
 describe("the weight of a page", () => {
-  it("is within the first round trip for the home page, a program, a seminar and /teachers", async () => {
-    const home = await page("/");
-    const links = [...home.matchAll(/href="(\/[^"?#]*)"/g)].map((match) => match[1]!);
-    const program = links.find((href) => /^\/(professions|courses|shortTerm)\/[^/]+\/[^/]+$/.test(href))!;
-    const seminar = links.find((href) => /^\/seminars\/[^/]+\/[^/]+$/.test(href))!;
-    for (const path of ["/", program, seminar, "/teachers"]) {
-      const bytes = await gzipped(await page(path));
-      expect(bytes, `${path}: ${bytes} bytes gzipped`).toBeLessThanOrEqual(FIRST_ROUND_TRIP_HTML);
-    }
-  });
-
-  it("draws every icon from the sprite, not inline", async () => {
+  it("draws the header's few icons in the page (its first screen needs no sprite, decision 041) and every other from the sprite", async () => {
     for (const path of ["/", "/teachers", "/contacts"]) {
       const html = await page(path);
-      const icons = [...html.matchAll(/<svg class="icon[^"]*"[^>]*>(.*?)<\/svg>/g)].map((match) => match[1]!);
-      expect(icons.length, path).toBeGreaterThan(5);
-      for (const inner of icons) expect(inner).toMatch(/^<use href="\/assets\/media\/icons-[0-9A-F]{8}\.svg#[a-z-]+"><\/use>$/);
+      const header = html.slice(html.indexOf("<header"), html.indexOf("</header>"));
+      const rest = html.replace(header, "");
+      const inHeader = [...header.matchAll(/<svg class="icon[^"]*"[^>]*>(.*?)<\/svg>/g)].map((match) => match[1]!);
+      expect(inHeader.length, path).toBeGreaterThanOrEqual(5);
+      for (const inner of inHeader) expect(inner).toMatch(/^<g fill="none" stroke="currentColor"/);
+      const elsewhere = [...rest.matchAll(/<svg class="icon[^"]*"[^>]*>(.*?)<\/svg>/g)].map((match) => match[1]!);
+      expect(elsewhere.length, path).toBeGreaterThan(5);
+      for (const inner of elsewhere) expect(inner).toMatch(/^<use href="\/assets\/media\/icons-[0-9A-F]{8}\.svg#[a-z-]+"><\/use>$/);
     }
   });
 
