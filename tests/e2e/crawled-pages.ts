@@ -1,7 +1,8 @@
 /**
- * The pages a crawler reaches, for the validators (validators-*.test.ts): every page of the
- * sitemap, the pages outside it that crawlers and visitors still reach (the form pages a link
- * opens, search, a 404), a sample of one page per template; and a way to walk them in browser tabs.
+ * The pages a crawler reaches, for the validators (tests/http/validators.test.ts and
+ * validators-axe.test.ts): every page of the sitemap, the pages outside it that crawlers and
+ * visitors still reach (the form pages a link opens, search, a 404), a sample of one page per
+ * template; and a way to walk them in browser tabs.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import type { DESKTOP } from "../support/browser";

@@ -40,10 +40,21 @@ export const E2E_VARS = {
 /** The lanes' servers listen on E2E_PORT, E2E_PORT + 1, …; the drills' own servers further up (own-server.ts). */
 export const e2ePort = () => Number(process.env.E2E_PORT ?? 8790);
 
-/** Chromium installed and the site built: always, since a stale client bundle would not match the pages the Worker renders from source. */
+/**
+ * The site built, once a run: always, since a stale client bundle would not match the pages the
+ * Worker renders from source; once, since Vitest runs every project's setup (e2e, http, drills)
+ * in its own process before any test.
+ */
+export function buildOnce(): Promise<void> {
+  const run = globalThis as { siteBuild?: Promise<void> };
+  run.siteBuild ??= buildAll();
+  return run.siteBuild;
+}
+
+/** Chromium installed and the site built. */
 export async function prepareBrowserTests(): Promise<void> {
   ensureChromium();
-  await buildAll();
+  await buildOnce();
 }
 
 /** A `wrangler dev` of the built site on `port`, its state (and the default content) in a folder of its own. */
