@@ -1,8 +1,8 @@
 /**
  * Starts the production build of the site with the default content for the browser tests: one
- * server per lane. Browser test files run two at a time (the project's `maxWorkers`), and a file
- * may count seats, leads or promos, so each lane has its own server and state: the files of a lane
- * run one after another, as they would on one server alone.
+ * server per lane. Browser test files run as many at a time as the project's `maxWorkers` (one
+ * today, decision 030), and a file may count seats, leads or promos, so each lane has its own
+ * server and state: the files of a lane run one after another, as they would on one server alone.
  */
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
