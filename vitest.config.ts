@@ -70,10 +70,12 @@ export const WORKER_DEPS = [
 const DRILLS = ["tests/e2e/load.test.ts", "tests/e2e/crash.test.ts"];
 
 /**
- * Four projects: `unit` (Node, beside the code) and `worker` (inside workerd, through the Worker's
+ * Five projects: `unit` (Node, beside the code) and `worker` (inside workerd, through the Worker's
  * own wrangler.toml) side by side, two files at a time (this machine has two cores; vitest's
- * default is one fewer than the cores); then `e2e` (real Chromium against `wrangler dev`, see
- * tests/e2e/setup.ts), one file at a time; then `drills`, one at a time.
+ * default is one fewer than the cores); then `http` (what reads the built site over HTTP and needs
+ * no browser: the W3C Nu checker, the body limit; tests/http/setup.ts) and `e2e` (real Chromium
+ * against `wrangler dev`, see tests/e2e/setup.ts), one file at a time in one queue; then `drills`,
+ * one at a time.
  */
 export default defineConfig({
   test: {
@@ -104,6 +106,19 @@ export default defineConfig({
           testTimeout: 30_000,
           // seeding a generated 10,000-program catalogue takes seconds on two busy cores
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "http",
+          include: ["tests/http/**/*.test.ts"],
+          environment: "node",
+          // beside the browser files, in their queue: a file at a time, after unit and worker
+          sequence: { groupOrder: 1 },
+          globalSetup: ["tests/http/setup.ts"],
+          maxWorkers: 1,
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
       {

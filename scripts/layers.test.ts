@@ -90,22 +90,6 @@ describe("the layers of src/", () => {
     expect(all.some(({ from }) => layerOf(from) === "routes/pages")).toBe(true);
   });
 
-  it("are the table of docs/architecture.md, row by row", () => {
-    const section = readFileSync(join(root, "docs/architecture.md"), "utf8").split("| layer | may import |")[1]!.split("\n\n")[0]!;
-    const rows = [...section.matchAll(/^\| ([a-z/]+) \| ([^|]+) \|$/gm)].map((m) => [m[1]!, m[2]!.trim()] as const);
-    const layers = rows.map(([layer]) => layer);
-    expect(layers).toEqual(Object.keys(MAY_IMPORT));
-    const documented: Record<string, string[]> = {};
-    const typeOnly: string[] = [];
-    rows.forEach(([layer, text], index) => {
-      // "everything below" is every row under this one; otherwise the layers the cell names
-      documented[layer] = text === "everything below" ? layers.slice(index + 1) : layers.filter((other) => new RegExp(`(^|[ ,])${other}( |,|$)`).test(text));
-      for (const other of layers) if (text.includes(`${other} for types only`)) typeOnly.push(`${layer}->${other}`);
-    });
-    expect(documented).toEqual(Object.fromEntries(Object.entries(MAY_IMPORT).map(([layer, may]) => [layer, layers.filter((other) => may.includes(other))])));
-    expect(new Set(typeOnly)).toEqual(TYPE_ONLY);
-  });
-
   it("keep the browser on the typed API client: no fetch of /api in src/client or src/components", () => {
     const raw = files(src)
       .filter((file) => /^(client|components)\//.test(relative(src, file)))

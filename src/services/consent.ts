@@ -3,7 +3,7 @@
  * kept in a first-party cookie for a year, read in the browser before any analytics loads.
  */
 export const CONSENT_COOKIE = "analytics_consent";
-export const CONSENT_MAX_AGE_S = 365 * 24 * 3600;
+const CONSENT_MAX_AGE_S = 365 * 24 * 3600;
 
 export type AnalyticsConsent = "granted" | "denied";
 

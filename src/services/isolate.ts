@@ -22,6 +22,3 @@ export function isolateSlot<T>(name: string, init: () => T): () => T {
 export function freshIsolate(): void {
   for (const slot of slots.values()) slot.value = slot.init();
 }
-
-/** The names of the slots, for docs/architecture.md and its test. */
-export const isolateSlotNames = (): string[] => [...slots.keys()].sort();

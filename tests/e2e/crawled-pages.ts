@@ -1,4 +1,7 @@
-/** The pages a crawler reaches (scripts/lib/crawled-pages.ts) on the lane's site, and a way to walk them in browser tabs. */
+/**
+ * The pages a crawler reaches (scripts/lib/crawled-pages.ts) on the lane's site, for the validators
+ * (tests/http/validators.test.ts and validators-axe.test.ts), and a way to walk them in browser tabs.
+ */
 import type { BrowserContext, Page } from "playwright-core";
 import type { DESKTOP } from "../support/browser";
 import { crawledPages as crawlSite } from "../../scripts/lib/crawled-pages";

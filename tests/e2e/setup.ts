@@ -1,8 +1,8 @@
 /**
  * Starts the production build of the site with the default content for the browser tests: one
- * server per lane. Browser test files run two at a time (the project's `maxWorkers`), and a file
- * may count seats, leads or promos, so each lane has its own server and state: the files of a lane
- * run one after another, as they would on one server alone.
+ * server per lane. Browser test files run as many at a time as the project's `maxWorkers` (one
+ * today, decision 030), and a file may count seats, leads or promos, so each lane has its own
+ * server and state: the files of a lane run one after another, as they would on one server alone.
  */
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -38,10 +38,21 @@ export const E2E_VARS = {
 /** The lanes' servers listen on E2E_PORT, E2E_PORT + 1, …; the drills' own servers further up (own-server.ts). */
 export const e2ePort = () => Number(process.env.E2E_PORT ?? 8790);
 
-/** Chromium installed and the site built: always, since a stale client bundle would not match the pages the Worker renders from source. */
+/**
+ * The site built, once a run: always, since a stale client bundle would not match the pages the
+ * Worker renders from source; once, since Vitest runs every project's setup (e2e, http, drills)
+ * in its own process before any test.
+ */
+export function buildOnce(): Promise<void> {
+  const run = globalThis as { siteBuild?: Promise<void> };
+  run.siteBuild ??= buildAll();
+  return run.siteBuild;
+}
+
+/** Chromium installed and the site built. */
 export async function prepareBrowserTests(): Promise<void> {
   ensureChromium();
-  await buildAll();
+  await buildOnce();
 }
 
 /** A `wrangler dev` of the built site on `port`, its state (and the default content) in a folder of its own. */

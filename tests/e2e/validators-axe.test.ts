@@ -2,7 +2,7 @@
  * axe-core in Chromium on every page a crawler reaches (the sitemap and the pages beyond it) and on
  * every page a form posted without JavaScript comes back as, at 1280 px, each page then narrowed to
  * 390 px for its width; and on one page of each template, every page beyond the sitemap and the
- * posted forms at 390 px, with JavaScript. (The W3C checker reads every page too: validators.test.ts.)
+ * posted forms at 390 px, with JavaScript. (The W3C checker reads every page too, without a browser: tests/http/validators.test.ts.)
  *
  * The crawl is kept cheap, since it reads some 150 pages on two shared cores: one context adds axe
  * to every page it opens (`addInitScript`, with `bypassCSP`); its tabs block the site's scripts, so

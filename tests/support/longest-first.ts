@@ -25,7 +25,6 @@ const SECONDS: Record<string, number> = {
   "accessibility.test.ts": 13,
   "turnstile.test.ts": 12,
   "mobile.test.ts": 12,
-  "validators.test.ts": 10,
 };
 
 export class LongestFirst extends BaseSequencer {

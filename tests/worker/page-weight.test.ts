@@ -7,7 +7,7 @@ import { seedCatalogue } from "./seed";
 
 /**
  * What a page's HTML carries and leaves out. Where its first screen ends in the bytes (within the
- * first 13,000, the wall's and about the first round trip's) is tests/e2e/first-bytes.test.ts's:
+ * first 13,000, the wall's and about the first round trip's) is tests/http/first-bytes.test.ts's:
  * the whole page may be longer, since what follows the first screen is not waited for (decision 041).
  */
 const origin = "https://mip.institute";

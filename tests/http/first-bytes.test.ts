@@ -7,7 +7,7 @@
 import { request } from "node:http";
 import { constants, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { siteUrl } from "./helpers";
+import { siteUrl } from "../e2e/helpers";
 
 const BUDGET = 13_000;
 

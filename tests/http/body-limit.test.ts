@@ -5,7 +5,7 @@
  */
 import { request } from "node:http";
 import { describe, expect, it } from "vitest";
-import { siteUrl } from "./helpers";
+import { siteUrl } from "../e2e/helpers";
 
 /** Posts `bytes` of JSON-ish text, chunked (no Content-Length) or with its length; the status. */
 function upload(url: string, bytes: number, chunked: boolean): Promise<number> {

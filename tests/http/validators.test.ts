@@ -2,8 +2,9 @@
  * What validators nobody here wrote say of every page a crawler reaches (the sitemap, the form
  * pages, search and a 404) and of every page a form posted without JavaScript comes back as: the
  * W3C Nu Html Checker (vnu-jar, on Java) on every one of them, each first asked for its status, so
- * an error page is never validated in a page's place. axe-core reads every page too, and every
- * page's width on a phone (validators-axe.test.ts): two files, so the browser tests' lanes share the work.
+ * an error page is never validated in a page's place. It reads HTML only, so it runs without a
+ * browser (the `http` project); axe-core reads every page too, and every page's width on a phone,
+ * in Chromium (tests/e2e/validators-axe.test.ts).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -11,9 +12,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { root } from "../../scripts/lib/wrangler";
-import { crawledPages, statusOf } from "./crawled-pages";
-import { eachPost, firstVisit, formPosts, postAsBrowser } from "./form-posts";
-import { siteUrl } from "./helpers";
+import { crawledPages, statusOf } from "../e2e/crawled-pages";
+import { eachPost, firstVisit, formPosts, postAsBrowser } from "../e2e/form-posts";
+import { siteUrl } from "../e2e/helpers";
 
 const vnuJar = join(root, "node_modules/vnu-jar/build/dist/vnu.jar");
 
