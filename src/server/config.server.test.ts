@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fakeSinkEnv } from "../../tests/support/fake-third-parties";
+import { fakeSinkEnv, SMARTCAPTCHA_TEST_KEYS } from "../../tests/support/fake-third-parties";
 import type { LeadRecord } from "../services/leads/record";
 import { partner, roistat } from "../services/leads/sinks/webhooks.server";
 import { amocrm } from "../services/leads/sinks/amocrm.server";
@@ -98,7 +98,7 @@ describe("the signing secret (decision 054)", () => {
 
 describe("the captcha's settings (decision 045)", () => {
   const turnstile = { TURNSTILE_SITE_KEY: "1x00000000000000000000AA", TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA" };
-  const smart = { SMARTCAPTCHA_CLIENT_KEY: "ysc1_client-key", SMARTCAPTCHA_SERVER_KEY: "ysc2_server-key" };
+  const smart = { SMARTCAPTCHA_CLIENT_KEY: SMARTCAPTCHA_TEST_KEYS.clientKey, SMARTCAPTCHA_SERVER_KEY: SMARTCAPTCHA_TEST_KEYS.serverKeyPasses };
 
   it("runs Turnstile by default, SmartCaptcha when chosen, each with its own keys and check", () => {
     expect(captchaOf(readSettings({ ...turnstile, ...smart }).config)).toEqual({
