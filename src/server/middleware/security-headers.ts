@@ -14,6 +14,7 @@ function captchaSources(captcha: PublicSettings["captcha"]): { script: string[];
   if (captcha === "smartcaptcha") return { script: [SMARTCAPTCHA_ORIGIN], frame: [SMARTCAPTCHA_ORIGIN], connect: [SMARTCAPTCHA_ORIGIN] };
   return { script: [], frame: [], connect: [] };
 }
+
 /** Yandex Metrika: its tag, and the beacons and pixels it sends to the same host (decision 011). */
 export const METRIKA_ORIGIN = "https://mc.yandex.ru";
 
