@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { SMARTCAPTCHA_TEST_KEYS as smart } from "../tests/support/fake-third-parties";
 import { checkConfiguration, parseDotenv } from "./config-check";
 
 /** The temporary folders of this file's secrets, removed when it ends. */
@@ -88,6 +89,29 @@ describe("npm run config:check", () => {
     expect(short.problems.map((p) => p.setting)).toContain("SIGNING_SECRET");
     // the local runtime signs with its own default: nothing to say
     expect(checkConfiguration("local", { environment: {} }).problems.map((p) => p.setting)).not.toContain("SIGNING_SECRET");
+  });
+
+  it("knows the captcha's pairs: a provider chosen without its keys, a key without its pair, a provider that is neither (decision 045)", () => {
+    const check = (lines: Record<string, string>) => checkConfiguration("production", { secretsFile: secretsFile({ ...goodSecrets, ...lines }), environment: {} }).problems.map((p) => [p.setting, p.effect]);
+    expect(check({ CAPTCHA_PROVIDER: "smartcaptcha", SMARTCAPTCHA_CLIENT_KEY: smart.clientKey, SMARTCAPTCHA_SERVER_KEY: smart.serverKeyPasses })).toEqual([]);
+    expect(check({ CAPTCHA_PROVIDER: "smartcaptcha", SMARTCAPTCHA_SERVER_KEY: "" })).toEqual([
+      ["SMARTCAPTCHA_CLIENT_KEY", "the captcha is off"],
+      ["SMARTCAPTCHA_SERVER_KEY", "the captcha is off"],
+    ]);
+    expect(check({ CAPTCHA_PROVIDER: "smartcaptcha", SMARTCAPTCHA_CLIENT_KEY: smart.clientKey, SMARTCAPTCHA_SERVER_KEY: "" })).toEqual([["SMARTCAPTCHA_SERVER_KEY", "SmartCaptcha is off"]]);
+    expect(check({ SMARTCAPTCHA_SERVER_KEY: smart.serverKeyPasses })).toEqual([["SMARTCAPTCHA_CLIENT_KEY", "SmartCaptcha is off"]]);
+    expect(check({ CAPTCHA_PROVIDER: "turnstile", TURNSTILE_SECRET_KEY: "" })).toEqual([
+      ["TURNSTILE_SITE_KEY", "the captcha is off"],
+      ["TURNSTILE_SECRET_KEY", "the captcha is off"],
+    ]);
+    expect(check({ CAPTCHA_PROVIDER: "recaptcha", TURNSTILE_SITE_KEY: "1x00000000000000000000AA", TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA" })).toEqual([
+      ["CAPTCHA_PROVIDER", "the feature is off"],
+    ]);
+    expect(check({ UNVERIFIED_LEAD_RATE_LIMIT: "many" })).toEqual([["UNVERIFIED_LEAD_RATE_LIMIT", "the default 10 is used"]]);
+    // the server key is a secret a deploy may not see: named as not checked, not as a problem
+    const unseen = checkConfiguration("production", { secretsFile: secretsFile({ ...goodSecrets, CAPTCHA_PROVIDER: "smartcaptcha", SMARTCAPTCHA_CLIENT_KEY: smart.clientKey }), environment: {} });
+    expect(unseen.problems).toEqual([]);
+    expect(unseen.unchecked.find((u) => u.setting === "SMARTCAPTCHA_SERVER_KEY")?.reason).toContain("SmartCaptcha needs both keys");
   });
 
   it("refuses a deployed environment without https or with the wrong ENVIRONMENT", () => {

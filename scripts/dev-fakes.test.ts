@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fakeSinkEnv } from "../tests/support/fake-third-parties";
-import { DEFAULT_FAKES_PORT, describeReceipt, devFakesVars } from "./dev-fakes";
+import { DEFAULT_FAKES_PORT, describeReceipt, devFakesCaptcha, devFakesVars } from "./dev-fakes";
 import { root } from "./lib/wrangler";
 
 const receipt = (sink: string, method: string, path: string, body: unknown, query: Record<string, string> = {}) => ({ sink, method, path, body, query, headers: {}, at: 0 });
@@ -27,7 +27,7 @@ describe(".dev.vars.example and npm run dev:fakes", () => {
       .filter((entry): entry is [string, string] => entry[0] !== undefined),
   );
   const fakes = `http://127.0.0.1:${DEFAULT_FAKES_PORT}`;
-  const vars = devFakesVars(fakes, true);
+  const vars = { ...devFakesVars(fakes, "turnstile"), ...devFakesVars(fakes, "smartcaptcha") };
 
   it("names every setting dev:fakes and the tests' fakes set", () => {
     const missing = [...Object.keys(fakeSinkEnv(fakes)), ...Object.keys(vars)].filter((name) => !lines.has(name));
@@ -40,5 +40,17 @@ describe(".dev.vars.example and npm run dev:fakes", () => {
     for (const [name, url] of atFakes) expect(lines.get(name), name).toContain(url);
     const local = [...example.matchAll(/http:\/\/127\.0\.0\.1:(\d+)(\/[^\s)]*)?/g)].filter(([, port]) => port !== "8787");
     expect(local.map(([url]) => url).filter((url) => !Object.values(vars).includes(url))).toEqual([]);
+  });
+});
+
+describe("the captcha of npm run dev:fakes", () => {
+  it("is SmartCaptcha with WITH_SMARTCAPTCHA, Turnstile with WITH_TURNSTILE, none otherwise; each checked at the fakes", () => {
+    expect(devFakesCaptcha({ WITH_SMARTCAPTCHA: "1", WITH_TURNSTILE: "1" })).toBe("smartcaptcha");
+    expect(devFakesCaptcha({ WITH_TURNSTILE: "1" })).toBe("turnstile");
+    expect(devFakesCaptcha({})).toBeUndefined();
+    const smart = devFakesVars("http://127.0.0.1:9180", "smartcaptcha");
+    expect(smart).toMatchObject({ CAPTCHA_PROVIDER: "smartcaptcha", SMARTCAPTCHA_VERIFY_URL: "http://127.0.0.1:9180/smartcaptcha/validate" });
+    expect(smart).not.toHaveProperty("TURNSTILE_SITE_KEY");
+    expect(devFakesVars("http://127.0.0.1:9180")).not.toHaveProperty("CAPTCHA_PROVIDER");
   });
 });

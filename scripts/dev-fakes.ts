@@ -1,13 +1,16 @@
 /**
  * `npm run dev:fakes`: the site as `npm start` runs it, with every third party faked on this
  * machine (tests/support/fake-third-parties.ts): the CRM webhook (genezis), amoCRM, AdvCake, the
- * partners, Roistat, the affiliate click and Turnstile's siteverify. It seeds the amoCRM token and
- * prints each request a fake receives, so a lead sent in the browser can be watched reaching every
- * sink; `GET /ops/leads` shows it delivered. FAKES_PORT (9180) and PORT (8787) move them;
- * WITH_TURNSTILE=1 puts Turnstile on the forms, with its test keys that always pass.
+ * partners, Roistat, the affiliate click, Turnstile's siteverify and SmartCaptcha's validate. It
+ * seeds the amoCRM token and prints each request a fake receives, so a lead sent in the browser can
+ * be watched reaching every sink; `GET /ops/leads` shows it delivered. FAKES_PORT (9180) and PORT
+ * (8787) move them; WITH_TURNSTILE=1 puts Turnstile on the forms, with its test keys that always
+ * pass; WITH_SMARTCAPTCHA=1 puts Yandex SmartCaptcha on them (CAPTCHA_PROVIDER=smartcaptcha) with
+ * the fake's keys: Yandex's real widget does not know that client key and gives no token, so each
+ * lead arrives as one without a token would, marked unverified (decision 045).
  */
 import { execFileSync } from "node:child_process";
-import { fakeSinkEnv, type Receipt, startFakeThirdParties, TURNSTILE_TEST_KEYS } from "../tests/support/fake-third-parties";
+import { fakeSinkEnv, type Receipt, SMARTCAPTCHA_TEST_KEYS, startFakeThirdParties, TURNSTILE_TEST_KEYS } from "../tests/support/fake-third-parties";
 import { buildAll } from "./build";
 import { root, startDevServer } from "./lib/wrangler";
 
@@ -17,15 +20,26 @@ export const DEV_OPS_TOKEN = "dev-ops-token-0123456789";
 /** Where the fakes listen unless FAKES_PORT says otherwise: .dev.vars.example's addresses name it. */
 export const DEFAULT_FAKES_PORT = 9180;
 
-/** The settings the site runs with: every sink and Turnstile's siteverify at the fakes; Turnstile itself on with WITH_TURNSTILE. */
-export function devFakesVars(fakesUrl: string, withTurnstile: boolean): Record<string, string> {
+/**
+ * The settings the site runs with: every sink and both captchas' checks at the fakes; the captcha
+ * itself on with WITH_TURNSTILE (Turnstile's test keys) or WITH_SMARTCAPTCHA (the fake's keys).
+ */
+export function devFakesVars(fakesUrl: string, captcha?: "turnstile" | "smartcaptcha"): Record<string, string> {
   return {
     ...fakeSinkEnv(fakesUrl),
     OPS_TOKEN: DEV_OPS_TOKEN,
     TURNSTILE_VERIFY_URL: `${fakesUrl}/turnstile/v0/siteverify`,
-    ...(withTurnstile ? { TURNSTILE_SITE_KEY: TURNSTILE_TEST_KEYS.siteKeyPasses, TURNSTILE_SECRET_KEY: TURNSTILE_TEST_KEYS.secretPasses } : {}),
+    SMARTCAPTCHA_VERIFY_URL: `${fakesUrl}/smartcaptcha/validate`,
+    ...(captcha === "turnstile" ? { TURNSTILE_SITE_KEY: TURNSTILE_TEST_KEYS.siteKeyPasses, TURNSTILE_SECRET_KEY: TURNSTILE_TEST_KEYS.secretPasses } : {}),
+    ...(captcha === "smartcaptcha"
+      ? { CAPTCHA_PROVIDER: "smartcaptcha", SMARTCAPTCHA_CLIENT_KEY: SMARTCAPTCHA_TEST_KEYS.clientKey, SMARTCAPTCHA_SERVER_KEY: SMARTCAPTCHA_TEST_KEYS.serverKeyPasses }
+      : {}),
   };
 }
+
+/** Which captcha `npm run dev:fakes` puts on the forms: WITH_SMARTCAPTCHA=1 or WITH_TURNSTILE=1, else none. */
+export const devFakesCaptcha = (environment: Record<string, string | undefined>) =>
+  environment.WITH_SMARTCAPTCHA ? "smartcaptcha" : environment.WITH_TURNSTILE ? "turnstile" : undefined;
 
 /** One line per request a fake received: which sink, which lead. */
 export function describeReceipt(receipt: Receipt): string {
@@ -41,7 +55,7 @@ async function main() {
   const fakes = await startFakeThirdParties(fakesPort, (receipt) => console.log(describeReceipt(receipt)));
   await buildAll();
   execFileSync(process.execPath, [`${root}node_modules/tsx/dist/cli.mjs`, "scripts/content.ts", "push"], { cwd: root, stdio: "inherit" });
-  const server = await startDevServer({ port, vars: devFakesVars(fakes.url, Boolean(process.env.WITH_TURNSTILE)) });
+  const server = await startDevServer({ port, vars: devFakesVars(fakes.url, devFakesCaptcha(process.env)) });
   // the CRM token the fake amoCRM expects (ops seed it by hand in production: docs/operations.md)
   const seeded = await fetch(`${server.url}/ops/crm/token`, {
     method: "PUT",

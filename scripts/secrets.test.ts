@@ -58,6 +58,11 @@ const ALLOWED_VALUES: Record<string, string> = {
   "signing-secret-for-config-check-0123456789": "the good SIGNING_SECRET of scripts/config-check.test.ts, written to a temporary file only",
   "too-short": "the SIGNING_SECRET shorter than 32 characters that the settings tests refuse",
   "hook-secret-for-tests-0123": "the AMOCRM_WEBHOOK_SECRET tests/worker/holds.test.ts gives a Worker running in workerd, nowhere else",
+  "ysc1_fake-client-key": "the SmartCaptcha client key of the fake SmartCaptcha (tests/support/fake-third-parties.ts); Yandex knows no such key",
+  "ysc2_fake-server-key-passes": "a server key the fake SmartCaptcha's validate answers ok to; Yandex publishes no test keys, so the fake has its own",
+  "ysc2_fake-server-key-fails": "a server key the fake SmartCaptcha's validate answers failed to",
+  "ysc2_fake-server-key-spent": "a server key the fake SmartCaptcha's validate answers «Invalid or expired Token» to",
+  "dD0xNjYy.FAKE.SMART.TOKEN": "the token the stand-in SmartCaptcha widget of the tests puts in a form; only the fake checks it",
   "local-runtime-only-signing-secret-never-deployed": "LOCAL_SIGNING_SECRET: the signing secret of the local runtime alone (ENVIRONMENT local), public by design (decision 054)",
 };
 /** Files whose credential-looking strings are about detecting credentials. */

@@ -14,7 +14,7 @@ hydrateIslands();
 installProgressBar();
 installPrefetch();
 installSwap();
-// forms on the page get their Turnstile widget before their island hydrates (decision 010)
-if (document.documentElement.dataset.turnstileSiteKey && document.querySelector("[data-turnstile-widget]")) {
-  void import("./turnstile").then((turnstile) => turnstile.renderTurnstiles());
+// forms on the page get their captcha widget before their island hydrates (decisions 010 and 045); nothing waits for it
+if (document.documentElement.dataset.captchaSiteKey && document.querySelector("[data-captcha-widget]")) {
+  void import("./captcha").then((captcha) => captcha.renderCaptchas());
 }

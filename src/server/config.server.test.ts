@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { fakeSinkEnv } from "../../tests/support/fake-third-parties";
+import { fakeSinkEnv, SMARTCAPTCHA_TEST_KEYS } from "../../tests/support/fake-third-parties";
 import type { LeadRecord } from "../services/leads/record";
 import { partner, roistat } from "../services/leads/sinks/webhooks.server";
 import { amocrm } from "../services/leads/sinks/amocrm.server";
-import { LOCAL_SIGNING_SECRET, readSettings, signingSecret, UNSIGNED_EFFECT } from "./config.server";
+import { captchaOf, LOCAL_SIGNING_SECRET, readSettings, signingSecret, UNSIGNED_EFFECT } from "./config.server";
 
 const sinkEnv = fakeSinkEnv("http://127.0.0.1:9");
 const lead: LeadRecord = {
@@ -93,5 +93,37 @@ describe("the signing secret (decision 054)", () => {
       ["SIGNING_SECRET", 'a deployed site signs with its own secret; it is not set in "production"'],
     ]);
     expect(JSON.stringify(short.problems)).not.toContain("too-short");
+  });
+});
+
+describe("the captcha's settings (decision 045)", () => {
+  const turnstile = { TURNSTILE_SITE_KEY: "1x00000000000000000000AA", TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA" };
+  const smart = { SMARTCAPTCHA_CLIENT_KEY: SMARTCAPTCHA_TEST_KEYS.clientKey, SMARTCAPTCHA_SERVER_KEY: SMARTCAPTCHA_TEST_KEYS.serverKeyPasses };
+
+  it("runs Turnstile by default, SmartCaptcha when chosen, each with its own keys and check", () => {
+    expect(captchaOf(readSettings({ ...turnstile, ...smart }).config)).toEqual({
+      provider: "turnstile",
+      siteKey: turnstile.TURNSTILE_SITE_KEY,
+      secret: turnstile.TURNSTILE_SECRET_KEY,
+      verifyUrl: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+    });
+    const { config, problems } = readSettings({ ...turnstile, ...smart, CAPTCHA_PROVIDER: "smartcaptcha" });
+    expect(problems).toEqual([]);
+    expect(captchaOf(config)).toEqual({ provider: "smartcaptcha", siteKey: smart.SMARTCAPTCHA_CLIENT_KEY, secret: smart.SMARTCAPTCHA_SERVER_KEY, verifyUrl: "https://smartcaptcha.yandexcloud.net/validate" });
+    expect(captchaOf(readSettings({}).config)).toBeNull();
+    expect(readSettings({}).config.UNVERIFIED_LEAD_RATE_LIMIT).toBe(10);
+  });
+
+  it("switches the captcha off for a provider that is neither, whatever keys are set, and names it", () => {
+    const { config, problems } = readSettings({ ...turnstile, ...smart, CAPTCHA_PROVIDER: "hcaptcha" });
+    expect(captchaOf(config)).toBeNull();
+    expect(problems.map((p) => [p.setting, p.effect])).toEqual([["CAPTCHA_PROVIDER", "the feature is off"]]);
+  });
+
+  it("names a chosen provider's missing keys and a key without its pair", () => {
+    expect(readSettings({ ...turnstile, CAPTCHA_PROVIDER: "smartcaptcha" }).problems.map((p) => p.setting)).toEqual(["SMARTCAPTCHA_CLIENT_KEY", "SMARTCAPTCHA_SERVER_KEY"]);
+    expect(readSettings({ SMARTCAPTCHA_CLIENT_KEY: smart.SMARTCAPTCHA_CLIENT_KEY }).problems).toEqual([
+      { setting: "SMARTCAPTCHA_SERVER_KEY", reason: "SmartCaptcha needs both keys; one is set without the other", effect: "SmartCaptcha is off", absent: true },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import type { SiteSettings } from "../services/site-settings";
+import type { CaptchaProvider, SiteSettings } from "../services/site-settings";
 import { isolateSlot } from "../services/isolate";
 import { log } from "../services/log";
 import { DEFAULT_TICKETS_PER_ORDER } from "../services/ticket-limits";
@@ -92,6 +92,23 @@ const shape = {
   TURNSTILE_SECRET_KEY: z.optional(z.string().check(z.regex(/^[\w-]{8,200}$/, "not a Turnstile secret key"))),
   /** where tokens are checked; tests point it at the local fake */
   TURNSTILE_VERIFY_URL: z._default(z.url({ protocol: /^https?$/ }), "https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+  // --- the captcha's provider and the leads sent without its token (decision 045) ---
+  /**
+   * which captcha the forms show: Cloudflare Turnstile (the default) or Yandex SmartCaptcha, each on
+   * only with its two keys; a value that is neither switches the captcha off
+   */
+  CAPTCHA_PROVIDER: z.optional(z.enum(["turnstile", "smartcaptcha"])),
+  /** Yandex SmartCaptcha's client key (the widget's) and server key (the check's) */
+  SMARTCAPTCHA_CLIENT_KEY: z.optional(z.string().check(z.regex(/^[\w-]{8,200}$/, "not a SmartCaptcha client key"))),
+  SMARTCAPTCHA_SERVER_KEY: z.optional(z.string().check(z.regex(/^[\w-]{8,200}$/, "not a SmartCaptcha server key"))),
+  /** where SmartCaptcha's tokens are checked; tests point it at the local fake */
+  SMARTCAPTCHA_VERIFY_URL: z._default(z.url({ protocol: /^https?$/ }), "https://smartcaptcha.yandexcloud.net/validate"),
+  /**
+   * leads and orders an hour one address group may send without a captcha token, on the server's
+   * evidence of a visit (a /48 four times that); 0: none, the captcha is required
+   */
+  UNVERIFIED_LEAD_RATE_LIMIT: int(10, 100_000),
+  // --- end of the captcha's settings ---
   /**
    * The local runtime only: every read of the catalogue (and of the pages tier) from KV waits this long, as from an edge far
    * from KV (the first visit of a quiet edge, measured by `npm run bench`); ignored elsewhere
@@ -120,6 +137,7 @@ export const SECRET_SETTINGS: ReadonlySet<string> = new Set([
   "AMOCRM_WEBHOOK_SECRET",
   "OPS_TOKEN",
   "TURNSTILE_SECRET_KEY",
+  "SMARTCAPTCHA_SERVER_KEY",
   "ROISTAT_KEY",
   "ADMITAD_POSTBACK_KEY",
   "SIGNING_SECRET",
@@ -199,10 +217,7 @@ export function readSettings(env: Record<string, unknown>): { config: Config; pr
     problems.push(problem);
   }
   const config = out as Config;
-  if (Boolean(config.TURNSTILE_SITE_KEY) !== Boolean(config.TURNSTILE_SECRET_KEY)) {
-    const missing = config.TURNSTILE_SITE_KEY === undefined ? "TURNSTILE_SITE_KEY" : "TURNSTILE_SECRET_KEY";
-    problems.push({ setting: missing, reason: "Turnstile needs both keys; one is set without the other", effect: "Turnstile is off", absent: true });
-  }
+  problems.push(...captchaProblems(env, config));
   for (const { endpoint, needs, effect } of PAIRS) {
     if (!config[endpoint]) continue;
     const missing = needs.filter((name) => !config[name]);
@@ -265,7 +280,7 @@ export function publicSettings(env: Env): PublicSettings {
   return {
     leadsDryRun: settings.LEADS_DRY_RUN === "1",
     ticketsPerOrder: settings.TICKETS_PER_ORDER,
-    ...(turnstileOn(settings) ? { turnstileSiteKey: settings.TURNSTILE_SITE_KEY } : {}),
+    ...captchaPublic(settings),
     ...(settings.YM_COUNTER_ID ? { ymCounterId: settings.YM_COUNTER_ID } : {}),
   };
 }
@@ -275,10 +290,67 @@ export function signingSecret(settings: Config): string | null {
   return settings.SIGNING_SECRET ?? (settings.ENVIRONMENT === "local" ? LOCAL_SIGNING_SECRET : null);
 }
 
-/** Turnstile needs both keys: a widget without a secret could not be checked, a secret without a widget gets no tokens. */
-export function turnstileOn(settings: Config): settings is Config & { TURNSTILE_SITE_KEY: string; TURNSTILE_SECRET_KEY: string } {
-  return Boolean(settings.TURNSTILE_SITE_KEY && settings.TURNSTILE_SECRET_KEY);
+// --- the captcha (decisions 010 and 045) ---
+
+/** The keys of each provider: the widget's (public) and the check's (a secret). */
+const CAPTCHA_KEYS = {
+  turnstile: { name: "Turnstile", siteKey: "TURNSTILE_SITE_KEY", secret: "TURNSTILE_SECRET_KEY", verifyUrl: "TURNSTILE_VERIFY_URL" },
+  smartcaptcha: { name: "SmartCaptcha", siteKey: "SMARTCAPTCHA_CLIENT_KEY", secret: "SMARTCAPTCHA_SERVER_KEY", verifyUrl: "SMARTCAPTCHA_VERIFY_URL" },
+} as const satisfies Record<CaptchaProvider, { name: string; siteKey: SettingName; secret: SettingName; verifyUrl: SettingName }>;
+
+/** The captcha a deployment runs: its provider, its keys and where its tokens are checked. */
+export interface CaptchaSettings {
+  provider: CaptchaProvider;
+  siteKey: string;
+  secret: string;
+  verifyUrl: string;
 }
+
+/** The chosen provider (Turnstile unless CAPTCHA_PROVIDER says otherwise), on only with both its keys; null: the captcha is off. */
+export function captchaOf(settings: Config): CaptchaSettings | null {
+  const provider = settings.CAPTCHA_PROVIDER ?? "turnstile";
+  const keys = CAPTCHA_KEYS[provider];
+  const siteKey = settings[keys.siteKey];
+  const secret = settings[keys.secret];
+  return siteKey && secret ? { provider, siteKey, secret, verifyUrl: settings[keys.verifyUrl] } : null;
+}
+
+/** What the page knows of the captcha: its provider and the widget's key. */
+function captchaPublic(settings: Config): Pick<SiteSettings, "captcha" | "captchaSiteKey"> {
+  const captcha = captchaOf(settings);
+  return captcha ? { captcha: captcha.provider, captchaSiteKey: captcha.siteKey } : {};
+}
+
+/**
+ * The captcha's settings that cannot work together: a key without its pair (the widget's tokens
+ * nobody could check, or a check no widget feeds), a provider chosen without its keys, a provider
+ * that is neither (every key is dropped: the captcha is off). Intake never depends on them.
+ */
+function captchaProblems(env: Record<string, unknown>, config: Config): SettingProblem[] {
+  const problems: SettingProblem[] = [];
+  if (given(env.CAPTCHA_PROVIDER) && config.CAPTCHA_PROVIDER === undefined) {
+    // readSettings has named the value; with no provider known, no key is used
+    for (const keys of Object.values(CAPTCHA_KEYS)) {
+      config[keys.siteKey] = undefined;
+      config[keys.secret] = undefined;
+    }
+    return problems;
+  }
+  for (const [provider, keys] of Object.entries(CAPTCHA_KEYS) as [CaptchaProvider, (typeof CAPTCHA_KEYS)[CaptchaProvider]][]) {
+    const site = Boolean(config[keys.siteKey]);
+    const secret = Boolean(config[keys.secret]);
+    if (site !== secret) {
+      const missing = site ? keys.secret : keys.siteKey;
+      problems.push({ setting: missing, reason: `${keys.name} needs both keys; one is set without the other`, effect: `${keys.name} is off`, absent: true });
+    } else if (!site && config.CAPTCHA_PROVIDER === provider) {
+      for (const missing of [keys.siteKey, keys.secret]) {
+        problems.push({ setting: missing, reason: `CAPTCHA_PROVIDER is ${provider}, which needs ${keys.siteKey} and ${keys.secret}; it is not set`, effect: "the captcha is off", absent: true });
+      }
+    }
+  }
+  return problems;
+}
+// --- end of the captcha ---
 
 /**
  * The environment the app sees: the same object, unless SITE_URL is missing or bad; then the

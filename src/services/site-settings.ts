@@ -1,4 +1,7 @@
+import { type CaptchaProvider, captchaProviders } from "./leads/captcha";
 import { DEFAULT_TICKETS_PER_ORDER } from "./ticket-limits";
+
+export type { CaptchaProvider } from "./leads/captcha";
 
 /** The deployment's settings a page may know (src/server/config.server.ts lists them): nothing secret. */
 export interface SiteSettings {
@@ -6,8 +9,9 @@ export interface SiteSettings {
   leadsDryRun?: boolean;
   /** tickets one order may hold (TICKETS_PER_ORDER): the counter stops there and says so */
   ticketsPerOrder?: number;
-  /** the lead forms show the Turnstile widget with this key */
-  turnstileSiteKey?: string;
+  /** the lead forms show this provider's captcha widget with `captchaSiteKey` (decisions 010 and 045) */
+  captcha?: CaptchaProvider;
+  captchaSiteKey?: string;
   /** analytics asks for consent, then loads this Yandex Metrika counter */
   ymCounterId?: string;
 }
@@ -18,7 +22,7 @@ export function settingsAttributes(settings: SiteSettings): Record<string, strin
     ...(settings.leadsDryRun ? { "data-leads-dry-run": "1" } : {}),
     // the default rides on no page: a deployment that keeps it changes no byte of its pages
     ...(settings.ticketsPerOrder && settings.ticketsPerOrder !== DEFAULT_TICKETS_PER_ORDER ? { "data-tickets-per-order": String(settings.ticketsPerOrder) } : {}),
-    ...(settings.turnstileSiteKey ? { "data-turnstile-site-key": settings.turnstileSiteKey } : {}),
+    ...(settings.captcha && settings.captchaSiteKey ? { "data-captcha": settings.captcha, "data-captcha-site-key": settings.captchaSiteKey } : {}),
     ...(settings.ymCounterId ? { "data-ym-counter": settings.ymCounterId } : {}),
   };
 }
@@ -30,7 +34,8 @@ export function settingsFromPage(): SiteSettings {
   return {
     leadsDryRun: data.leadsDryRun === "1",
     ticketsPerOrder: Number(data.ticketsPerOrder) || DEFAULT_TICKETS_PER_ORDER,
-    turnstileSiteKey: data.turnstileSiteKey || undefined,
+    captcha: (captchaProviders as readonly string[]).includes(data.captcha ?? "") ? (data.captcha as CaptchaProvider) : undefined,
+    captchaSiteKey: data.captchaSiteKey || undefined,
     ymCounterId: data.ymCounter || undefined,
   };
 }

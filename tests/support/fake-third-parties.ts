@@ -1,8 +1,8 @@
 /**
  * Local fake servers for every third party (DESIGN.md): the CRM webhook (genezis), AdvCake, the
  * partners, Roistat, amoCRM (OAuth with single-use refresh tokens, leads/complex), the
- * affiliate click tracker and Cloudflare Turnstile's siteverify. Tests steer them through /__
- * control endpoints.
+ * affiliate click tracker, Cloudflare Turnstile's siteverify and Yandex SmartCaptcha's validate.
+ * Tests steer them through /__ control endpoints.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 
@@ -19,7 +19,7 @@ export interface Receipt {
 /** A sink's next requests for one lead that fail: test files share this fake and run side by side, so one's failures must never meet another's leads. */
 type Failure = { remaining: number; mode: "500" | "hang"; id: string };
 
-const sinks = ["genezis", "advcake", "admitad", "edpartners", "sravni", "hh", "leadmagnet", "roistat", "amocrm", "oauth", "click", "siteverify"] as const;
+const sinks = ["genezis", "advcake", "admitad", "edpartners", "sravni", "hh", "leadmagnet", "roistat", "amocrm", "oauth", "click", "siteverify", "smartcaptcha"] as const;
 
 /**
  * Cloudflare's documented Turnstile test keys. Secrets decide siteverify's answer; the site keys
@@ -45,6 +45,30 @@ function siteverify(form: URLSearchParams): { success: boolean; "error-codes": s
   if (secret === TURNSTILE_TEST_KEYS.secretFails) return { success: false, "error-codes": ["invalid-input-response"] };
   if (secret === TURNSTILE_TEST_KEYS.secretSpent) return { success: false, "error-codes": ["timeout-or-duplicate"] };
   return { success: false, "error-codes": ["invalid-input-secret"] };
+}
+
+/**
+ * Keys of the fake SmartCaptcha (Yandex publishes no test keys): the server key decides validate's
+ * answer, as Turnstile's test secrets decide siteverify's.
+ */
+export const SMARTCAPTCHA_TEST_KEYS = {
+  serverKeyPasses: "ysc2_fake-server-key-passes",
+  serverKeyFails: "ysc2_fake-server-key-fails",
+  serverKeySpent: "ysc2_fake-server-key-spent",
+  clientKey: "ysc1_fake-client-key",
+  /** the token the stand-in widget produces */
+  dummyToken: "dD0xNjYy.FAKE.SMART.TOKEN",
+} as const;
+
+/** SmartCaptcha's validate as Yandex Cloud documents it: secret, token, ip (GET query or POST form); JSON {status, message, host?}. */
+function smartCaptchaValidate(params: URLSearchParams): { status: "ok" | "failed"; message: string; host?: string } {
+  const secret = params.get("secret") ?? "";
+  if (!secret) return { status: "failed", message: "Authentication failed. Secret has not provided." };
+  if (!params.get("token")) return { status: "failed", message: "Invalid or expired Token." };
+  if (secret === SMARTCAPTCHA_TEST_KEYS.serverKeyPasses) return { status: "ok", message: "", host: "127.0.0.1" };
+  if (secret === SMARTCAPTCHA_TEST_KEYS.serverKeyFails) return { status: "failed", message: "" };
+  if (secret === SMARTCAPTCHA_TEST_KEYS.serverKeySpent) return { status: "failed", message: "Invalid or expired Token." };
+  return { status: "failed", message: "Authentication failed. Invalid secret." };
 }
 
 export interface FakeThirdParties {
@@ -148,7 +172,9 @@ export async function startFakeThirdParties(port = 0, onReceipt?: (receipt: Rece
           ? "amocrm"
           : url.pathname === "/turnstile/v0/siteverify"
             ? "siteverify"
-            : url.pathname.slice(1);
+            : url.pathname === "/smartcaptcha/validate"
+              ? "smartcaptcha"
+              : url.pathname.slice(1);
     if (!(sinks as readonly string[]).includes(sink)) return json(response, 404, { error: "unknown fake" });
     attempts.set(sink, (attempts.get(sink) ?? 0) + 1);
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs * (0.5 + Math.random())));
@@ -224,6 +250,11 @@ export async function startFakeThirdParties(port = 0, onReceipt?: (receipt: Rece
       const form = new URLSearchParams(text);
       keep({ ...receipt, body: Object.fromEntries(form) });
       return json(response, 200, siteverify(form));
+    }
+    if (sink === "smartcaptcha") {
+      const params = new URLSearchParams(request.method === "GET" ? url.search : text);
+      keep({ ...receipt, body: Object.fromEntries(params) });
+      return json(response, 200, smartCaptchaValidate(params));
     }
     if (sink === "click") {
       keep(receipt);

@@ -60,7 +60,7 @@ const pollutionKey = fc.constantFrom("__proto__", "constructor", "prototype", "t
 const leadField = fc.constantFrom(
   "id", "name", "phone", "email", "country", "promocode", "gift", "giftToken", "question", "cta", "blockForAmo", "price", "leadPage",
   "referer", "utms", "form", "fillMs", "startedAt", "website", "consent", "subscribeNews", "seminar_id", "tickets", "date",
-  "seminar_tickets_quantity", "seminar_title", "cf-turnstile-response",
+  "seminar_tickets_quantity", "seminar_title", "cf-turnstile-response", "smart-token",
 );
 const hostileKey = fc.oneof(pollutionKey, leadField, hostileString);
 

@@ -41,7 +41,7 @@ const withToken = (overrides: Record<string, unknown> = {}) => validLead({ [TURN
 describe("Turnstile switched off (no keys): today's behaviour", () => {
   it("shows no widget, allows no Cloudflare host, and takes a lead without a token", async () => {
     const page = await call(env, "/apply");
-    expect(await page.text()).not.toContain("data-turnstile-widget");
+    expect(await page.text()).not.toContain("data-captcha-widget");
     expect(page.headers.get("content-security-policy")).not.toContain("challenges.cloudflare.com");
     const lead = validLead();
     expect((await postJson("/api/leads", lead)).status).toBe(200);
@@ -50,7 +50,7 @@ describe("Turnstile switched off (no keys): today's behaviour", () => {
 
   it("stays off with a site key but no secret: a widget nobody could check would only block people", async () => {
     const halfway = settingsWith({ TURNSTILE_SITE_KEY: keys.siteKeyPasses });
-    expect(await (await call(halfway, "/apply")).text()).not.toContain("data-turnstile-widget");
+    expect(await (await call(halfway, "/apply")).text()).not.toContain("data-captcha-widget");
     expect((await postLead(halfway, validLead())).status).toBe(200);
   });
 });
@@ -61,15 +61,17 @@ describe("Turnstile switched on", () => {
   it("puts the widget with the site key in the lead forms and allows only challenges.cloudflare.com", async () => {
     const page = await call(on, "/apply");
     const html = await page.text();
-    expect(html).toContain(`data-turnstile-site-key="${keys.siteKeyPasses}"`);
-    expect(html).toMatch(new RegExp(`<div class="turnstile__widget" data-turnstile-widget="" data-sitekey="${keys.siteKeyPasses}"></div>`));
+    expect(html).toContain(`data-captcha="turnstile" data-captcha-site-key="${keys.siteKeyPasses}"`);
+    expect(html).toContain(`<div class="turnstile__widget" data-captcha-widget="turnstile" data-sitekey="${keys.siteKeyPasses}"></div>`);
     expect(html).not.toContain(keys.secretPasses);
     const csp = page.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("script-src 'self' https://challenges.cloudflare.com;");
     expect(csp).toContain("frame-src 'self' https://challenges.cloudflare.com;");
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).not.toContain("smartcaptcha");
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
     const search = await (await call(on, "/search?q=zzzqqqxxx")).text();
-    expect(search).toContain("data-turnstile-widget");
+    expect(search).toContain("data-captcha-widget");
   });
 
   it("checks the token with siteverify (secret, response, remoteip) and stores the lead as passed", async () => {
@@ -77,14 +79,23 @@ describe("Turnstile switched on", () => {
     const address = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
     const response = await postLead(on, lead, address);
     expect(response.status).toBe(200);
-    expect(await outboxOf(lead.id).get(lead.id)).toMatchObject({ id: lead.id, turnstile: "passed" });
+    expect(await outboxOf(lead.id).get(lead.id)).toMatchObject({ id: lead.id, turnstile: "passed", captcha: { provider: "turnstile", verdict: "passed" } });
     const checks = (await received("siteverify", address)).map((receipt) => receipt.body);
     expect(checks).toContainEqual({ secret: keys.secretPasses, response: keys.dummyToken, remoteip: address });
   });
 
-  it("refuses a lead without a token, with a Russian message, without asking Cloudflare", async () => {
+  it("takes a lead without a token on the visit's evidence, unverified, without asking Cloudflare (decision 045)", async () => {
     const lead = validLead();
-    const response = await postLead(on, lead);
+    const address = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    const response = await postLead(on, lead, address);
+    expect(response.status).toBe(200);
+    expect(await outboxOf(lead.id).get(lead.id)).toMatchObject({ turnstile: "unverified", captcha: { provider: "turnstile", verdict: "unverified", reason: "no_token" } });
+    expect((await received("siteverify", lead.id)).length).toBe(0);
+  });
+
+  it("refuses a lead without a token when UNVERIFIED_LEAD_RATE_LIMIT is 0, with a Russian message, without asking Cloudflare", async () => {
+    const lead = validLead();
+    const response = await postLead(settingsWith({ TURNSTILE_SITE_KEY: keys.siteKeyPasses, TURNSTILE_SECRET_KEY: keys.secretPasses, TURNSTILE_VERIFY_URL: SITEVERIFY, UNVERIFIED_LEAD_RATE_LIMIT: "0" }), lead);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ ok: false, message: refusals.turnstileMissing, errors: { turnstile: refusals.turnstileMissing } });
     expect(await outboxOf(lead.id).get(lead.id)).toBeNull();
@@ -112,7 +123,7 @@ describe("Turnstile switched on", () => {
     expect(html).toContain(refusals.turnstileFailed);
     expect(html).toContain('value="Анна Иванова"');
     expect(html).toContain('value="anna@example.ru"');
-    expect(html).toContain("data-turnstile-widget");
+    expect(html).toContain("data-captcha-widget");
     expect(await outboxOf(lead.id).get(lead.id)).toBeNull();
 
     const passed = await postLeadForm(on, { ...fields, id: uniqueId("form"), [TURNSTILE_FIELD]: keys.dummyToken });

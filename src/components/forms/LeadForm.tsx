@@ -2,10 +2,9 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { CtaKey } from "../../services/catalogue/schemas";
 import { outcomes, refusals, sendFailedLine } from "../../services/leads/messages";
 import { type FieldErrors, popupLeadSchema, ticketBuyerSchema, validate } from "../../services/leads/schemas";
-import { resetTurnstiles, turnstileToken } from "../../client/turnstile";
+import { captchaToken, resetCaptchas } from "../../client/captcha";
 import { answerOf, leadsClient, ticketsClient } from "../../client/api";
 import { newLeadId, reachGoal, visitContext } from "../../client/visit";
-import { TURNSTILE_FIELD } from "../../services/leads/turnstile";
 import { FullScreenLoader } from "../ui/FullScreenLoader";
 import { Field, Honeypot } from "./Field";
 import { type FallbackContacts, showsPromo, showsQuestion } from "./lead-form-options";
@@ -15,7 +14,7 @@ import { setTicketsLeft, ticketsLeft } from "../state/tickets";
 import { TicketCounter } from "./TicketCounter";
 import { useSiteSettings } from "../site-settings";
 import { buyLabel, DEFAULT_TICKETS_PER_ORDER, type OrderSummary } from "../../services/tickets";
-import { TurnstileWidget } from "./TurnstileWidget";
+import { CaptchaWidget } from "./CaptchaWidget";
 import { pickerCountry, type VisitorArea } from "../../services/visitor-area";
 import { prizeLabel } from "../../services/wheel";
 
@@ -135,7 +134,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
         id: leadId.current,
         leadPage: location.pathname,
         ...visitContext(),
-        [TURNSTILE_FIELD]: turnstileToken(form),
+        ...captchaToken(form),
       };
       const response = seminar
         ? await ticketsClient.tickets.$post({
@@ -150,8 +149,8 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
             },
           })
         : await leadsClient.leads.$post({ json: lead });
-      // a Turnstile token is good for one check, whatever the answer
-      void resetTurnstiles(form);
+      // a captcha token is good for one check, whatever the answer
+      void resetCaptchas(form);
       const answer = await answerOf(response);
       if (seminar && answer && "tickets_quantity" in answer && typeof answer.tickets_quantity === "number") setTicketsLeft(seminar.id, answer.tickets_quantity);
       if (answer?.ok === true) {
@@ -246,7 +245,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
           <Field id={id("question")} name="question" label="Ваш вопрос" value={values.question} error={errors.question} multiline onChange={set("question")} onBlur={blur("question")} />
         ) : null}
         {gift ? <p className="lead-form__gift">Ваш подарок: {prizeLabel(values.gift) ?? values.gift}</p> : null}
-        <TurnstileWidget id={id("turnstile")} error={errors.turnstile} />
+        <CaptchaWidget id={id("turnstile")} error={errors.turnstile} />
         <button className="btn btn--primary lead-form__submit" type="submit">
           <span className="btn__label">{sending ? outcomes.sending : seminar ? buyLabel(seminar.price, count) : (submitLabel ?? outcomes.send)}</span>
         </button>

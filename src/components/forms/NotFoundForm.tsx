@@ -1,14 +1,13 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { resetTurnstiles, turnstileToken } from "../../client/turnstile";
+import { captchaToken, resetCaptchas } from "../../client/captcha";
 import { forgetVisit, newLeadId, reachGoal, visitContext } from "../../client/visit";
-import { TURNSTILE_FIELD } from "../../services/leads/turnstile";
 import { messages, outcomes } from "../../services/leads/messages";
 import { type FieldErrors, notFoundLeadSchema, validate } from "../../services/leads/schemas";
 import type { AbVariant } from "../../services/tracking";
 import { Consents, useAbVariant } from "./Consents";
 import { Field, Honeypot } from "./Field";
 import { PhoneField } from "./PhoneField";
-import { TurnstileWidget } from "./TurnstileWidget";
+import { CaptchaWidget } from "./CaptchaWidget";
 import { answerOf, leadsClient } from "../../client/api";
 import { pickerCountry, type VisitorArea } from "../../services/visitor-area";
 
@@ -77,10 +76,10 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
           leadPage: location.pathname,
           ...visitContext(),
           ...(variant === "visible" ? { consent, subscribeNews: news } : {}),
-          [TURNSTILE_FIELD]: turnstileToken(formElement),
+          ...captchaToken(formElement),
         },
       });
-      void resetTurnstiles(formElement);
+      void resetCaptchas(formElement);
       if (!response.ok) {
         const answer = await answerOf(response);
         const refused = answer && answer.ok === false ? answer : null;
@@ -140,7 +139,7 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
             }}
           />
         ) : null}
-        <TurnstileWidget id={`${idPrefix}-turnstile`} error={errors.turnstile} />
+        <CaptchaWidget id={`${idPrefix}-turnstile`} error={errors.turnstile} />
         <button className="btn btn--primary lead-form__submit" type="submit">
           <span className="btn__label">{sending ? outcomes.sending : outcomes.send}</span>
         </button>

@@ -13,7 +13,7 @@ import { log } from "../../services/log";
 import type { AppEnv } from "../env";
 import { refererOf, visitorOf } from "../visitor";
 import { giftError, honouredGift } from "./gift";
-import { humanCheck } from "./human-check";
+import { captchaRefusal, humanCheck } from "./human-check";
 import { fieldsOf, filledHoneypot, fingerprintOf, leadRecord, newId, type Refusal, storeLead, visitRefusal, withinRateLimit } from "./intake";
 
 const kindOf = { popup: "lead", notFound: "notFound", freeAccess: "freeAccess" } as const;
@@ -42,8 +42,8 @@ export async function takeLead(c: Context<AppEnv>, data: LeadBody, values: Recor
   const tooFast = visitRefusal(c);
   if (tooFast) return { status: 400, message: tooFast, values };
   if (!(await withinRateLimit(c))) return { status: 429, message: refusals.rateLimited, values };
-  const human = await humanCheck(c, values);
-  if ("refused" in human) return { status: 400, message: human.refused, errors: { turnstile: human.refused }, values };
+  const human = await humanCheck(c, values, kindOf[data.form ?? "popup"]);
+  if ("refused" in human) return captchaRefusal(human.refused, values);
 
   const id = data.id ?? newId();
   const gift = "gift" in data ? await honouredGift(c, data.gift, data.giftToken, phone.e164, id) : undefined;

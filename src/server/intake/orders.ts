@@ -19,7 +19,7 @@ import { holderDigest } from "../keys.server";
 import { seminarTickets } from "../objects";
 import { visitorOf } from "../visitor";
 import { giftError, honouredGift } from "./gift";
-import { humanCheck } from "./human-check";
+import { type CaptchaVerdict, captchaRefusal, humanCheck } from "./human-check";
 import { fieldsOf, filledHoneypot, fingerprintOf, leadRecord, newId, type Refusal, storeLead, visitRefusal, withinRateLimit } from "./intake";
 
 /** An order taken: the seats left and what the buyer's confirmation names. */
@@ -48,7 +48,7 @@ const withoutClaims = (data: TicketOrderInput) =>
  * An order's lead: the buyer's fields (less the claimed ones) priced and labelled by the seminar,
  * the human check's verdict, and the seminar's seats.
  */
-export function orderRecord(c: Context<AppEnv>, data: TicketOrderInput & { id: string }, seminar: Seminar, human: Pick<LeadRecord, "turnstile">, visitor: Visitor = visitorOf(c)) {
+export function orderRecord(c: Context<AppEnv>, data: TicketOrderInput & { id: string }, seminar: Seminar, human: CaptchaVerdict, visitor: Visitor = visitorOf(c)) {
   const record = formulaSafeRecord({
     ...leadRecord(c, "ticket", { ...withoutClaims(data), id: data.id, price: seminar.price * data.tickets, blockForAmo: `Билеты: ${seminar.title}` }, visitor),
     ...human,
@@ -74,8 +74,8 @@ export async function placeOrder(c: Context<AppEnv>, input: TicketOrderInput, va
   const data = { ...input, phone: phone.e164 };
   if (!(await withinRateLimit(c, data.tickets))) return { status: 429, message: refusals.rateLimited, values };
   // before the tickets are taken: a bot must not hold seats
-  const human = await humanCheck(c, values);
-  if ("refused" in human) return { status: 400, message: human.refused, errors: { turnstile: human.refused }, values };
+  const human = await humanCheck(c, values, "ticket");
+  if ("refused" in human) return captchaRefusal(human.refused, values);
 
   const id = data.id ?? newId();
   const gift = await honouredGift(c, data.gift, data.giftToken, data.phone, id);

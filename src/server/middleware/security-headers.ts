@@ -6,27 +6,37 @@ import { criticalStyleSources } from "../page-style";
 
 /** Cloudflare Turnstile: its script and the iframe of its widget (decision 010). */
 export const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+/** Yandex SmartCaptcha: its script, the iframe of its widget and the requests its script makes (decision 045). */
+export const SMARTCAPTCHA_ORIGIN = "https://smartcaptcha.yandexcloud.net";
+
+/** The hosts the chosen captcha needs, per directive; the other provider's none (decision 045). */
+function captchaSources(captcha: PublicSettings["captcha"]): { script: string[]; frame: string[]; connect: string[] } {
+  if (captcha === "turnstile") return { script: [TURNSTILE_ORIGIN], frame: [TURNSTILE_ORIGIN], connect: [] };
+  if (captcha === "smartcaptcha") return { script: [SMARTCAPTCHA_ORIGIN], frame: [SMARTCAPTCHA_ORIGIN], connect: [SMARTCAPTCHA_ORIGIN] };
+  return { script: [], frame: [], connect: [] };
+}
+
 /** Yandex Metrika: its tag, and the beacons and pixels it sends to the same host (decision 011). */
 export const METRIKA_ORIGIN = "https://mc.yandex.ru";
 
 /**
  * The site has no inline scripts (island props and JSON-LD are data, not code), so the policy
- * allows scripts from the site's own origin, and no inline styles but each template's critical CSS, plus the explicit host of a third party only when
- * that third party is switched on: the same header suits every cached page of a deployment.
+ * allows scripts from the site's own origin, no inline style but each template's critical CSS
+ * (by its hash), and the explicit host of a third party only when that third party is switched on: the same header suits every cached page of a deployment.
  */
-export function contentSecurityPolicy(settings: Pick<PublicSettings, "turnstileSiteKey" | "ymCounterId"> = {}): string {
-  const turnstile = settings.turnstileSiteKey ? [TURNSTILE_ORIGIN] : [];
+export function contentSecurityPolicy(settings: Pick<PublicSettings, "captcha" | "ymCounterId"> = {}): string {
+  const captcha = captchaSources(settings.captcha);
   const metrika = settings.ymCounterId ? [METRIKA_ORIGIN] : [];
   const list = (...sources: string[]) => sources.join(" ");
   return [
     "default-src 'self'",
-    `script-src ${list("'self'", ...turnstile, ...metrika)}`,
+    `script-src ${list("'self'", ...captcha.script, ...metrika)}`,
     // the CSS each template inlines, by its hash (decision 041)
     `style-src ${list("'self'", ...criticalStyleSources)}`,
     `img-src ${list("'self'", "data:", ...metrika)}`,
     "font-src 'self'",
-    `connect-src ${list("'self'", ...metrika)}`,
-    `frame-src ${list("'self'", ...turnstile)}`,
+    `connect-src ${list("'self'", ...captcha.connect, ...metrika)}`,
+    `frame-src ${list("'self'", ...captcha.frame)}`,
     "form-action 'self'",
     "frame-ancestors 'none'",
     "object-src 'none'",

@@ -34,6 +34,7 @@ const REQUEST_NOT_PERSONAL: Record<string, string> = {
   utms: "the campaign's labels of the page",
   consent: "which boxes were ticked, under which variant",
   turnstile: "the human check's verdict",
+  captcha: "the captcha's provider and verdict, and why it is unverified",
   ticket: "the seminar and its seats",
 };
 

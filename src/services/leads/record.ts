@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { sha256Hex } from "../digest";
 import { utmKeys } from "../tracking";
 import { visitorAreas } from "../visitor-area";
+import { captchaProviders } from "./captcha";
 import { formulaSafe } from "./clean-text";
 
 /**
@@ -68,8 +69,19 @@ export const requestShape = {
   referer: text(),
   utms: z.optional(z.record(z.string(), z.string())),
   consent: z.object({ personalData: z.nullable(z.boolean()), news: z.nullable(z.boolean()), variant: abVariant }),
-  /** Turnstile's verdict when it is on: "unverified" when siteverify could not answer (decision 010) */
+  /** Turnstile's verdict when it is on: "unverified" when siteverify could not answer (decision 010), or no token came (decision 045) */
   turnstile: z.optional(z.enum(["passed", "unverified"])),
+  /**
+   * the captcha's verdict when one is on, whichever its provider (decision 045): "unverified" with
+   * why, no token (taken on the visit's evidence, within UNVERIFIED_LEAD_RATE_LIMIT) or the check out of reach
+   */
+  captcha: z.optional(
+    z.object({
+      provider: z.enum(captchaProviders),
+      verdict: z.enum(["passed", "unverified"]),
+      reason: z.optional(z.enum(["no_token", "check_unavailable"])),
+    }),
+  ),
   /** a ticket order's seminar and seats; until when a paid seminar's order holds them, and when its hold ended unpaid (decision 050) */
   ticket: z.optional(
     z.object({

@@ -3,6 +3,7 @@ import { ctaKeys } from "../catalogue/cta-keys";
 import { UTMS_NAME } from "../tracking";
 import { hasPhoneCharactersOnly, hasTwoLetters, isCleanText, isCleanUrl, isCode, isHtmlEmail, isPersonName, isSitePath, withoutIgnorables } from "./clean-text";
 import { cleanMessages, messages } from "./messages";
+import { CAPTCHA_FIELDS } from "./captcha";
 import { TURNSTILE_FIELD } from "./turnstile";
 
 /**
@@ -79,8 +80,9 @@ const context = {
   form: z.optional(z.enum(["popup", "notFound", "freeAccess"])),
   /** the honeypot: a field people never see, so it stays empty */
   website: z.optional(z.string().check(z.maxLength(200))),
-  /** the Turnstile widget's token, when Turnstile is on (decision 010) */
+  /** the captcha widget's token, when a captcha is on: Turnstile's (decision 010) or SmartCaptcha's (decision 045) */
   [TURNSTILE_FIELD]: z.optional(z.string().check(z.maxLength(4096))),
+  [CAPTCHA_FIELDS.smartcaptcha]: z.optional(z.string().check(z.maxLength(4096))),
 };
 
 /** The popup lead form (spec 3 and 5), also the page form of /apply and the ticket order's base. */

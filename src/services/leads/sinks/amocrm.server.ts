@@ -13,16 +13,26 @@ export function parseAreaPipelines(value: string): AreaPipelines {
   );
 }
 
+/** The tag of a lead the captcha did not verify (decision 045): no token came, or the check was out of reach. */
+export const UNVERIFIED_TAG = "captcha:unverified";
+
+const unverified = (lead: LeadRecord) => lead.captcha?.verdict === "unverified" || lead.turnstile === "unverified";
+
 /**
  * The admissions CRM: one lead with its contact (phone, e-mail), UTM tags and the visitor's area
- * (`area:KZ`), in leads/complex; in the pipeline ops mapped the area to, if any (decision 020).
+ * (`area:KZ`), tagged `captcha:unverified` when the captcha did not verify it, in leads/complex; in the pipeline ops mapped the area to, if any (decision 020).
  */
 export function amoLead(lead: LeadRecord, pipelines: AreaPipelines = {}) {
   const contactFields = [
     ...(lead.phone ? [{ field_code: "PHONE", values: [{ value: lead.phone, enum_code: "WORK" }] }] : []),
     ...(lead.email ? [{ field_code: "EMAIL", values: [{ value: lead.email, enum_code: "WORK" }] }] : []),
   ];
-  const tags = [lead.kind, ...(lead.area ? [`area:${lead.area}`] : []), ...utmKeys.map((key) => lead.utm[key]).filter((value): value is string => Boolean(value))];
+  const tags = [
+    lead.kind,
+    ...(lead.area ? [`area:${lead.area}`] : []),
+    ...(unverified(lead) ? [UNVERIFIED_TAG] : []),
+    ...utmKeys.map((key) => lead.utm[key]).filter((value): value is string => Boolean(value)),
+  ];
   const pipeline = lead.area ? pipelines[lead.area] : undefined;
   return {
     name: `${lead.blockForAmo ?? "Заявка с сайта"} (${lead.id})`,
