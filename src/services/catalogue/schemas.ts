@@ -336,6 +336,10 @@ export const siteSchema = z.object({
   wheel: z.object({ enabled: z.boolean(), pages: z.array(z.string().check(z.regex(/^\//, "путь страницы, начиная с /"))) }),
   /** the sitewide discount (spec 9: a string starting with '-') */
   discount: z.string().check(z.regex(/^-\d+%$/, "скидка — строка, начинающаяся с '-', например '-30%'")),
+  /** who lends the programs' instalments (a bank or a service, named beside every monthly payment) and its yearly rate in percent: 0 is without overpayment */
+  instalment: z.object({ partner: text, ratePercent: z.number().check(z.gte(0), z.lt(100)) }),
+  /** what a program's price block says is refunded and how, and the document (its slug in documents.json) that says it in full */
+  refund: z.object({ text, document: slug }),
   cta: z.record(z.enum(ctaKeys), ctaSchema).check(
     z.refine((cta) => ctaKeys.every((key) => key in cta), { message: "в каталоге CTA должны быть все ключи раздела 9" }),
   ),
