@@ -27,9 +27,9 @@ export interface Instalment {
   ratePercent: number;
 }
 
-/** A program's instalment: its term from the content and the monthly payment that follows from it; none without a term. */
-export function instalmentOf(price: number, months: number | undefined, terms: InstalmentTerms): Instalment | null {
-  return months === undefined ? null : { months, monthly: monthlyInstalment(price, months, terms.ratePercent), ...terms };
+/** A program's instalment: its term from the content and the monthly payment that follows from it; none without a term or without the site's terms. */
+export function instalmentOf(price: number, months: number | undefined, terms: InstalmentTerms | undefined): Instalment | null {
+  return months === undefined || terms === undefined ? null : { months, monthly: monthlyInstalment(price, months, terms.ratePercent), ...terms };
 }
 
 const termOf = (instalment: Instalment) => pluralize(instalment.months, ["месяц", "месяца", "месяцев"]);

@@ -29,7 +29,9 @@ export function ProgramCard({ program, discount, heading: Heading = "h3", priori
       />
       <div className="program-card__top">
         <span className={`tag tag--${program.type.toLowerCase()}`}>{typeTag(program.type)}</span>
-        <span className="discount-badge">{discount}</span>
+        <span className="discount-badge" data-fact="discount">
+          {discount}
+        </span>
       </div>
       <Heading className="program-card__title">
         <a href={programHref(program)}>{program.title}</a>

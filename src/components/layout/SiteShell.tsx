@@ -36,6 +36,8 @@ export function SiteShell({ catalogue, path, area, lowVision, breadcrumbs, deplo
   const settings = useSiteSettings();
   const { ymCounterId } = settings;
   const wheel = site.wheel.enabled && site.wheel.pages.some((prefix) => onPage(path, prefix));
+  // a promo names what it covers, and shows only where its offers are (issue 28)
+  const discounted = site.discountCovers.pages.some((prefix) => onPage(path, prefix));
   return (
     <>
       <PromoBanner />
@@ -61,7 +63,7 @@ export function SiteShell({ catalogue, path, area, lowVision, breadcrumbs, deplo
       </main>
       {/* in the page's flow, never over it: a fixed layer covers some text or button at every width (decision 026) */}
       <div className="promo-dock container">
-        <StickyDiscount discount={site.discount} />
+        {discounted ? <StickyDiscount discount={site.discount} covers={site.discountCovers.text} /> : null}
         {wheel ? <FortuneWheel /> : null}
       </div>
       <Footer catalogue={catalogue} area={area} />

@@ -3,6 +3,7 @@
  * serving the visitor's area first, with the languages they speak; every number stays on the
  * site for every visitor (the footer and /contacts list them all).
  */
+import { admissionsHoursText } from "../../services/admissions-hours";
 import type { Phone, Site } from "../../services/catalogue/schemas";
 import { contactArea, serves, servingFirst, type VisitorArea } from "../../services/visitor-area";
 import type { FallbackContacts } from "../forms/lead-form-options";
@@ -56,7 +57,7 @@ export function headerContacts(site: Site, area: VisitorArea): HeaderContacts {
     admissions: headerLines(site, area, "study").map(phoneLink),
     curators: headerLines(site, area, "curators").map(phoneLink),
     whatsapp: whatsappFor(site, area),
-    hours: site.admissionsHours.header,
+    hours: admissionsHoursText(site.admissionsHours, area),
     addresses: officeAddresses(site, area),
   };
 }

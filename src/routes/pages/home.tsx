@@ -13,7 +13,7 @@ import { studyFieldHref } from "../../services/catalogue/links";
 import { programMenu } from "../../services/catalogue/menu";
 import { figures, upcomingSeminars } from "../../services/catalogue/queries";
 import { sortPrograms } from "../../services/catalogue/sort";
-import { pluralize } from "../../services/text";
+import { nounOf, pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
 import { visitorArea } from "../../server/visitor";
@@ -70,16 +70,16 @@ function HomePage({ catalogue, now, area }: { catalogue: Catalogue; now: number;
           </div>
           <dl className="hero__stats">
             <div>
-              <dt>Программ обучения</dt>
+              <dt>{nounOf(stated.programs, ["программа обучения", "программы обучения", "программ обучения"])}</dt>
               <dd>{stated.programs}</dd>
             </div>
             <div>
-              <dt>Преподавателей-практиков</dt>
+              <dt>{nounOf(stated.teachers, ["преподаватель-практик", "преподавателя-практика", "преподавателей-практиков"])}</dt>
               <dd>{stated.teachers}</dd>
             </div>
             <div>
-              <dt>Скидка на программы</dt>
-              <dd>{site.discount}</dd>
+              <dt>скидка {site.discountCovers.text}</dt>
+              <dd data-fact="discount">{site.discount}</dd>
             </div>
           </dl>
         </div>

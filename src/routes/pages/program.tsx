@@ -58,7 +58,14 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
         tag={<span className={`tag tag--${program.type.toLowerCase()}`}>{typeTag(program.type)}</span>}
         title={program.title}
         facts={[
-          { label: "Старт", value: <time dateTime={program.startDate}>{formatDayMonthYear(program.startDate)}</time> },
+          {
+            label: "Старт",
+            value: (
+              <time dateTime={program.startDate} data-fact="start">
+                {formatDayMonthYear(program.startDate)}
+              </time>
+            ),
+          },
           { label: "Стоимость", value: <PriceWithMonthly full={program.price} price={price} instalment={instalment} /> },
           { label: "Длительность", value: `${program.duration}, ${pluralize(program.hours, ["час", "часа", "часов"])}` },
           { label: "Формат", value: program.format },
@@ -78,7 +85,9 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
           label: "Цена и запись",
           price: (
             <>
-              <span className="sticky-actions__label">Со скидкой {site.discount}</span>
+              <span className="sticky-actions__label">
+                Со скидкой <span data-fact="discount">{site.discount}</span>
+              </span>
               <span className="price-old">{formatPrice(program.price)}</span> <strong>{formatPrice(price)}</strong>
               {instalment ? <span className="sticky-actions__monthly">или {monthlyText(instalment)}</span> : null}
             </>
@@ -139,7 +148,9 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
         <PageSection id="price" title="Стоимость и оплата" tinted>
           <div className="price-box">
             <div className="price-box__main">
-              <p className="price-box__label">Стоимость обучения со скидкой {site.discount}</p>
+              <p className="price-box__label">
+                Стоимость обучения со скидкой <span data-fact="discount">{site.discount}</span>
+              </p>
               <p className="price-box__price">
                 <span className="price-old">{formatPrice(program.price)}</span>
                 <strong>{formatPrice(price)}</strong>
