@@ -9,7 +9,7 @@ import { useSiteSettings } from "../site-settings";
 import { Breadcrumbs, type Crumb } from "./Breadcrumbs";
 import CookieConsent from "./CookieConsent.island";
 import type { VisitorArea } from "../../services/visitor-area";
-import { fallbackContacts, headerContacts } from "./contacts";
+import { fallbackContacts, headerContacts, nextStepsFor } from "./contacts";
 import { Footer } from "./Footer";
 import Header from "./Header.island";
 import { RenderedOnce } from "./RenderedOnce";
@@ -67,7 +67,7 @@ export function SiteShell({ catalogue, path, area, lowVision, breadcrumbs, deplo
         {wheel ? <FortuneWheel /> : null}
       </div>
       <Footer catalogue={catalogue} area={area} />
-      <LeadPopup contacts={fallbackContacts(site, area)} area={area} giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} />
+      <LeadPopup contacts={fallbackContacts(site, area)} nextSteps={nextStepsFor(site, area)} area={area} giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} />
       {ymCounterId ? <CookieConsent counterId={ymCounterId} /> : null}
     </>
   );

@@ -7,6 +7,7 @@ import { admissionsHoursText } from "../../services/admissions-hours";
 import type { Phone, Site } from "../../services/catalogue/schemas";
 import { contactArea, serves, servingFirst, type VisitorArea } from "../../services/visitor-area";
 import type { FallbackContacts } from "../forms/lead-form-options";
+import type { NextSteps } from "../forms/ThankYou";
 import type { HeaderContacts, PhoneLink } from "./header/types";
 
 export const phoneHref = (phone: Pick<Phone, "number">) => `tel:${phone.number}`;
@@ -60,6 +61,11 @@ export function headerContacts(site: Site, area: VisitorArea): HeaderContacts {
     hours: admissionsHoursText(site.admissionsHours, area),
     addresses: officeAddresses(site, area),
   };
+}
+
+/** When and how admissions answer a visitor of this area: their office's hours on their clock, the line it calls from. */
+export function nextStepsFor(site: Site, area: VisitorArea): NextSteps {
+  return { hours: admissionsHoursText(site.admissionsHours, area), phone: firstAdmissionsPhone(site, area).display };
 }
 
 /** The contacts the forms offer when sending fails (spec 8): the visitor's admissions line and WhatsApp. */

@@ -126,7 +126,7 @@ function HomePage({ catalogue, now, area }: { catalogue: Catalogue; now: number;
           <ul className="card-grid">
             {popular.map((program) => (
               <li key={program.id}>
-                <ProgramCard program={program} discount={site.discount} />
+                <ProgramCard program={program} discount={site.discount} instalment={site.instalment} />
               </li>
             ))}
           </ul>

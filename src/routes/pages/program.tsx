@@ -10,6 +10,7 @@ import { PriceWithMonthly } from "../../components/catalogue/Price";
 import { coverAlt, Picture } from "../../components/ui/Picture";
 import type { Catalogue, Program, ProgramDetails } from "../../services/catalogue/build";
 import { programDetailsOf } from "../../services/catalogue/program-details";
+import { documentHref } from "../../services/catalogue/documents";
 import { programHref, studyFieldHref } from "../../services/catalogue/links";
 import { indexes, teachersOf } from "../../services/catalogue/queries";
 import type { CtaKey, ProgramType } from "../../services/catalogue/schemas";
@@ -41,6 +42,7 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
     ? [...program.paymentOptions.slice(0, 1), instalmentOption(instalment), ...program.paymentOptions.slice(1)]
     : program.paymentOptions;
   const lead = { blockForAmo: program.title, price };
+  const freeAccess = catalogue.pages.freeAccess.offer;
   const links = [
     { id: "for-whom", label: "Для кого" },
     { id: "outcomes", label: "Чему научитесь" },
@@ -166,10 +168,23 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
                 <li key={option}>{option}</li>
               ))}
             </ul>
+            {site.refund ? (
+              <p className="price-box__refund" data-testid="refund">
+                <strong>Возврат.</strong> {site.refund.text}{" "}
+                <a href={documentHref({ slug: site.refund.document })} type="application/pdf">
+                  Договор-оферта (PDF)
+                </a>
+              </p>
+            ) : null}
             <div className="price-box__actions">
               <Cta site={site} request={{ cta: "reserve", ...lead }} />
               <Cta site={site} request={{ cta: "consultMe", ...lead }} variant="outline" />
             </div>
+            {freeAccess?.programTypes.includes(program.type) ? (
+              <p className="free-access-link price-box__free">
+                <a href="/free-access">{freeAccess?.link}</a>
+              </p>
+            ) : null}
           </div>
         </PageSection>
 
