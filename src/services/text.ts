@@ -19,6 +19,11 @@ export function pluralize(count: number, forms: readonly [one: string, few: stri
   return `${count} ${form}`;
 }
 
+/** The noun alone in the form `count` takes: nounOf(51, ["программа", "программы", "программ"]) -> "программа" (the figure stands beside it). */
+export function nounOf(count: number, forms: readonly [one: string, few: string, many: string]): string {
+  return pluralize(count, forms).slice(String(count).length + 1);
+}
+
 const rub = lazy(() => new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 0 }));
 
 /** 89000 -> "89 000 ₽" (with the narrow no-break space Intl uses in ru-RU). */

@@ -193,7 +193,7 @@ describe.each(widths)("promo surfaces on %s", (name, makeContext) => {
     await open(page, "/");
     const bar = page.getByRole("complementary", { name: "Скидка" });
     await bar.waitFor();
-    await expect(bar.textContent()).resolves.toContain(`Скидка до ${catalogue.site.discount} на все программы и курсы ${discountDeadline(new Date())}`);
+    await expect(bar.textContent()).resolves.toContain(`Скидка до ${catalogue.site.discount} ${catalogue.site.discountCovers.text} ${discountDeadline(new Date())}`);
     const info = bar.getByRole("button", { name: "Подробнее" });
     if (name === "desktop") await info.hover();
     else await info.click();

@@ -1,8 +1,8 @@
 import type { Program } from "../../services/catalogue/build";
 import { programHref } from "../../services/catalogue/links";
 import { typeTag } from "../../services/catalogue/tags";
-import { discountedPrice } from "../../services/pricing";
-import { formatPrice } from "../../services/text";
+import { discountedPrice, type InstalmentTerms, instalmentOf } from "../../services/pricing";
+import { PriceWithMonthly } from "./Price";
 import { coverAlt, Picture } from "../ui/Picture";
 
 /**
@@ -16,7 +16,14 @@ export interface CardPlacement {
 }
 
 /** A program in a list: cover, type tag, title, length and the price with the sitewide discount. */
-export function ProgramCard({ program, discount, heading: Heading = "h3", priority = false }: { program: Program; discount: string } & CardPlacement) {
+export function ProgramCard({
+  program,
+  discount,
+  instalment: terms,
+  heading: Heading = "h3",
+  priority = false,
+}: { program: Program; discount: string; instalment?: InstalmentTerms } & CardPlacement) {
+  const price = discountedPrice(program.price, discount);
   return (
     <article className="program-card">
       <Picture
@@ -29,7 +36,9 @@ export function ProgramCard({ program, discount, heading: Heading = "h3", priori
       />
       <div className="program-card__top">
         <span className={`tag tag--${program.type.toLowerCase()}`}>{typeTag(program.type)}</span>
-        <span className="discount-badge">{discount}</span>
+        <span className="discount-badge" data-fact="discount">
+          {discount}
+        </span>
       </div>
       <Heading className="program-card__title">
         <a href={programHref(program)}>{program.title}</a>
@@ -38,7 +47,7 @@ export function ProgramCard({ program, discount, heading: Heading = "h3", priori
         {program.duration} · {program.hours} ч.
       </p>
       <p className="program-card__price">
-        <span className="price-old">{formatPrice(program.price)}</span> {formatPrice(discountedPrice(program.price, discount))}
+        <PriceWithMonthly full={program.price} price={price} instalment={instalmentOf(price, program.instalmentMonths, terms)} />
       </p>
     </article>
   );

@@ -98,7 +98,7 @@ export function ProgramList({ catalogue, base, query, listing }: ProgramListProp
         <ul className="card-grid">
           {listing.items.map((program, index) => (
             <li key={program.id}>
-              <ProgramCard program={program} discount={catalogue.site.discount} heading="h2" priority={index === 0} />
+              <ProgramCard program={program} discount={catalogue.site.discount} instalment={catalogue.site.instalment} heading="h2" priority={index === 0} />
             </li>
           ))}
         </ul>

@@ -11,13 +11,16 @@ interface SeminarActionsProps {
   initial: number;
   buy: LeadRequest;
   waitlist: LeadRequest;
+  /** the hero's buttons: the page's main call to action (`data-main-action`), not the phone's bar */
+  main?: boolean;
 }
 
 /**
  * What a visitor can do on a seminar page, by the live ticket count (the page itself may come from
  * the edge cache): choose tickets, or, when none are left, join the waiting list.
  */
-function SeminarActions({ seminarId, initial, buy, waitlist }: SeminarActionsProps) {
+function SeminarActions({ seminarId, initial, buy, waitlist, main = false }: SeminarActionsProps) {
+  const mainAction = main ? "" : undefined;
   const left = useSignalValue(ticketsLeft)[seminarId] ?? initial;
   const open = (request: LeadRequest) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey) return;
@@ -26,7 +29,7 @@ function SeminarActions({ seminarId, initial, buy, waitlist }: SeminarActionsPro
   };
   if (left > 0) {
     return (
-      <a className="btn btn--primary" href={applyHref(buy)} onClick={open(buy)} data-cta={buy.cta}>
+      <a className="btn btn--primary" href={applyHref(buy)} onClick={open(buy)} data-cta={buy.cta} data-main-action={mainAction}>
         <span className="btn__label">{buyLabel(buy.price ?? 0)}</span>
       </a>
     );
@@ -34,7 +37,7 @@ function SeminarActions({ seminarId, initial, buy, waitlist }: SeminarActionsPro
   return (
     <>
       <p className="notice">Все билеты проданы.</p>
-      <a className="btn btn--primary" href={applyHref(waitlist)} onClick={open(waitlist)} data-cta={waitlist.cta}>
+      <a className="btn btn--primary" href={applyHref(waitlist)} onClick={open(waitlist)} data-cta={waitlist.cta} data-main-action={mainAction}>
         <span className="btn__label">Записаться в лист ожидания</span>
       </a>
     </>

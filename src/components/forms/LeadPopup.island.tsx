@@ -25,7 +25,7 @@ interface LeadPopupProps extends ThankYouProps {
  * The one lead popup of a page (spec 2.6): any CTA opens it with its key's title and description;
  * a sent form turns it into the registration popup (the thank-you) and fires the conversion goal.
  */
-function LeadPopup({ contacts, area, giftExchange, messengerChannel }: LeadPopupProps) {
+function LeadPopup({ contacts, area, giftExchange, messengerChannel, nextSteps }: LeadPopupProps) {
   const request = useSignalValue(leadPopup);
   const promo = useSignalValue(activePromo);
   const wheel = useSignalValue(wheelResult);
@@ -53,7 +53,7 @@ function LeadPopup({ contacts, area, giftExchange, messengerChannel }: LeadPopup
         <div className="modal__body">
           <CloseButton className="modal__close" onClick={() => (leadPopup.value = null)} />
           {sent ? (
-            <ThankYou giftExchange={giftExchange} messengerChannel={messengerChannel} order={order} area={area} />
+            <ThankYou giftExchange={giftExchange} messengerChannel={messengerChannel} order={order} area={area} nextSteps={nextSteps} />
           ) : (
             <>
               <h2 className="modal__title" id="lead-popup-title">

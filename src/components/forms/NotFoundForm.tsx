@@ -143,6 +143,9 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
         <button className="btn btn--primary lead-form__submit" type="submit">
           <span className="btn__label">{sending ? outcomes.sending : outcomes.send}</span>
         </button>
+        <p className="lead-form__note">
+          Нажимая на кнопку, вы соглашаетесь на <a href="/docs/pdf/privacy.pdf">обработку персональных данных</a>.
+        </p>
       </fieldset>
       {notice ? (
         <p className="lead-form__failed" role="alert">

@@ -16,6 +16,28 @@ export interface ThankYouProps {
   heading?: "h1" | "h2";
   /** the visitor's area: an order's time on their clock first (decision 020) */
   area?: VisitorArea;
+  /** when and how the institute answers: the area's admissions hours on the visitor's clock and the line it calls from */
+  nextSteps?: NextSteps;
+}
+
+/** What the visitor is told happens next (issue 28 point 6). */
+export interface NextSteps {
+  /** «Пн–Сб 11:00–21:00 по времени Алматы (9:00–19:00 мск)» */
+  hours: string;
+  /** the admissions line of the visitor's area, as shown */
+  phone: string;
+}
+
+/** When and how the institute answers a lead or an order, in the visitor's zone. */
+function NextStepsNote({ steps, order }: { steps: NextSteps; order: boolean }) {
+  return (
+    <p className="thank-you__next" data-testid="next-steps">
+      <strong>Что дальше.</strong>{" "}
+      {order
+        ? `Письмо с заказом придёт в течение нескольких минут. Если его нет или остались вопросы, позвоните нам: ${steps.phone}, ${steps.hours}.`
+        : `Специалист приёмной комиссии позвонит вам с номера ${steps.phone} в рабочие часы — ${steps.hours}: расскажет о программе, условиях и документах для поступления. Заявку, оставленную в нерабочее время, возьмём в работу в начале следующего рабочего дня.`}
+    </p>
+  );
 }
 
 import { PROMO_STORAGE_KEY, safeRedirect } from "../../services/promo";
@@ -77,7 +99,7 @@ function storedGiftUrl(): string | undefined {
 }
 
 /** The thank-you content of spec 2.6, on /gratefull and in the registration popup. */
-export function ThankYou({ giftExchange, messengerChannel, homeLink = false, heading: Heading = "h2", order, area = "other" }: ThankYouProps) {
+export function ThankYou({ giftExchange, messengerChannel, homeLink = false, heading: Heading = "h2", order, area = "other", nextSteps }: ThankYouProps) {
   const [giftUrl, setGiftUrl] = useState(giftExchange);
   useEffect(() => {
     const stored = storedGiftUrl();
@@ -94,6 +116,7 @@ export function ThankYou({ giftExchange, messengerChannel, homeLink = false, hea
           ) : (
             <p>Ваши данные переданы в приёмную комиссию. Специалист свяжется с вами в ближайшее время.</p>
           )}
+          {nextSteps ? <NextStepsNote steps={nextSteps} order={order !== undefined} /> : null}
           <p className="thank-you__gift">{`${order ? "А пока" : "Пока ждёте звонка"} — заберите подарок от наших блогеров и партнёров.`}</p>
           <a className="btn btn--primary" href={giftUrl} target="_blank" rel="noopener noreferrer">
             <span className="btn__label">Получить подарок</span>

@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import { admissionsHoursText } from "../../services/admissions-hours";
 import { RenderedOnce } from "./RenderedOnce";
 import type { Catalogue } from "../../services/catalogue/build";
 import type { Phone } from "../../services/catalogue/schemas";
@@ -54,7 +55,9 @@ function FooterContent({ catalogue, area, analytics, year }: { catalogue: Catalo
       {admissions.map((phone) => (
         <CardPhone key={phone.number} phone={phone} />
       ))}
-      <p className="contact-card__note">{site.admissionsHours.footer}</p>
+      <p className="contact-card__note" data-fact="admissions-hours">
+        {admissionsHoursText(site.admissionsHours, area)}
+      </p>
     </div>,
     <div key="curators" className="contact-card">
       <p className="contact-card__title">Отдел кураторов</p>

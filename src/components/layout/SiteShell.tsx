@@ -9,7 +9,7 @@ import { useSiteSettings } from "../site-settings";
 import { Breadcrumbs, type Crumb } from "./Breadcrumbs";
 import CookieConsent from "./CookieConsent.island";
 import type { VisitorArea } from "../../services/visitor-area";
-import { fallbackContacts, headerContacts } from "./contacts";
+import { fallbackContacts, headerContacts, nextStepsFor } from "./contacts";
 import { Footer } from "./Footer";
 import Header from "./Header.island";
 import { RenderedOnce } from "./RenderedOnce";
@@ -36,6 +36,8 @@ export function SiteShell({ catalogue, path, area, lowVision, breadcrumbs, deplo
   const settings = useSiteSettings();
   const { ymCounterId } = settings;
   const wheel = site.wheel.enabled && site.wheel.pages.some((prefix) => onPage(path, prefix));
+  // a promo names what it covers, and shows only where its offers are (issue 28)
+  const discounted = site.discountCovers.pages.some((prefix) => onPage(path, prefix));
   return (
     <>
       <PromoBanner />
@@ -61,11 +63,11 @@ export function SiteShell({ catalogue, path, area, lowVision, breadcrumbs, deplo
       </main>
       {/* in the page's flow, never over it: a fixed layer covers some text or button at every width (decision 026) */}
       <div className="promo-dock container">
-        <StickyDiscount discount={site.discount} />
+        {discounted ? <StickyDiscount discount={site.discount} covers={site.discountCovers.text} /> : null}
         {wheel ? <FortuneWheel /> : null}
       </div>
       <Footer catalogue={catalogue} area={area} />
-      <LeadPopup contacts={fallbackContacts(site, area)} area={area} giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} />
+      <LeadPopup contacts={fallbackContacts(site, area)} nextSteps={nextStepsFor(site, area)} area={area} giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} />
       {ymCounterId ? <CookieConsent counterId={ymCounterId} /> : null}
     </>
   );

@@ -3,9 +3,11 @@
  * serving the visitor's area first, with the languages they speak; every number stays on the
  * site for every visitor (the footer and /contacts list them all).
  */
+import { admissionsHoursText } from "../../services/admissions-hours";
 import type { Phone, Site } from "../../services/catalogue/schemas";
 import { contactArea, serves, servingFirst, type VisitorArea } from "../../services/visitor-area";
 import type { FallbackContacts } from "../forms/lead-form-options";
+import type { NextSteps } from "../forms/ThankYou";
 import type { HeaderContacts, PhoneLink } from "./header/types";
 
 export const phoneHref = (phone: Pick<Phone, "number">) => `tel:${phone.number}`;
@@ -56,9 +58,14 @@ export function headerContacts(site: Site, area: VisitorArea): HeaderContacts {
     admissions: headerLines(site, area, "study").map(phoneLink),
     curators: headerLines(site, area, "curators").map(phoneLink),
     whatsapp: whatsappFor(site, area),
-    hours: site.admissionsHours.header,
+    hours: admissionsHoursText(site.admissionsHours, area),
     addresses: officeAddresses(site, area),
   };
+}
+
+/** When and how admissions answer a visitor of this area: their office's hours on their clock, the line it calls from. */
+export function nextStepsFor(site: Site, area: VisitorArea): NextSteps {
+  return { hours: admissionsHoursText(site.admissionsHours, area), phone: firstAdmissionsPhone(site, area).display };
 }
 
 /** The contacts the forms offer when sending fails (spec 8): the visitor's admissions line and WhatsApp. */

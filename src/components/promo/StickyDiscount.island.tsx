@@ -31,7 +31,7 @@ function rememberClosed(): void {
  * tooltip opens on hover on desktop and on click on mobile. It closes the page's content rather
  * than lying over it (decision 026).
  */
-function StickyDiscount({ discount }: { discount: string }) {
+function StickyDiscount({ discount, covers }: { discount: string; covers: string }) {
   const promo = useSignalValue(activePromo);
   const loaded = useSignalValue(promoLoaded);
   const [closed, setClosed] = useState(true);
@@ -49,7 +49,7 @@ function StickyDiscount({ discount }: { discount: string }) {
     <aside className="sticky-discount" aria-label="Скидка">
       <div className="container sticky-discount__inner">
         <p className="sticky-discount__text">
-          Скидка до <strong>{discount}</strong> на все программы и курсы {deadline}
+          Скидка до <strong data-fact="discount">{discount}</strong> {covers} {deadline}
         </p>
         <span className="sticky-discount__tip">
           <button

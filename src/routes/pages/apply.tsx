@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { nextStepsFor } from "../../components/layout/contacts";
 import ThankYouIsland from "../../components/forms/ThankYou.island";
 import { renderApply } from "../../render/form-pages";
 import { renderPage } from "../../render/render";
@@ -35,7 +36,12 @@ export async function renderThanks(c: Context<AppEnv>) {
     meta: { title: order ? "Билеты заказаны" : "Спасибо за заявку", robots: "noindex, follow" },
     body: (
       <section className="container form-page">
-        <ThankYouIsland giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} homeLink heading="h1" order={order} area={c.var.area} />
+        <ThankYouIsland giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} homeLink
+          heading="h1"
+          order={order}
+          area={c.var.area}
+          nextSteps={nextStepsFor(site, c.var.area)}
+        />
       </section>
     ),
   });

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
+import { DetailHero } from "../../components/catalogue/DetailHero";
 import { CheckListSection, Faq, InPageNav, PageSection, ReviewsSection, TeachersSection } from "../../components/catalogue/blocks";
 import { ChevronDownIcon } from "../../components/ui/icons";
 import { coverAlt, Picture } from "../../components/ui/Picture";
@@ -91,38 +92,24 @@ function BachelorPage({ catalogue, bachelor }: { catalogue: Catalogue; bachelor:
   ];
   return (
     <article className="program-page">
-      <header className="detail-hero">
-        <div className="container detail-hero__inner">
-          <div className="detail-hero__text">
-            <span className="tag tag--bachelor">Высшее образование</span>
-            <h1 className="detail-hero__title">{bachelor.title}</h1>
-            <p className="detail-hero__lead">{bachelor.description}</p>
-            <dl className="facts">
-              <div>
-                <dt>Срок обучения</dt>
-                <dd>{bachelor.duration}</dd>
-              </div>
-              <div>
-                <dt>Форма</dt>
-                <dd>{bachelor.studyForm}</dd>
-              </div>
-              <div>
-                <dt>Квалификация</dt>
-                <dd>{bachelor.qualification}</dd>
-              </div>
-              <div>
-                <dt>Стоимость</dt>
-                <dd>{formatPrice(bachelor.offlineFullPrice)} в год</dd>
-              </div>
-            </dl>
-            <div className="detail-hero__actions">
-              <Cta site={site} request={{ cta: "submitApplication", ...lead }} />
-              <Cta site={site} request={{ cta: "knowRequirement", ...lead }} variant="outline" />
-            </div>
-          </div>
-          <Picture kind="program" slug={bachelor.id} alt={coverAlt(bachelor)} sizes="(max-width: 768px) 100vw, 480px" className="detail-hero__image" priority />
-        </div>
-      </header>
+      <DetailHero
+        tag={<span className="tag tag--bachelor">Высшее образование</span>}
+        title={bachelor.title}
+        facts={[
+          { label: "Стоимость", value: `${formatPrice(bachelor.offlineFullPrice)} в год` },
+          { label: "Срок обучения", value: bachelor.duration },
+          { label: "Форма", value: bachelor.studyForm },
+          { label: "Квалификация", value: bachelor.qualification },
+        ]}
+        actions={
+          <>
+            <Cta site={site} request={{ cta: "submitApplication", ...lead }} main />
+            <Cta site={site} request={{ cta: "knowRequirement", ...lead }} variant="outline" />
+          </>
+        }
+        lead={bachelor.description}
+        picture={<Picture kind="program" slug={bachelor.id} alt={coverAlt(bachelor)} sizes="(max-width: 768px) 100vw, 480px" className="detail-hero__image" priority />}
+      />
       <InPageNav links={links} />
       <CheckListSection id="exams" title="Вступительные испытания" tinted items={bachelor.entranceExams} />
       <CheckListSection id="outcomes" title="Чему вы научитесь" items={bachelor.outcomes} />

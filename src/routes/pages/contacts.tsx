@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { admissionsHoursText } from "../../services/admissions-hours";
 import { allPhones, phoneHref } from "../../components/layout/contacts";
 import { legalEntitiesJsonLd } from "../../components/layout/structured-data";
 import type { LegalEntity, Phone } from "../../services/catalogue/schemas";
@@ -108,10 +109,9 @@ export function contactsPage(c: Context<AppEnv>) {
               ))}
             </ul>
             <h2>Часы работы приёмной комиссии</h2>
-            <ul className="plain-list">
-              <li>{site.admissionsHours.footer} — звонки и заявки</li>
-              <li>{site.admissionsHours.header} — консультации по телефону и в мессенджерах</li>
-            </ul>
+            <p>
+              <span data-fact="admissions-hours">{admissionsHoursText(site.admissionsHours, area)}</span>: звонки, заявки и консультации в мессенджерах
+            </p>
             <h2>Электронная почта</h2>
             <ul className="plain-list">
               {site.emails.map((e) => (

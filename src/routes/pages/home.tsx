@@ -13,7 +13,7 @@ import { studyFieldHref } from "../../services/catalogue/links";
 import { programMenu } from "../../services/catalogue/menu";
 import { figures, upcomingSeminars } from "../../services/catalogue/queries";
 import { sortPrograms } from "../../services/catalogue/sort";
-import { pluralize } from "../../services/text";
+import { nounOf, pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
 import type { VisitorArea } from "../../services/visitor-area";
@@ -69,16 +69,16 @@ function HomePage({ catalogue, now, area }: { catalogue: Catalogue; now: number;
           </div>
           <dl className="hero__stats">
             <div>
-              <dt>Программ обучения</dt>
+              <dt>{nounOf(stated.programs, ["программа обучения", "программы обучения", "программ обучения"])}</dt>
               <dd>{stated.programs}</dd>
             </div>
             <div>
-              <dt>Преподавателей-практиков</dt>
+              <dt>{nounOf(stated.teachers, ["преподаватель-практик", "преподавателя-практика", "преподавателей-практиков"])}</dt>
               <dd>{stated.teachers}</dd>
             </div>
             <div>
-              <dt>Скидка на программы</dt>
-              <dd>{site.discount}</dd>
+              <dt>скидка {site.discountCovers.text}</dt>
+              <dd data-fact="discount">{site.discount}</dd>
             </div>
           </dl>
         </div>
@@ -125,7 +125,7 @@ function HomePage({ catalogue, now, area }: { catalogue: Catalogue; now: number;
           <ul className="card-grid">
             {popular.map((program) => (
               <li key={program.id}>
-                <ProgramCard program={program} discount={site.discount} />
+                <ProgramCard program={program} discount={site.discount} instalment={site.instalment} />
               </li>
             ))}
           </ul>

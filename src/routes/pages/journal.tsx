@@ -125,7 +125,7 @@ function ArticlePage({ catalogue, article, body, url }: { catalogue: Catalogue; 
           <ul className="card-grid">
             {related.map((program) => (
               <li key={program.id}>
-                <ProgramCard program={program} discount={catalogue.site.discount} />
+                <ProgramCard program={program} discount={catalogue.site.discount} instalment={catalogue.site.instalment} />
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
+import { DetailHero } from "../../components/catalogue/DetailHero";
 import { PageSection, TeachersSection } from "../../components/catalogue/blocks";
 import { courseJsonLd, organizationRef } from "../../components/layout/structured-data";
 import type { Catalogue, LiveCourse } from "../../services/catalogue/build";
@@ -59,35 +60,23 @@ function LiveCoursePage({ catalogue, course }: { catalogue: Catalogue; course: L
   const lead = { blockForAmo: course.title, price: course.price };
   return (
     <article>
-      <header className="detail-hero">
-        <div className="container">
-          <span className="tag tag--live">Живой курс</span>
-          <h1 className="detail-hero__title">{course.title}</h1>
-          <p className="detail-hero__lead">{course.description}</p>
-          <dl className="facts">
-            <div>
-              <dt>Старт</dt>
-              <dd>{formatDayMonthYear(course.startDate)}</dd>
-            </div>
-            <div>
-              <dt>Длительность</dt>
-              <dd>{pluralize(course.weeks, ["неделя", "недели", "недель"])}</dd>
-            </div>
-            <div>
-              <dt>Расписание</dt>
-              <dd>{course.schedule}</dd>
-            </div>
-            <div>
-              <dt>Стоимость</dt>
-              <dd>{formatPrice(course.price)}</dd>
-            </div>
-          </dl>
-          <div className="detail-hero__actions">
-            <Cta site={catalogue.site} request={{ cta: "signUp", ...lead }} variant="live" />
+      <DetailHero
+        tag={<span className="tag tag--live">Живой курс</span>}
+        title={course.title}
+        facts={[
+          { label: "Старт", value: formatDayMonthYear(course.startDate) },
+          { label: "Стоимость", value: formatPrice(course.price) },
+          { label: "Длительность", value: pluralize(course.weeks, ["неделя", "недели", "недель"]) },
+          { label: "Расписание", value: course.schedule },
+        ]}
+        actions={
+          <>
+            <Cta site={catalogue.site} request={{ cta: "signUp", ...lead }} variant="live" main />
             <Cta site={catalogue.site} request={{ cta: "askQuestion", ...lead }} variant="outline" />
-          </div>
-        </div>
-      </header>
+          </>
+        }
+        lead={course.description}
+      />
       <PageSection id="modules" title="Программа курса" tinted>
         <ol className="numbered-list">
           {course.modules.map((module) => (

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
+import { DetailHero } from "../../components/catalogue/DetailHero";
 import { CheckListSection, TeachersSection } from "../../components/catalogue/blocks";
 import { courseJsonLd, academicHoursWorkload, organizationRef } from "../../components/layout/structured-data";
 import type { Catalogue } from "../../services/catalogue/build";
@@ -78,38 +79,24 @@ function TrainingPage({ catalogue, training }: { catalogue: Catalogue; training:
   const lead = { blockForAmo: training.title, price: training.price };
   return (
     <article>
-      <header className="detail-hero">
-        <div className="container detail-hero__inner">
-          <div className="detail-hero__text">
-            <span className="tag tag--shortterm">Практика</span>
-            <h1 className="detail-hero__title">{training.title}</h1>
-            <p className="detail-hero__lead">{training.description}</p>
-            <dl className="facts">
-              <div>
-                <dt>Длительность</dt>
-                <dd>{training.duration}</dd>
-              </div>
-              <div>
-                <dt>Объём</dt>
-                <dd>{training.hours} ч.</dd>
-              </div>
-              <div>
-                <dt>Формат</dt>
-                <dd>{training.format}</dd>
-              </div>
-              <div>
-                <dt>Стоимость</dt>
-                <dd>{formatPrice(training.price)}</dd>
-              </div>
-            </dl>
-            <div className="detail-hero__actions">
-              <Cta site={site} request={{ cta: "takePart", ...lead }} />
-              <Cta site={site} request={{ cta: "askQuestion", ...lead }} variant="outline" />
-            </div>
-          </div>
-          <TrainingImage training={training} priority />
-        </div>
-      </header>
+      <DetailHero
+        tag={<span className="tag tag--shortterm">Практика</span>}
+        title={training.title}
+        facts={[
+          { label: "Стоимость", value: formatPrice(training.price) },
+          { label: "Длительность", value: training.duration },
+          { label: "Объём", value: `${training.hours} ч.` },
+          { label: "Формат", value: training.format },
+        ]}
+        actions={
+          <>
+            <Cta site={site} request={{ cta: "takePart", ...lead }} main />
+            <Cta site={site} request={{ cta: "askQuestion", ...lead }} variant="outline" />
+          </>
+        }
+        lead={training.description}
+        picture={<TrainingImage training={training} priority />}
+      />
       <CheckListSection id="outcomes" title="Что даёт практика" tinted items={training.outcomes} />
       <TeachersSection id="teachers" title="Ведущие" teachers={teachers} />
     </article>

@@ -5,16 +5,19 @@ import { CheckListSection, Faq, InPageNav, PageSection, ReviewsSection, Teachers
 import type { Crumb } from "../../components/layout/Breadcrumbs";
 import { courseJsonLd, academicHoursWorkload, organizationRef } from "../../components/layout/structured-data";
 import { ChevronDownIcon } from "../../components/ui/icons";
+import { DetailHero } from "../../components/catalogue/DetailHero";
+import { PriceWithMonthly } from "../../components/catalogue/Price";
 import { coverAlt, Picture } from "../../components/ui/Picture";
 import type { Catalogue, Program, ProgramDetails } from "../../services/catalogue/build";
 import { programDetailsOf } from "../../services/catalogue/program-details";
+import { documentHref } from "../../services/catalogue/documents";
 import { programHref, studyFieldHref } from "../../services/catalogue/links";
 import { indexes, teachersOf } from "../../services/catalogue/queries";
 import type { CtaKey, ProgramType } from "../../services/catalogue/schemas";
 import { typeTag } from "../../services/catalogue/tags";
 import { formatDayMonthYear } from "../../services/dates";
 import { generatedImage } from "../../services/images";
-import { discountedPrice, instalmentOf } from "../../services/pricing";
+import { discountedPrice, instalmentOf, instalmentOption, monthlyText } from "../../services/pricing";
 import { formatPrice, pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
@@ -33,12 +36,13 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
   const teachers = teachersOf(catalogue, program.teacherIds);
   const reviews = index.reviewsByProgram.get(program.id) ?? [];
   const price = discountedPrice(program.price, site.discount);
-  const instalment = instalmentOf(price, program.instalmentMonths);
+  const instalment = instalmentOf(price, program.instalmentMonths, site.instalment);
   const months = (n: number) => pluralize(n, ["месяц", "месяца", "месяцев"]);
   const paymentOptions = instalment
-    ? [...program.paymentOptions.slice(0, 1), `Рассрочка без переплаты на ${months(instalment.months)}`, ...program.paymentOptions.slice(1)]
+    ? [...program.paymentOptions.slice(0, 1), instalmentOption(instalment), ...program.paymentOptions.slice(1)]
     : program.paymentOptions;
   const lead = { blockForAmo: program.title, price };
+  const freeAccess = catalogue.pages.freeAccess.offer;
   const links = [
     { id: "for-whom", label: "Для кого" },
     { id: "outcomes", label: "Чему научитесь" },
@@ -52,48 +56,42 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
 
   return (
     <article className="program-page">
-      <header className="detail-hero">
-        <div className="container detail-hero__inner">
-          <div className="detail-hero__text">
-            <span className={`tag tag--${program.type.toLowerCase()}`}>{typeTag(program.type)}</span>
-            <h1 className="detail-hero__title">{program.title}</h1>
-            <p className="detail-hero__lead">{program.description}</p>
-            <dl className="facts">
-              <div>
-                <dt>Длительность</dt>
-                <dd>{program.duration}</dd>
-              </div>
-              <div>
-                <dt>Объём</dt>
-                <dd>{pluralize(program.hours, ["час", "часа", "часов"])}</dd>
-              </div>
-              <div>
-                <dt>Формат</dt>
-                <dd>{program.format}</dd>
-              </div>
-              <div>
-                <dt>Старт</dt>
-                <dd>
-                  <time dateTime={program.startDate}>{formatDayMonthYear(program.startDate)}</time>
-                </dd>
-              </div>
-            </dl>
-            <div className="detail-hero__actions">
-              <Cta site={site} request={{ cta: signUpKey[program.type], ...lead }} />
-              <Cta site={site} request={{ cta: "getFullProgram", ...lead }} variant="outline" />
-            </div>
-          </div>
-          <Picture kind="program" slug={program.id} alt={coverAlt(program)} sizes="(max-width: 768px) 100vw, 480px" className="detail-hero__image" priority />
-        </div>
-      </header>
+      <DetailHero
+        tag={<span className={`tag tag--${program.type.toLowerCase()}`}>{typeTag(program.type)}</span>}
+        title={program.title}
+        facts={[
+          {
+            label: "Старт",
+            value: (
+              <time dateTime={program.startDate} data-fact="start">
+                {formatDayMonthYear(program.startDate)}
+              </time>
+            ),
+          },
+          { label: "Стоимость", value: <PriceWithMonthly full={program.price} price={price} instalment={instalment} /> },
+          { label: "Длительность", value: `${program.duration}, ${pluralize(program.hours, ["час", "часа", "часов"])}` },
+          { label: "Формат", value: program.format },
+        ]}
+        actions={
+          <>
+            <Cta site={site} request={{ cta: signUpKey[program.type], ...lead }} main />
+            <Cta site={site} request={{ cta: "getFullProgram", ...lead }} variant="outline" />
+          </>
+        }
+        lead={program.description}
+        picture={<Picture kind="program" slug={program.id} alt={coverAlt(program)} sizes="(max-width: 768px) 100vw, 480px" className="detail-hero__image" priority />}
+      />
 
       <AfterHero
         bar={{
           label: "Цена и запись",
           price: (
             <>
-              <span className="sticky-actions__label">Со скидкой {site.discount}</span>
+              <span className="sticky-actions__label">
+                Со скидкой <span data-fact="discount">{site.discount}</span>
+              </span>
               <span className="price-old">{formatPrice(program.price)}</span> <strong>{formatPrice(price)}</strong>
+              {instalment ? <span className="sticky-actions__monthly">или {monthlyText(instalment)}</span> : null}
             </>
           ),
           action: <Cta site={site} request={{ cta: signUpKey[program.type], ...lead }} />,
@@ -152,7 +150,9 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
         <PageSection id="price" title="Стоимость и оплата" tinted>
           <div className="price-box">
             <div className="price-box__main">
-              <p className="price-box__label">Стоимость обучения со скидкой {site.discount}</p>
+              <p className="price-box__label">
+                Стоимость обучения со скидкой <span data-fact="discount">{site.discount}</span>
+              </p>
               <p className="price-box__price">
                 <span className="price-old">{formatPrice(program.price)}</span>
                 <strong>{formatPrice(price)}</strong>
@@ -168,10 +168,23 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
                 <li key={option}>{option}</li>
               ))}
             </ul>
+            {site.refund ? (
+              <p className="price-box__refund" data-testid="refund">
+                <strong>Возврат.</strong> {site.refund.text}{" "}
+                <a href={documentHref({ slug: site.refund.document })} type="application/pdf">
+                  Договор-оферта (PDF)
+                </a>
+              </p>
+            ) : null}
             <div className="price-box__actions">
               <Cta site={site} request={{ cta: "reserve", ...lead }} />
               <Cta site={site} request={{ cta: "consultMe", ...lead }} variant="outline" />
             </div>
+            {freeAccess?.programTypes.includes(program.type) ? (
+              <p className="free-access-link price-box__free">
+                <a href="/free-access">{freeAccess?.link}</a>
+              </p>
+            ) : null}
           </div>
         </PageSection>
 

@@ -10,6 +10,12 @@ import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
 import { renderBadRequest, renderNotFound } from "../../render/error-pages";
 
+/** Whether the content offers the free trial on a list of this type (any offered type for /programs). */
+const freeAccessOffered = (catalogue: Catalogue, type: ProgramType | undefined) => {
+  const offer = catalogue.pages.freeAccess.offer;
+  return offer !== undefined && (type === undefined || offer.programTypes.includes(type));
+};
+
 interface ListSpec {
   path: string;
   title: string;
@@ -103,6 +109,11 @@ function renderList(c: Context<AppEnv>, spec: ListSpec, field?: string) {
           <h1>{title}</h1>
           <p className="list-hero__lead">{studyField?.description ?? spec.intro}</p>
           {spec === lists.programs && !studyField ? <ProgramsTotal catalogue={catalogue} /> : null}
+          {freeAccessOffered(catalogue, spec.type) ? (
+            <p className="free-access-link">
+              <a href="/free-access">{catalogue.pages.freeAccess.offer?.link}</a>
+            </p>
+          ) : null}
         </header>
         <ProgramList catalogue={catalogue} base={base} query={query} listing={listing} />
       </>

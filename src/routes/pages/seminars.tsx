@@ -7,6 +7,7 @@ import { priceText, SeminarCard } from "../../components/catalogue/SeminarCard";
 import { siteHref } from "../../components/layout/seo";
 import { organizationRef, personRef } from "../../components/layout/structured-data";
 import { Picture } from "../../components/ui/Picture";
+import { DetailHero } from "../../components/catalogue/DetailHero";
 import { liveTickets } from "../../server/seminar-tickets";
 import type { Catalogue, Seminar } from "../../services/catalogue/build";
 import { seminarHref } from "../../services/catalogue/links";
@@ -69,65 +70,54 @@ function SeminarPage({ catalogue, seminar, left, now, area }: { catalogue: Catal
     price: seminar.price,
     seminar: { id: seminar.id, title: seminar.title, price: seminar.price, tickets_quantity: left, date: seminar.targetDate },
   };
-  // in the hero and, on a phone, in the bar that follows it
-  const actions = (
-    <SeminarActions
-      seminarId={seminar.id}
-      initial={left}
-      buy={{ ...request, title: site.cta.buyTicket.title, description: site.cta.buyTicket.description }}
-      waitlist={{
-        cta: "participate",
-        title: site.cta.participate.title,
-        description: site.cta.participate.description,
-        blockForAmo: waitingListLabel(seminar.title),
-      }}
-    />
-  );
+  const props = {
+    seminarId: seminar.id,
+    initial: left,
+    buy: { ...request, title: site.cta.buyTicket.title, description: site.cta.buyTicket.description },
+    waitlist: {
+      cta: "participate" as const,
+      title: site.cta.participate.title,
+      description: site.cta.participate.description,
+      blockForAmo: waitingListLabel(seminar.title),
+    },
+  };
+  // in the hero (the page's main action) and, on a phone, in the bar that follows it
+  const heroActions = <SeminarActions {...props} main />;
+  const actions = <SeminarActions {...props} />;
   return (
     <article>
-      <header className="detail-hero">
-        <div className="container detail-hero__inner">
-          <div className="detail-hero__text">
-            <span className="tag">Семинар</span>
-            <h1 className="detail-hero__title">{seminar.title}</h1>
-            <p className="detail-hero__lead">{seminar.subtitle}</p>
-            <dl className="facts">
-              <div>
-                <dt>Когда</dt>
-                <dd>
-                  <EventWhen iso={seminar.targetDate} area={area} />
-                </dd>
-              </div>
-              <div>
-                <dt>{seminar.format === "online" ? "Онлайн" : "Где"}</dt>
-                <dd>{seminar.place}</dd>
-              </div>
-              <div>
-                <dt>Продолжительность</dt>
-                <dd>{seminar.durationHours} ч.</dd>
-              </div>
-              <div>
-                <dt>Стоимость</dt>
-                <dd>{priceText(seminar.price)}</dd>
-              </div>
-              <div>
-                <dt>Осталось билетов</dt>
-                <dd>
-                  <TicketsLeft seminarId={seminar.id} initial={left} />
-                </dd>
-              </div>
-            </dl>
-            <div className="detail-hero__actions">
-              {past ? (
-                <p className="notice">Семинар уже прошёл. Следите за новыми датами в разделе семинаров.</p>
-              ) : (
-                actions
-              )}
-            </div>
-          </div>
-          <Picture kind="seminar" slug={seminar.slug} alt="" sizes="(max-width: 768px) 100vw, 480px" className="detail-hero__image" priority />
-        </div>
-      </header>
+      <DetailHero
+        tag={<span className="tag">Семинар</span>}
+        title={seminar.title}
+        facts={[
+          { label: "Когда", value: <EventWhen iso={seminar.targetDate} area={area} /> },
+          { label: "Стоимость", value: priceText(seminar.price) },
+          { label: "Длительность", value: `${String(seminar.durationHours).replace(".", ",")} ч.` },
+          { label: seminar.format === "online" ? "Формат" : "Где", value: seminar.place, wide: true },
+        ]}
+        note={
+          past ? null : (
+            <p className="detail-hero__note">
+              Осталось билетов: <TicketsLeft seminarId={seminar.id} initial={left} />
+            </p>
+          )
+        }
+        actions={
+          past ? (
+            <p className="notice">
+              Семинар уже прошёл. Следите за новыми датами в{" "}
+              <a href="/lectorium" data-main-action="">
+                разделе семинаров
+              </a>
+              .
+            </p>
+          ) : (
+            heroActions
+          )
+        }
+        lead={seminar.subtitle}
+        picture={<Picture kind="seminar" slug={seminar.slug} alt="" sizes="(max-width: 768px) 100vw, 480px" className="detail-hero__image" />}
+      />
       <AfterHero bar={past ? undefined : { label: "Цена и билеты", price: <strong>{priceText(seminar.price)}</strong>, action: actions }}>
         <PageSection id="about" title="О семинаре" tinted>
           <p className="prose">{seminar.description}</p>

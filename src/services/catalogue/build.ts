@@ -6,7 +6,8 @@ import {
   type Vacancy, type WebinarSource,
   FIXED_PRACTICAL_TRAININGS,
 } from "./schemas";
-import { countFigures, fillFiguresDeep, handWrittenFigures, UnknownFigureError } from "./figures";
+import { countFigures, fillFactsDeep, fillFiguresDeep, handWrittenFigures, UnknownFigureError } from "./figures";
+import { admissionsHoursText } from "../admissions-hours";
 import type { InstituteDocument, ListedDocument, Pages } from "./institute-schemas";
 import { VENUE_CITIES, VENUE_EXAMPLE, venueOf } from "./venue";
 import { articleMinutes } from "./journal";
@@ -99,6 +100,21 @@ export function moscowDateTime(now: Date, days: number, hhmm: string): string {
   return moscowInstant(today.year, today.month, today.day + days, h, m).toISOString();
 }
 
+/**
+ * A program's start: the first intake day of the month (site.json `intakeDays`, «1 и 15 числа»)
+ * on or after `days` days from today, so every start a page shows is one /incomers announces.
+ */
+export function nextIntake(now: Date, days: number, intakeDays: readonly number[]): string {
+  const today = moscowClock(now);
+  for (let ahead = days; ; ahead++) {
+    const day = moscowInstant(today.year, today.month, today.day + ahead, 10, 0);
+    if (intakeDays.includes(moscowClock(day).day)) return day.toISOString().slice(0, 10);
+  }
+}
+
+/** «1 и 15 числа»: the intake days as /incomers says them. */
+export const intakeDaysText = (days: readonly number[]) => `${days.length > 1 ? `${days.slice(0, -1).join(", ")} и ${days.at(-1)}` : days[0]} числа`;
+
 function checkUnique(file: string, items: { id: string; slug?: string }[]): void {
   for (const key of ["id", "slug"] as const) {
     const seen = new Set<string>();
@@ -160,6 +176,9 @@ export function buildCatalogue(raw: RawContent, now: Date, version: string): Bui
   checkHandWrittenFigures("pages.json", pages, factPhrases);
   checkHandWrittenFigures("journal.json", journal);
   checkUnique("documents.json", documents);
+  if (site.refund && !documents.some((d) => d.slug === site.refund?.document)) {
+    throw new ContentError(`content/site.json: field "refund.document": no document «${site.refund.document}» in documents.json`);
+  }
 
   const fixed = practicalTrainings.filter((t) => t.fixed).map((t) => t.slug).sort();
   if (fixed.join() !== [...FIXED_PRACTICAL_TRAININGS].sort().join()) {
@@ -216,7 +235,7 @@ export function buildCatalogue(raw: RawContent, now: Date, version: string): Bui
 
   let filledPages: Pages;
   try {
-    filledPages = fillFiguresDeep(pages, countFigures({ programs: programSources, bachelors, practicalTrainings, teachers }));
+    filledPages = fillFiguresDeep(fillFactsDeep(pages, { admissionsHours: admissionsHoursText(site.admissionsHours), ...(site.intakeDays ? { intakeDays: intakeDaysText(site.intakeDays) } : {}) }), countFigures({ programs: programSources, bachelors, practicalTrainings, teachers }));
   } catch (error) {
     if (error instanceof UnknownFigureError) throw new ContentError(`content/pages.json: ${error.message}`);
     throw error;
@@ -224,7 +243,7 @@ export function buildCatalogue(raw: RawContent, now: Date, version: string): Bui
 
   const programs = programSources.map(({ startsInDays, ...p }) => ({
     ...p,
-    startDate: moscowDateTime(now, startsInDays, "10:00").slice(0, 10),
+    startDate: site.intakeDays ? nextIntake(now, startsInDays, site.intakeDays) : moscowDateTime(now, startsInDays, "10:00").slice(0, 10),
   }));
   const seminars = seminarSources.map(({ startsInDays, ...s }) => ({
     ...s,

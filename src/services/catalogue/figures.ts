@@ -118,3 +118,22 @@ const HAND_WRITTEN_FIGURE = /(?<![\d.,])\d[\d\s\u00a0]*\+?\s+(?:программ
 export function handWrittenFigures(text: string): string[] {
   return [...text.matchAll(HAND_WRITTEN_FIGURE)].map((m) => m[0]);
 }
+
+/** `{{admissionsHours}}`: a fact of the site written once in site.json, said in content text by its name. */
+const FACT_TOKEN = /\{\{\s*([a-zA-Z]+)\s*\}\}/g;
+
+/** Replaces every fact token (`{{name}}`, no forms) in every string of a JSON value; an unknown name is an error. */
+export function fillFactsDeep<T>(value: T, facts: Record<string, string>, path: string[] = []): T {
+  if (typeof value === "string") {
+    return value.replace(FACT_TOKEN, (_token, name: string) => {
+      const fact = facts[name];
+      if (fact === undefined) throw new UnknownFigureError(`field "${path.join(".")}": unknown fact «${name}»: use one of ${Object.keys(facts).join(", ")}`);
+      return fact;
+    }) as T;
+  }
+  if (Array.isArray(value)) return value.map((item, i) => fillFactsDeep(item, facts, [...path, String(i)])) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillFactsDeep(item, facts, [...path, key])])) as T;
+  }
+  return value;
+}

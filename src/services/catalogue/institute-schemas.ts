@@ -57,7 +57,13 @@ export const pagesSchema = z.object({
   }),
   rating: z.object({ title: text, lead: text, items: z.array(z.object({ source: text, place: text, year: z.number().check(z.int()), text })).check(z.minLength(3)) }),
   docs: z.object({ title: text, lead: text }),
-  freeAccess: z.object({ title: text, lead: text, benefits: z.array(text).check(z.minLength(3)) }),
+  freeAccess: z.object({
+    title: text,
+    lead: text,
+    benefits: z.array(text).check(z.minLength(3)),
+    /** where the trial is offered: the program types whose pages (and the lists of them) link to it, and the link's words; none offers it without this */
+    offer: z.optional(z.object({ programTypes: z.array(z.enum(["Profession", "Course", "ShortTerm"])).check(z.minLength(1)), link: text })),
+  }),
   sveden: z.record(z.enum(svedenSlugs), z.object({ title: text, body: z.array(blockSchema).check(z.minLength(1)) })).check(
     z.refine((sveden) => svedenSlugs.every((slug) => slug in sveden), {
       message: "нужны все подразделы «Сведений об образовательной организации»",

@@ -314,7 +314,12 @@ export const siteSchema = z.object({
     }),
   ),
   emails: z.array(z.object({ label: text, email: z.email() })).check(z.minLength(2)),
-  admissionsHours: z.object({ footer: text, header: text }),
+  /** the admissions office's hours on Moscow's clock, the one source of every page that gives them (content text says `{{admissionsHours}}`) */
+  admissionsHours: z.object({
+    days: text,
+    opens: z.string().check(z.regex(/^\d\d:\d\d$/, "время — ЧЧ:ММ")),
+    closes: z.string().check(z.regex(/^\d\d:\d\d$/, "время — ЧЧ:ММ")),
+  }),
   links: z.object({
     account: z.url({ protocol: /^https$/ }),
     licenceRegistry: z.url({ protocol: /^https$/ }),
@@ -336,6 +341,17 @@ export const siteSchema = z.object({
   wheel: z.object({ enabled: z.boolean(), pages: z.array(z.string().check(z.regex(/^\//, "путь страницы, начиная с /"))) }),
   /** the sitewide discount (spec 9: a string starting with '-') */
   discount: z.string().check(z.regex(/^-\d+%$/, "скидка — строка, начинающаяся с '-', например '-30%'")),
+  /** what the sitewide discount covers, in words after «Скидка до -30%» («на программы переподготовки…»), and the pages (path prefixes, "/" the home page alone) whose offers it applies to: the discount bar shows there alone */
+  discountCovers: z.object({
+    text: z.string().check(z.regex(/^на /, "что покрывает скидка — начиная с «на …»")),
+    pages: z.array(z.string().check(z.regex(/^\//, "путь страницы, начиная с /"))).check(z.minLength(1)),
+  }),
+  /** the days of the month a program's group starts on («1 и 15 числа»): every program's start is the next of them after its `startsInDays` */
+  intakeDays: z.optional(z.array(z.number().check(z.int(), z.gte(1), z.lte(28))).check(z.minLength(1))),
+  /** who lends the programs' instalments (a bank or a service, named beside every monthly payment) and its yearly rate in percent: 0 is without overpayment */
+  instalment: z.optional(z.object({ partner: text, ratePercent: z.number().check(z.gte(0), z.lt(100)) })),
+  /** what a program's price block says is refunded and how, and the document (its slug in documents.json) that says it in full */
+  refund: z.optional(z.object({ text, document: slug })),
   cta: z.record(z.enum(ctaKeys), ctaSchema).check(
     z.refine((cta) => ctaKeys.every((key) => key in cta), { message: "в каталоге CTA должны быть все ключи раздела 9" }),
   ),

@@ -5,7 +5,7 @@ import { defaultCatalogue } from "../../../tests/support/content";
 import { contentEntries } from "./publish";
 import type { Catalogue } from "./build";
 import { articleBodyKey, CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY, CURRENT_CATALOGUE_KEY } from "./keys";
-import { catalogueSnapshotSchema, SNAPSHOT_SCHEMA_VERSION, sealOf } from "./snapshot";
+import { catalogueSnapshotSchema, parseSnapshot, SNAPSHOT_SCHEMA_VERSION, sealOf } from "./snapshot";
 
 /**
  * The snapshot schema's fingerprint for each SNAPSHOT_SCHEMA_VERSION (decision 043). A Worker
@@ -21,6 +21,8 @@ const FINGERPRINTS: Record<number, string> = {
   3: "ba49c7533037f3cf9beded8e50bf2c739dc5050743f4dd27f6c7b06d0b84b08e",
   // the journal's articles without their text, which KV keeps apart, with their reading minutes
   4: "72467b3b586dd29eea651517d062d37236b6a62294d1f102c5b2876ab766441f",
+  // one reading of the admissions hours, the instalment terms, the refund, what the discount covers, the intake days, where the free trial is offered (issue 28)
+  5: "e419ed4070b5b8e0d18ff44b3b6008d22315fe61d9cdffeceb05dd55d41d6f3b",
 };
 
 const fingerprint = () =>
@@ -72,5 +74,18 @@ describe("the snapshot's seal", () => {
     expect(snapshot.documents!.filter((document) => "body" in (document as object))).toEqual([]);
     const text = JSON.stringify(built.documents[0]!.body[0]);
     expect(entries.find((entry) => entry.key === `${CATALOGUE_KEY_PREFIX}seal-documents`)!.value).not.toContain(text.slice(1, -1));
+  });
+});
+
+describe("a snapshot pushed before schema 5", () => {
+  it("is served: its two readings of the admissions hours become the header's, its discount covers the programs", async () => {
+    const current = defaultCatalogue("schema-4-v1");
+    const { instalment: _i, refund: _r, intakeDays: _d, discountCovers: _c, ...site } = current.site;
+    const older = { ...current, site: { ...site, admissionsHours: { footer: "Пн–Пт 9:00–19:00", header: "Пн–Сб 9:00–19:00" } } };
+    const read = await parseSnapshot(JSON.stringify(older), "schema-4-v1");
+    expect(read.site.admissionsHours).toEqual({ days: "Пн–Сб", opens: "09:00", closes: "19:00" });
+    expect(read.site.discountCovers.pages).toContain("/programs");
+    expect(read.site.discountCovers.pages).not.toContain("/bachelor");
+    expect(read.site.instalment).toBeUndefined();
   });
 });

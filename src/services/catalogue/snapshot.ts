@@ -54,7 +54,7 @@ export const catalogueSnapshotSchema = z.object({
  * The version of the snapshot's schema above. Change it with the schema: a unit test
  * (snapshot-seal.test.ts) keeps the schema's fingerprint and fails until both are changed together.
  */
-export const SNAPSHOT_SCHEMA_VERSION = 4;
+export const SNAPSHOT_SCHEMA_VERSION = 5;
 
 /**
  * What `content:push` says of a snapshot it validated (decision 029), kept as the KV entry's
@@ -107,7 +107,7 @@ export async function parseSnapshot(text: string, version: string, seal?: unknow
     if (catalogue.version !== version) throw new InvalidSnapshotError(`catalogue:${version} holds version ${catalogue.version}`);
     return catalogue;
   }
-  const result = catalogueSnapshotSchema.safeParse(data);
+  const result = catalogueSnapshotSchema.safeParse(upgradeOlderSite(data));
   if (!result.success) {
     const issues = result.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".") || "(snapshot)"}: ${issue.message}`);
     throw new InvalidSnapshotError(`catalogue:${version} does not match the snapshot schema: ${issues.join("; ")}`);
@@ -123,6 +123,30 @@ export async function parseSnapshot(text: string, version: string, seal?: unknow
     return { ...article, minutes: minutes ?? articleMinutes({ title: article.title, body: body ?? [] }) };
   });
   return { ...result.data, journal } satisfies Catalogue;
+}
+
+/** The discount bar's cover before schema 5, which did not say it: the programs' pages, in its old words. */
+const OLDER_DISCOUNT_COVERS = { text: "на все программы и курсы", pages: ["/", "/programs", "/professions", "/courses", "/shortTerm", "/search"] };
+
+/**
+ * A snapshot pushed before schema 5 in this schema's shape: its two readings of the admissions
+ * hours ({footer, header}) become the one the header gave («Пн–Сб 9:00–19:00»), and the discount
+ * covers what its bar said. Anything else is left for the schema to judge.
+ */
+function upgradeOlderSite(data: unknown): unknown {
+  if (!data || typeof data !== "object" || !("site" in data) || !data.site || typeof data.site !== "object") return data;
+  const site = data.site as Record<string, unknown>;
+  const hours = site.admissionsHours as { header?: unknown } | undefined;
+  const older = typeof hours?.header === "string" ? /^(.+?)\s+(\d{1,2}):(\d\d)\s*[–-]\s*(\d{1,2}):(\d\d)$/.exec(hours.header) : null;
+  const pad = (hour: string) => hour.padStart(2, "0");
+  return {
+    ...data,
+    site: {
+      ...site,
+      ...(older ? { admissionsHours: { days: older[1], opens: `${pad(older[2]!)}:${older[3]}`, closes: `${pad(older[4]!)}:${older[5]}` } } : {}),
+      ...(site.discountCovers === undefined ? { discountCovers: OLDER_DISCOUNT_COVERS } : {}),
+    },
+  };
 }
 
 /**

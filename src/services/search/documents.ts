@@ -1,7 +1,7 @@
 import type { BuiltCatalogue, Catalogue } from "../catalogue/build";
 import { articleHref, bachelorHref, practicalTrainingHref, programHref, seminarHref } from "../catalogue/links";
 import { typeTag } from "../catalogue/tags";
-import { discountedPrice } from "../pricing";
+import { discountedPrice, type Instalment, instalmentOf, monthlyText } from "../pricing";
 import { formatPrice } from "../text";
 
 /** A searchable item (spec 3): what the search answers with, and the text it is found by. */
@@ -41,6 +41,7 @@ const doc = ({ subtitle = "", studyFieldSlug = "", duration = "", price = "", ..
 const hours = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
 
 const priceOrFree = (price: number) => (price > 0 ? formatPrice(price) : "Бесплатно");
+const programPrice = (price: number, instalment: Instalment | null) => (instalment ? `${priceOrFree(price)}, или ${monthlyText(instalment)}` : priceOrFree(price));
 
 /**
  * Everything the search finds: programs of every type, bachelors, practical trainings (the two
@@ -59,8 +60,8 @@ export function searchDocuments(catalogue: Catalogue | BuiltCatalogue): SearchDo
         typeLabel: typeTag(p.type),
         href: programHref(p),
         duration: p.duration,
-        // what the visitor pays: the price with the sitewide discount, as the card's bold figure
-        price: priceOrFree(discountedPrice(p.price, catalogue.site.discount)),
+        // what the visitor pays: the price with the sitewide discount, as the card's bold figure, and the monthly payment beside it
+        price: programPrice(discountedPrice(p.price, catalogue.site.discount), instalmentOf(discountedPrice(p.price, catalogue.site.discount), p.instalmentMonths, catalogue.site.instalment)),
         // what the visitor learns is searched too, where the details are at hand (the push)
         text: "outcomes" in p ? `${p.description} ${p.outcomes.join(" ")}` : p.description,
       }),

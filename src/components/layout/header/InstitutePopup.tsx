@@ -54,7 +54,7 @@ export function ContactList({ contacts }: { contacts: HeaderContacts }) {
       </li>
       <li>
         <ClockIcon />
-        <span>{contacts.hours}</span>
+        <span data-fact="admissions-hours">{contacts.hours}</span>
       </li>
       {contacts.addresses.map((address) => (
         <li key={address}>
