@@ -1,5 +1,7 @@
 /** Running wrangler offline: no telemetry, no update check, no request.cf download (STACK.md). */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 
 export const root = new URL("../..", import.meta.url).pathname;
 
@@ -103,4 +105,18 @@ export async function startDevServer(options: {
   }
   await stop();
   throw new Error("wrangler dev did not answer within 60 s");
+}
+
+/**
+ * A `wrangler dev` of the built site on `port` with the default content, its state in a folder of
+ * its own made afresh (`.wrangler/<state>`): the browser tests' servers and the mirror's source.
+ */
+export async function startSiteWithContent(options: { port: number; state: string; vars?: Record<string, string>; quiet?: boolean }): Promise<DevServer> {
+  const persistTo = join(root, ".wrangler", options.state);
+  rmSync(persistTo, { recursive: true, force: true });
+  execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/content.ts", "push", "--persist-to", persistTo], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return startDevServer({ port: options.port, persistTo, vars: options.vars, quiet: options.quiet ?? true });
 }

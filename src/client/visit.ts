@@ -1,5 +1,6 @@
 import { isCleanUrl } from "../services/leads/clean-text";
 import { cookies, isUtmValue, parseUtmCookie, UTMS_NAME } from "../services/tracking";
+import { apiOrigin, visitClient } from "./api";
 
 /**
  * What the browser keeps about the visit (spec 3 and 9): UTM parameters and the referrer in
@@ -23,6 +24,16 @@ export function rememberVisit(): void {
   } catch (error) {
     console.error("visit: session storage unavailable", error);
   }
+}
+
+/**
+ * A page of the mirror for Russian hosting (decision 042) has no server to hand out the visit's
+ * cookies with it: it asks the Worker for them, with its address (the UTM and affiliate
+ * parameters). A page without JavaScript loads the same address as an image (scripts/mirror.ts).
+ */
+export function askForVisitCookies(): void {
+  if (!apiOrigin) return;
+  visitClient.visit.$get({ query: { page: `${location.pathname}${location.search}` } }).catch((error: unknown) => console.error("visit: the Worker did not answer", error));
 }
 
 export function visitContext(): { utms?: Record<string, string>; referer?: string } {

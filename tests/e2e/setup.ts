@@ -4,15 +4,12 @@
  * may count seats, leads or promos, so each lane has its own server and state: the files of a lane
  * run one after another, as they would on one server alone.
  */
-import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/browser";
 import { buildAll } from "../../scripts/build";
 import { ensureChromium } from "../../scripts/ensure-chromium";
-import { type DevServer, root, startDevServer } from "../../scripts/lib/wrangler";
+import { type DevServer, startSiteWithContent } from "../../scripts/lib/wrangler";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -47,14 +44,8 @@ export async function prepareBrowserTests(): Promise<void> {
 }
 
 /** A `wrangler dev` of the built site on `port`, its state (and the default content) in a folder of its own. */
-export async function startSite(port: number, vars: Record<string, string> = {}): Promise<DevServer> {
-  const persistTo = join(root, `.wrangler/e2e-state-${port}`);
-  rmSync(persistTo, { recursive: true, force: true });
-  execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/content.ts", "push", "--persist-to", persistTo], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  return startDevServer({ port, persistTo, vars: { SITE_URL: `http://127.0.0.1:${port}`, ...E2E_VARS, ...vars }, quiet: true });
+export function startSite(port: number, vars: Record<string, string> = {}): Promise<DevServer> {
+  return startSiteWithContent({ port, state: `e2e-state-${port}`, vars: { SITE_URL: `http://127.0.0.1:${port}`, ...E2E_VARS, ...vars } });
 }
 
 export default async function setup(project: TestProject) {
