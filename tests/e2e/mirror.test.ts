@@ -70,18 +70,23 @@ afterAll(async () => {
 const crmGot = async (text: string): Promise<Receipt[]> => (await (await fetch(`${fakes.url}/__received?sink=genezis&id=${encodeURIComponent(text)}`)).json()) as Receipt[];
 
 /** A visitor of the mirror; the requests of its pages to the Worker that did not finish are kept (none may: each is under the wall). */
-async function visitor(javaScriptEnabled = true): Promise<{ context: BrowserContext; page: Page; cut: string[]; toWorker: string[] }> {
+async function visitor(javaScriptEnabled = true): Promise<{ context: BrowserContext; page: Page; cut: string[]; toWorker: string[]; blocked: string[] }> {
   const context = javaScriptEnabled ? await desktopContext(browser, mirror.url) : await browser.newContext({ baseURL: mirror.url, locale: "ru-RU", javaScriptEnabled: false });
   const page = await context.newPage();
   const cut: string[] = [];
   const toWorker: string[] = [];
+  // what the page's policy (its <meta>) refused
+  const blocked: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
   page.on("request", (request) => {
     if (request.url().startsWith(api)) toWorker.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
   page.on("requestfailed", (request) => {
     if (request.url().startsWith(api)) cut.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`);
   });
-  return { context, page, cut, toWorker };
+  return { context, page, cut, toWorker, blocked };
 }
 
 /** A page of the mirror, its islands awake. */
@@ -99,7 +104,7 @@ describe("the mirror, written", () => {
 
 describe("the mirror, served by a plain static host, with the Worker behind the wall", () => {
   it("sends a lead from a program page's popup; it reaches the CRM", async () => {
-    const { page, cut, toWorker } = await visitor();
+    const { page, cut, toWorker, blocked } = await visitor();
     await openMirror(page, programPath);
     expect(await page.evaluate(() => document.documentElement.dataset.apiOrigin)).toBe(api);
     await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
@@ -115,6 +120,7 @@ describe("the mirror, served by a plain static host, with the Worker behind the 
     // the evidence of the visit came from the Worker, asked by the page itself
     expect(toWorker).toContain("GET /api/visit");
     expect(cut).toEqual([]);
+    expect(blocked).toEqual([]);
   });
 
   it("orders a seminar's tickets from its page, the seats left read from the Worker; the order reaches the CRM", async () => {
@@ -127,7 +133,8 @@ describe("the mirror, served by a plain static host, with the Worker behind the 
     await dialog.getByLabel("Имя *").fill("Глеб Зеркальный");
     await dialog.locator("#popup-phone").pressSequentially("9057776600");
     await dialog.getByLabel("Электронная почта *").fill("gleb-mirror@example.ru");
-    const [request] = await Promise.all([page.waitForRequest(`${api}/api/tickets`), dialog.getByRole("button", { name: "Купить билеты" }).click()]);
+    await screenshot(page, "mirror-tickets-popup");
+    const [request] = await Promise.all([page.waitForRequest(`${api}/api/tickets`), dialog.getByRole("button", { name: /^Купить билет/ }).click()]);
     await dialog.getByText("Спасибо за заказ!").waitFor();
     await expect(dialog.getByTestId("order-summary").textContent()).resolves.toContain(seminar.title);
     const { id } = request.postDataJSON() as { id: string };
