@@ -1,6 +1,5 @@
 import { isCleanUrl } from "../services/leads/clean-text";
 import { cookies, isUtmValue, parseUtmCookie, UTMS_NAME } from "../services/tracking";
-import { apiOrigin, visitClient } from "./api";
 
 /**
  * What the browser keeps about the visit (spec 3 and 9): UTM parameters and the referrer in
@@ -32,8 +31,11 @@ export function rememberVisit(): void {
  * parameters). A page without JavaScript loads the same address as an image (scripts/mirror.ts).
  */
 export function askForVisitCookies(): void {
-  if (!apiOrigin) return;
-  visitClient.visit.$get({ query: { page: `${location.pathname}${location.search}` } }).catch((error: unknown) => console.error("visit: the Worker did not answer", error));
+  // the Worker's own pages need none of it: the typed client loads only on the mirror's
+  if (!document.documentElement.dataset.apiOrigin) return;
+  void import("./api")
+    .then(({ visitClient }) => visitClient.visit.$get({ query: { page: `${location.pathname}${location.search}` } }))
+    .catch((error: unknown) => console.error("visit: the Worker did not answer", error));
 }
 
 export function visitContext(): { utms?: Record<string, string>; referer?: string } {

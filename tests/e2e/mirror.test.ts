@@ -31,10 +31,10 @@ const seminar = catalogue.seminars.filter((s) => s.price > 0 && s.tickets_quanti
 const seminarPath = `/seminars/${seminar.studyFieldSlug}/${seminar.slug}`;
 const askPath = "/apply?cta=askQuestion";
 
-/** Ports of this file (own-server.ts: offset 20 for the Worker): the static host and the wall beside it. */
-const staticPort = e2ePort() + 21;
-const wallPort = e2ePort() + 22;
-const fakePort = Number(process.env.FAKE_PORT ?? 9181) + 20;
+/** Ports of this file (own-server.ts: offset 33 for the Worker): the static host and the wall beside it, and the fakes. */
+const staticPort = e2ePort() + 34;
+const wallPort = e2ePort() + 35;
+const fakePort = Number(process.env.FAKE_PORT ?? 9181) + 33;
 
 let fakes: FakeThirdParties;
 let server: DevServer;
@@ -49,7 +49,7 @@ const api = `http://127.0.0.1:${wallPort}`;
 beforeAll(async () => {
   fakes = await startFakeThirdParties(fakePort);
   const mirrorOrigin = `http://127.0.0.1:${staticPort}`;
-  server = await startOwnServer(20, { MIRROR_ORIGINS: mirrorOrigin, CRM_WEBHOOK_URL: `${fakes.url}/genezis`, LEAD_MIN_FILL_MS: "1" });
+  server = await startOwnServer(33, { MIRROR_ORIGINS: mirrorOrigin, CRM_WEBHOOK_URL: `${fakes.url}/genezis`, LEAD_MIN_FILL_MS: "1" });
   wall = await startWall({ target: Number(new URL(server.url).port), port: wallPort, budget: 13_000, mode: "connection" });
   out = mkdtempSync(join(tmpdir(), "mirror-"));
   manifest = await writeMirror({ out, apiOrigin: api, source: server.url, area: "RU", only: ["/", programPath, seminarPath, askPath] });
