@@ -81,6 +81,24 @@ describe("CORS for the mirror's origins", () => {
     expect(response.headers.get("Access-Control-Allow-Credentials")).toBe("true");
   });
 
+  it("every address the mirror's pages call answers its origin: seats, promos (the second from the cache), search, the wheel, refusals", async () => {
+    const seminar = defaultCatalogue("mirror-v1").seminars[0]!;
+    const from = { Origin: mirror, "Sec-Fetch-Site": "same-site", "CF-Connecting-IP": uniqueId("ip") };
+    const answers = [
+      await request(settings, `/api/seminars/${seminar.id}/tickets`, { headers: from }),
+      await request(settings, "/api/promo/findPromo/spring-mirror", { headers: from }),
+      await request(settings, "/api/promo/findPromo/spring-mirror", { headers: from }),
+      await request(settings, "/api/search?q=%D0%BF%D1%81%D0%B8%D1%85%D0%BE%D0%BB%D0%BE%D0%B3", { headers: from }),
+      await request(settings, "/api/wheel/spin", { method: "POST", headers: { ...from, Cookie: await visitEvidence() } }),
+      await request(settings, "/api/leads", { method: "POST", headers: { ...from, "Content-Type": "application/json" }, body: "{" }),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers.get("Access-Control-Allow-Origin"), answer.url).toBe(mirror);
+      expect(answer.headers.get("Access-Control-Allow-Credentials"), answer.url).toBe("true");
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([200, 404, 404, 200, expect.any(Number), 400]);
+  });
+
   it("an origin not listed gets no CORS header, and its posts are refused as before", async () => {
     expect(corsHeaders(await preflight(settings, stranger))).toEqual([]);
     expect(corsHeaders(await request(settings, "/api/search?q=психолог", { headers: { Origin: stranger } }))).toEqual([]);
