@@ -42,6 +42,7 @@ export const WORKER_DEPS = [
   "hono",
   "hono/factory",
   "hono/cookie",
+  "hono/cors",
   "hono/quick",
   "hono/request-id",
   "hono/etag",

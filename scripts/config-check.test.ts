@@ -50,6 +50,13 @@ describe("npm run config:check", () => {
     expect(problems.map((p) => p.setting)).toEqual(["OPS_TOKEN"]);
   });
 
+  it("refuses a MIRROR_ORIGINS that is not a list of origins, and passes one that is (decision 042)", () => {
+    const bad = checkConfiguration("production", { secretsFile: secretsFile({ ...goodSecrets, MIRROR_ORIGINS: "https://ru.mip.institute/, *" }), environment: {} });
+    expect(bad.problems).toEqual([expect.objectContaining({ setting: "MIRROR_ORIGINS", effect: "the feature is off" })]);
+    const good = checkConfiguration("production", { secretsFile: secretsFile({ ...goodSecrets, MIRROR_ORIGINS: "https://mip.institute, https://ru.mip.institute" }), environment: {} });
+    expect(good.problems).toEqual([]);
+  });
+
   it("refuses a sink without its other half: ADMITAD_URL without its campaign code, ROISTAT_URL without ROISTAT_KEY", () => {
     const file = secretsFile({ ...goodSecrets, ADMITAD_URL: "https://ad.admitad.com/r", ADMITAD_POSTBACK_KEY: "key", ROISTAT_URL: "https://cloud.roistat.com/api/proxy/1.0/leads/add", ROISTAT_KEY: "" });
     const { problems } = checkConfiguration("production", { secretsFile: file, environment: {} });

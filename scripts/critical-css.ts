@@ -21,7 +21,7 @@ import { readContent } from "./content";
 import { crawledPages } from "./lib/crawled-pages";
 import { writeIfChanged } from "./lib/files";
 import { firstVisit, formPosts, postAsBrowser } from "./lib/form-posts";
-import { root, startLocalSite } from "./lib/wrangler";
+import { root, startSiteWithContent } from "./lib/wrangler";
 
 const CRITICAL_FILE = join(root, "build/critical.json");
 
@@ -130,7 +130,7 @@ export async function buildCriticalCss(buildId: string, stylesheet: string): Pro
   const digest = createHash("sha256").update(buildId).update(readContent().hash).digest("hex").slice(0, 16);
   if (readCritical().digest === digest) return false;
   const port = await freePort();
-  const site = await startLocalSite(port, join(root, ".wrangler/critical-css-state"), { LEAD_MIN_FILL_MS: "0" });
+  const site = await startSiteWithContent({ port, state: "critical-css-state", vars: { SITE_URL: `http://127.0.0.1:${port}`, LEAD_MIN_FILL_MS: "0" } });
   try {
     const templates = await criticalCssOf(site.url, stylesheet);
     writeIfChanged(CRITICAL_FILE, `${JSON.stringify({ digest, templates } satisfies CriticalCss, null, 2)}\n`);

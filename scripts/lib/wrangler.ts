@@ -108,14 +108,15 @@ export async function startDevServer(options: {
 }
 
 /**
- * A `wrangler dev` of the built site on `port` with the default content, its state in `persistTo`
- * (emptied first), quiet: the browser tests' sites and the build's own (critical-css.ts).
+ * A `wrangler dev` of the built site on `port` with the default content, its state in a folder of
+ * its own made afresh (`.wrangler/<state>`): the browser tests' servers and the mirror's source.
  */
-export async function startLocalSite(port: number, persistTo: string, vars: Record<string, string> = {}): Promise<DevServer> {
+export async function startSiteWithContent(options: { port: number; state: string; vars?: Record<string, string>; quiet?: boolean }): Promise<DevServer> {
+  const persistTo = join(root, ".wrangler", options.state);
   rmSync(persistTo, { recursive: true, force: true });
   execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/content.ts", "push", "--persist-to", persistTo], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
   });
-  return startDevServer({ port, persistTo, vars: { SITE_URL: `http://127.0.0.1:${port}`, ...vars }, quiet: true });
+  return startDevServer({ port: options.port, persistTo, vars: options.vars, quiet: options.quiet ?? true });
 }

@@ -4,11 +4,12 @@ import { hydrateIslands } from "./hydrate";
 import { installPrefetch } from "./prefetch";
 import { installProgressBar } from "./progress";
 import { installSwap } from "./swap";
-import { checkPartner, rememberVisit } from "./visit";
+import { askForVisitCookies, checkPartner, rememberVisit } from "./visit";
 
 document.documentElement.classList.add("js");
 applyFullStyle();
 rememberVisit();
+askForVisitCookies();
 checkPartner();
 hydrateIslands();
 installProgressBar();

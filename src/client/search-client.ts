@@ -1,4 +1,4 @@
-import { searchClient } from "./api";
+import { searchClient, searchIndexClient } from "./api";
 import { loadSearchIndex, type SearchAnswer, type SearchIndex, search } from "../services/search/engine";
 
 /** Results the header panel shows at most. */
@@ -10,7 +10,7 @@ export const SERVER_DEBOUNCE_MS = 150;
 let index: Promise<SearchIndex> | undefined;
 
 export function browserIndex(version: string): Promise<SearchIndex> {
-  index ??= searchClient.search.browser
+  index ??= searchIndexClient.search.browser
     .$get({ query: { v: version } })
     .then((response) => {
       if (response.status !== 200) throw new Error(`search index: ${response.status}`);

@@ -25,6 +25,19 @@ export function rememberVisit(): void {
   }
 }
 
+/**
+ * A page of the mirror for Russian hosting (decision 042) has no server to hand out the visit's
+ * cookies with it: it asks the Worker for them, with its address (the UTM and affiliate
+ * parameters). A page without JavaScript loads the same address as an image (scripts/mirror.ts).
+ */
+export function askForVisitCookies(): void {
+  // the Worker's own pages need none of it: the typed client loads only on the mirror's
+  if (!document.documentElement.dataset.apiOrigin) return;
+  void import("./api")
+    .then(({ visitClient }) => visitClient.visit.$get({ query: { page: `${location.pathname}${location.search}` } }))
+    .catch((error: unknown) => console.error("visit: the Worker did not answer", error));
+}
+
 export function visitContext(): { utms?: Record<string, string>; referer?: string } {
   try {
     const utms = sessionStorage.getItem(UTMS_KEY);

@@ -4,6 +4,7 @@ import { isolateSlot } from "../services/isolate";
 import { log } from "../services/log";
 import { DEFAULT_TICKETS_PER_ORDER } from "../services/ticket-limits";
 import { parseAreaPipelines } from "../services/leads/sinks/amocrm.server";
+import { parseOrigins } from "../services/mirror";
 
 /**
  * The Worker's settings, parsed once per environment object (Epic Stack habit). Everything is
@@ -119,6 +120,17 @@ const shape = {
    * run dev` sets it: its Worker reloads on every edit, under the same build id
    */
   PAGE_TIER: z._default(z.enum(["on", "off"]), "on"),
+  /**
+   * the origins of the mirror for Russian hosting (decision 042), comma-separated
+   * ("https://mip.institute" when GeoDNS sends Russia to the mirror under the site's own name): the
+   * Worker answers them CORS with credentials and takes their form posts; none by default
+   */
+  MIRROR_ORIGINS: z.optional(
+    z.pipe(
+      z.string().check(z.refine((value) => parseOrigins(value) !== null, "not origins separated by commas, such as https://ru.mip.institute,https://mip.institute")),
+      z.transform((value: string) => parseOrigins(value) ?? []),
+    ),
+  ),
   /** the Yandex Metrika counter, loaded only after the visitor's consent; none means no analytics */
   YM_COUNTER_ID: z.optional(z.string().check(z.regex(/^\d{1,12}$/, "not a Metrika counter number"))),
 };

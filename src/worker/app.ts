@@ -10,6 +10,7 @@ import { crmExchangeApp, opsApp, registerOutboxOps } from "../routes/api/ops";
 import { promoApi, registerPromoOps } from "../routes/api/promo";
 import { searchApi } from "../routes/api/search";
 import { registerTicketsOps, ticketsApi } from "../routes/api/tickets";
+import { visitApi } from "../routes/api/visit";
 import { wheelApi } from "../routes/api/wheel";
 import { registerFeedsAndRedirects, registerPages } from "./pages";
 import { registerFormPosts } from "../routes/pages/forms";
@@ -19,6 +20,7 @@ import { GRAPHQL_INTERNAL, GRAPHQL_NOT_FOUND, graphqlError, isGraphqlPath } from
 import { readingContent, withCatalogue } from "../server/middleware/catalogue";
 import { requestContext, requestId } from "../server/middleware/request-context";
 import { limitBody, sameOrigin } from "../server/middleware/post-guards";
+import { mirrorCors } from "../server/middleware/mirror-cors";
 import { securityHeaders } from "../server/middleware/security-headers";
 import { pageCache, pageValidators, readingPageTier } from "../server/cache/middleware";
 import { tracking } from "../server/middleware/tracking";
@@ -34,6 +36,8 @@ export function createApp() {
   const app = new Hono<AppEnv>();
   app.use(requestId);
   app.use(securityHeaders);
+  // the mirror's pages call the API from their own origin (decision 042): refusals carry CORS too, so they can read them
+  app.use("/api/*", mirrorCors);
   app.use(sameOrigin);
   app.use(limitBody);
   app.use(dropTrailingSlash);
@@ -47,6 +51,8 @@ export function createApp() {
   app.route("/api/amoCRMexchangeToken", crmExchangeApp());
   app.route("/", crmApi);
   app.route("/", promoApi);
+  // the mirror's visit needs no content
+  app.route("/", visitApi);
   // the content and, on a fresh isolate, the pages tier are read from here on, beside the visitor's key
   app.use(readingContent);
   app.use(readingPageTier);

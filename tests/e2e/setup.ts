@@ -1,16 +1,15 @@
 /**
  * Starts the production build of the site with the default content for the browser tests: one
- * server per lane. Browser test files run as many at a time as the project's `maxWorkers` (one
- * today, decision 030), and a file may count seats, leads or promos, so each lane has its own
- * server and state: the files of a lane run one after another, as they would on one server alone.
+ * server per lane. Browser test files run two at a time (the project's `maxWorkers`), and a file
+ * may count seats, leads or promos, so each lane has its own server and state: the files of a lane
+ * run one after another, as they would on one server alone.
  */
-import { join } from "node:path";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/browser";
 import { buildAll } from "../../scripts/build";
 import { ensureChromium } from "../../scripts/ensure-chromium";
-import { type DevServer, root, startLocalSite } from "../../scripts/lib/wrangler";
+import { type DevServer, startSiteWithContent } from "../../scripts/lib/wrangler";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -57,7 +56,7 @@ export async function prepareBrowserTests(): Promise<void> {
 
 /** A `wrangler dev` of the built site on `port`, its state (and the default content) in a folder of its own. */
 export function startSite(port: number, vars: Record<string, string> = {}): Promise<DevServer> {
-  return startLocalSite(port, join(root, `.wrangler/e2e-state-${port}`), { ...E2E_VARS, ...vars });
+  return startSiteWithContent({ port, state: `e2e-state-${port}`, vars: { SITE_URL: `http://127.0.0.1:${port}`, ...E2E_VARS, ...vars } });
 }
 
 export default async function setup(project: TestProject) {

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { refusals } from "../../services/leads/messages";
 import type { AppEnv } from "../env";
 import { graphqlError, isGraphqlPath } from "../graphql-errors";
+import { mirrorOrigins } from "./mirror-cors";
 
 /** Bodies above this are refused with 413 (DESIGN.md). */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -17,13 +18,15 @@ function refuse(c: Context<AppEnv>, status: 403 | 413, message: string, code: st
 
 /**
  * Every write from another origin is refused (403): the browser says so in Origin and
- * Sec-Fetch-Site. Tools without an Origin (ops with a bearer token) pass.
+ * Sec-Fetch-Site. Tools without an Origin (ops with a bearer token) pass, and so do the origins of
+ * the mirror (MIRROR_ORIGINS, decision 042), whose pages send their forms here.
  */
 export const sameOrigin = createMiddleware<AppEnv>(async (c, next) => {
   if (!writes.has(c.req.method)) return next();
   const site = new URL(c.env.SITE_URL).origin;
   const own = new URL(c.req.url).origin;
   const origin = c.req.header("Origin");
+  if (origin !== undefined && mirrorOrigins(c.env).includes(origin)) return next();
   const fetchSite = c.req.header("Sec-Fetch-Site");
   if (fetchSite === "cross-site" || (origin !== undefined && origin !== site && origin !== own)) {
     return refuse(c, 403, refusals.crossSite, "FORBIDDEN");

@@ -13,11 +13,16 @@ import { signingKeyBytes } from "../keys.server";
 /** How long a page waits for the affiliate network's click id before it renders without one. */
 const CLICK_TIMEOUT_MS = 1_500;
 
-const cookieOptions = (c: Context<AppEnv>, maxAge: number) => ({
+/**
+ * A visitor cookie: the whole site, SameSite=Lax, Secure on https. `domain` is the domain the
+ * mirror and the API share, for a visit of the mirror (decision 042); host-only otherwise.
+ */
+const cookieOptions = (c: Context<AppEnv>, maxAge: number, domain?: string) => ({
   path: "/",
   maxAge,
   sameSite: "Lax" as const,
   secure: new URL(c.env.SITE_URL).protocol === "https:",
+  ...(domain ? { domain } : {}),
 });
 
 /** The affiliate click of spec 7: sends a, o, return=click_id and the sub-parameters; answers the click id. */
@@ -53,6 +58,52 @@ function needsVisitEvidence(c: Context<AppEnv>): boolean {
 }
 
 /**
+ * The cookies a visit gets from its page's address (spec 3, 4, 7, 9): UTM, the A/B variant, the
+ * affiliate's ids; on `domain` when the page is the mirror's.
+ */
+async function pageCookies(c: Context<AppEnv>, url: URL, domain?: string): Promise<void> {
+  const utm = utmFromUrl(url);
+  if (Object.keys(utm).length > 0) setCookie(c, cookies.utm, JSON.stringify(utm), cookieOptions(c, utmMaxAge(utm), domain));
+
+  if (!getCookie(c, cookies.abVariant)) {
+    const variant = assignVariant(Math.random());
+    setCookie(c, cookies.abVariant, variant, cookieOptions(c, AB_MAX_AGE_S, domain));
+    setCookie(c, cookies.abSubmit, "1", cookieOptions(c, AB_MAX_AGE_S, domain));
+  }
+
+  const admitadUid = url.searchParams.get("admitad_uid");
+  if (admitadUid && /^[\w-]{1,128}$/.test(admitadUid)) setCookie(c, cookies.admitadUid, admitadUid, { ...cookieOptions(c, CLICK_MAX_AGE_S, domain), httpOnly: true });
+
+  const endpoint = config(c.env).AFFILIATE_CLICK_URL;
+  if (url.searchParams.has("a") && endpoint) {
+    const clickId = await affiliateClick(endpoint, url);
+    if (clickId) {
+      // read by the server alone (the lead record), so no script needs them: HttpOnly
+      setCookie(c, cookies.clickId, clickId, { ...cookieOptions(c, CLICK_MAX_AGE_S, domain), httpOnly: true });
+      const source = utm.utm_source ?? parseUtmCookie(getCookie(c, cookies.utm)).utm_source;
+      if (source) setCookie(c, cookies.clickSource, source, { ...cookieOptions(c, CLICK_MAX_AGE_S, domain), httpOnly: true });
+    }
+  }
+}
+
+/** The evidence of the visit, signed with the visit key (none when a deployment has no signing secret). */
+async function handOutEvidence(c: Context<AppEnv>, evidence: Promise<Uint8Array<ArrayBuffer> | null>, domain?: string): Promise<void> {
+  try {
+    const secret = await evidence;
+    // a deployment without a signing secret hands out none (config() has said so)
+    if (!secret) return;
+    const visit = c.get("visit");
+    // an old cookie given again keeps its time, its id and its end
+    const [at, id] = visit.kind === "visit" ? [visit.at, visit.id] : [Date.now(), newVisitId()];
+    const maxAge = Math.max(1, VISIT_MAX_AGE_S - Math.floor((Date.now() - at) / 1000));
+    await setSignedCookie(c, VISIT_COOKIE, visitValue(at, id), secret, { ...cookieOptions(c, maxAge, domain), httpOnly: true });
+  } catch (error) {
+    // the page is more important than the evidence: the next page hands it out
+    log.warn("visit.evidence", { requestId: c.get("requestId"), error: String(error) });
+  }
+}
+
+/**
  * Sets the visitor's tracking cookies from the first page request (spec 3, 4, 7, 9), so no script
  * is needed and nothing flickers: UTM, the A/B variant, the affiliate click id, and the evidence
  * of the first visit that the forms' minimum fill time is measured from.
@@ -61,44 +112,19 @@ export const tracking = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url);
   if (c.req.method !== "GET" || untracked.test(url.pathname)) return next();
   const key = needsVisitEvidence(c) ? signingKeyBytes(c.env, "visit") : null;
-  const utm = utmFromUrl(url);
-  if (Object.keys(utm).length > 0) setCookie(c, cookies.utm, JSON.stringify(utm), cookieOptions(c, utmMaxAge(utm)));
-
-  if (!getCookie(c, cookies.abVariant)) {
-    const variant = assignVariant(Math.random());
-    setCookie(c, cookies.abVariant, variant, cookieOptions(c, AB_MAX_AGE_S));
-    setCookie(c, cookies.abSubmit, "1", cookieOptions(c, AB_MAX_AGE_S));
-  }
-
-  const admitadUid = url.searchParams.get("admitad_uid");
-  if (admitadUid && /^[\w-]{1,128}$/.test(admitadUid)) setCookie(c, cookies.admitadUid, admitadUid, { ...cookieOptions(c, CLICK_MAX_AGE_S), httpOnly: true });
-
-  const endpoint = config(c.env).AFFILIATE_CLICK_URL;
-  if (url.searchParams.has("a") && endpoint) {
-    const clickId = await affiliateClick(endpoint, url);
-    if (clickId) {
-      // read by the server alone (the lead record), so no script needs them: HttpOnly
-      setCookie(c, cookies.clickId, clickId, { ...cookieOptions(c, CLICK_MAX_AGE_S), httpOnly: true });
-      const source = utm.utm_source ?? parseUtmCookie(getCookie(c, cookies.utm)).utm_source;
-      if (source) setCookie(c, cookies.clickSource, source, { ...cookieOptions(c, CLICK_MAX_AGE_S), httpOnly: true });
-    }
-  }
-  const handOut = async (evidence: Promise<Uint8Array<ArrayBuffer> | null>) => {
-    try {
-      const secret = await evidence;
-      // a deployment without a signing secret hands out none (config() has said so)
-      if (!secret) return;
-      const visit = c.get("visit");
-      // an old cookie given again keeps its time, its id and its end
-      const [at, id] = visit.kind === "visit" ? [visit.at, visit.id] : [Date.now(), newVisitId()];
-      const maxAge = Math.max(1, VISIT_MAX_AGE_S - Math.floor((Date.now() - at) / 1000));
-      await setSignedCookie(c, VISIT_COOKIE, visitValue(at, id), secret, { ...cookieOptions(c, maxAge), httpOnly: true });
-    } catch (error) {
-      // the page is more important than the evidence: the next page hands it out
-      log.warn("visit.evidence", { requestId: c.get("requestId"), error: String(error) });
-    }
-  };
+  await pageCookies(c, url);
   await next();
   // signed when the page leaves: the fill time counts from when the visitor could see it
-  if (key) await handOut(key);
+  if (key) await handOutEvidence(c, key);
 });
+
+/**
+ * The same for a page of the mirror, which has no server of its own to set them (`GET /api/visit`,
+ * decision 042): the cookies its address calls for and the evidence of the visit, on the domain
+ * the mirror and the API share (none: the API's host alone).
+ */
+export async function trackMirrorPage(c: Context<AppEnv>, page: URL, domain: string | undefined): Promise<void> {
+  const key = needsVisitEvidence(c) ? signingKeyBytes(c.env, "visit") : null;
+  await pageCookies(c, page, domain);
+  if (key) await handOutEvidence(c, key, domain);
+}
