@@ -6,7 +6,7 @@ import { openHeaderPanel } from "../state/signals";
  * Opens the header's program menu from anywhere on the page (shared state between islands);
  * without JavaScript it is a plain link to the programs page.
  */
-function ProgramPickerButton({ label }: { label: string }) {
+function ProgramPickerButton({ label, main = false }: { label: string; /** the page's main call to action (`data-main-action`) */ main?: boolean }) {
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || window.matchMedia("(max-width: 768px)").matches) return;
     event.preventDefault();
@@ -14,7 +14,7 @@ function ProgramPickerButton({ label }: { label: string }) {
     openHeaderPanel.value = "programs";
   };
   return (
-    <a className="btn btn--primary" href="/programs" onClick={open}>
+    <a className="btn btn--primary" href="/programs" onClick={open} data-main-action={main ? "" : undefined}>
       <span className="btn__label">{label}</span>
     </a>
   );

@@ -61,7 +61,7 @@ function HomePage({ catalogue, now, area }: { catalogue: Catalogue; now: number;
               России, Казахстана, Узбекистана или любой другой страны.
             </p>
             <div className="hero__actions">
-              <ProgramPickerButton label="Подобрать программу" />
+              <ProgramPickerButton label="Подобрать программу" main />
               <Button href="/incomers" variant="outline">
                 Как поступить
               </Button>
