@@ -6,14 +6,14 @@
  */
 
 /** What any unknown address shows. */
-export const NOT_FOUND_PATH = "/net-takoj-stranicy";
+const NOT_FOUND_PATH = "/net-takoj-stranicy";
 
 /**
  * Pages outside the sitemap that crawlers and visitors still reach: the form pages (a CTA's, the
  * short forms of the 404 page and /free-access), the thank-you page, search, a list's second page,
  * a 404. The seminar's ticket form is added as its page links it (crawledPages).
  */
-export const beyondSitemap = [
+const beyondSitemap = [
   "/apply",
   "/apply?cta=askQuestion",
   "/apply?form=notFound",
@@ -29,7 +29,7 @@ export const beyondSitemap = [
 export const statusOf = (path: string) => (path === NOT_FOUND_PATH ? 404 : 200);
 
 /** A sitemap page's template: its first segment and its depth (`/professions/*\/*`); its pages differ in content only. */
-export function template(path: string): string {
+function template(path: string): string {
   const parts = path.split("/").filter(Boolean);
   return parts.length === 0 ? "/" : `/${parts[0]}${"/*".repeat(parts.length - 1)}`;
 }

@@ -17,7 +17,7 @@ import type { WheelApi } from "../routes/api/wheel";
  * `data-api-origin` on <html>, written by scripts/mirror.ts. None on the Worker's own pages (and on
  * the server, which renders the islands).
  */
-export const apiOrigin: string | undefined = (typeof document === "undefined" ? undefined : document.documentElement.dataset.apiOrigin) || undefined;
+const apiOrigin: string | undefined = (typeof document === "undefined" ? undefined : document.documentElement.dataset.apiOrigin) || undefined;
 
 /** Same origin: the paths are the routes' own. */
 const here = "/";

@@ -44,7 +44,7 @@ const PROVIDERS = {
 } as const satisfies Record<CaptchaProvider, { script: string; api: () => CaptchaApi | undefined; options: (sitekey: string) => Record<string, unknown> }>;
 
 /** The page's provider, from the settings on <html>. */
-export function pageCaptcha(): CaptchaProvider | undefined {
+function pageCaptcha(): CaptchaProvider | undefined {
   const provider = document.documentElement.dataset.captcha;
   return provider === "turnstile" || provider === "smartcaptcha" ? provider : undefined;
 }

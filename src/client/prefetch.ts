@@ -1,5 +1,5 @@
 /** Links are prefetched when they come within this margin of the viewport (spec 9). */
-export const PREFETCH_MARGIN = "200px";
+const PREFETCH_MARGIN = "200px";
 
 function worthPrefetching(link: HTMLAnchorElement): boolean {
   if (link.target && link.target !== "_self") return false;

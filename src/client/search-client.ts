@@ -2,14 +2,14 @@ import { searchClient, searchIndexClient } from "./api";
 import { loadSearchIndex, type SearchAnswer, type SearchIndex, search } from "../services/search/engine";
 
 /** Results the header panel shows at most. */
-export const PANEL_RESULTS = 12;
+const PANEL_RESULTS = 12;
 /** Pause in typing before a big catalogue's query goes to the server as well. */
 export const SERVER_DEBOUNCE_MS = 150;
 
 /** The browser's copy of the search index: fetched once, when the visitor first types. */
 let index: Promise<SearchIndex> | undefined;
 
-export function browserIndex(version: string): Promise<SearchIndex> {
+function browserIndex(version: string): Promise<SearchIndex> {
   index ??= searchIndexClient.search.browser
     .$get({ query: { v: version } })
     .then((response) => {

@@ -59,7 +59,7 @@ export function forgetVisit(): void {
 }
 
 /** Spec 4: 300 ms after mount, the source in the UTM cookie is compared with 'edpartners'. */
-export const PARTNER_CHECK_DELAY_MS = 300;
+const PARTNER_CHECK_DELAY_MS = 300;
 
 /**
  * On a match the page is marked as arriving through the partner (for the tag manager and the

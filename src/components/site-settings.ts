@@ -1,7 +1,7 @@
 import { type SiteSettings, settingsFromPage } from "../services/site-settings";
 import { useRenderContext } from "./render-context";
 
-export { type SiteSettings, settingsAttributes, settingsFromPage } from "../services/site-settings";
+export { type SiteSettings, settingsAttributes,  } from "../services/site-settings";
 
 /** The same answer on the server (from the render) and in the browser (from <html>), so hydration matches. */
 export function useSiteSettings(): SiteSettings {

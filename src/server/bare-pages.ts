@@ -23,4 +23,4 @@ export function contentUnavailable(requestId: string, json: boolean): Response {
 }
 
 export const UNAVAILABLE_TITLE = "Сайт временно недоступен";
-export const UNAVAILABLE_MESSAGE = "Мы уже восстанавливаем работу сайта. Пожалуйста, обновите страницу через минуту.";
+const UNAVAILABLE_MESSAGE = "Мы уже восстанавливаем работу сайта. Пожалуйста, обновите страницу через минуту.";

@@ -139,7 +139,7 @@ type Shape = typeof shape;
 /** Every setting the Worker reads (.dev.vars.example lists them). */
 export const SETTING_NAMES = Object.keys(shape) as (keyof Shape)[];
 export type Config = { [K in keyof Shape]: z.infer<Shape[K]> };
-export type SettingName = keyof Shape;
+type SettingName = keyof Shape;
 
 /** Settings whose values must never be logged or printed: set with `wrangler secret put`, never in a file. */
 export const SECRET_SETTINGS: ReadonlySet<string> = new Set([

@@ -10,7 +10,7 @@ import type { VisitorArea } from "./visitor-area";
 const MOSCOW = "Europe/Moscow";
 
 /** The capitals whose clocks an event's time is given in: the institute's, then Almaty and Tashkent. */
-export const zones = { moscow: MOSCOW, almaty: "Asia/Almaty", tashkent: "Asia/Tashkent" } as const;
+const zones = { moscow: MOSCOW, almaty: "Asia/Almaty", tashkent: "Asia/Tashkent" } as const;
 export type Zone = keyof typeof zones;
 
 const moscowDate = lazy(() => new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", timeZone: MOSCOW }));

@@ -14,7 +14,7 @@ export interface LowVision {
   spacing: 0 | 1 | 2;
 }
 
-export const defaultLowVision: LowVision = { size: 1, scheme: "white", images: true, spacing: 0 };
+const defaultLowVision: LowVision = { size: 1, scheme: "white", images: true, spacing: 0 };
 
 const schemeCodes: Record<Scheme, string> = { white: "w", black: "b", blue: "u" };
 

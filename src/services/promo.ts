@@ -9,7 +9,7 @@ export type { PromoData } from "./promo-schema";
 export const PROMO_STORAGE_KEY = "promoData";
 
 /** Hosts a promo may send a visitor to (the gift mini-course lives on the institute's own sites). */
-export const DEFAULT_REDIRECT_HOSTS = ["mip.institute", "gift.mip.institute", "lms.mip.institute"];
+const DEFAULT_REDIRECT_HOSTS = ["mip.institute", "gift.mip.institute", "lms.mip.institute"];
 
 /**
  * A redirect is safe only as written `https://` on one of the allowed hosts exactly (no other
@@ -37,7 +37,7 @@ export function safeRedirect(raw: unknown, hosts: readonly string[] = DEFAULT_RE
 export const BANNER_EXTRA_DISCOUNT = "10%";
 
 /** Spec 2.6 and 9: before 1 June 2025 (Moscow) the snippet says 'until 31 May'. */
-export const deadlineCutoff = (): Date => moscowInstant(2025, 6, 1, 0, 0);
+const deadlineCutoff = (): Date => moscowInstant(2025, 6, 1, 0, 0);
 
 /**
  * The next-date rule of spec 4, in Moscow time: Sunday to Tuesday gives Tuesday, Wednesday to

@@ -21,8 +21,8 @@ export const cookies = {
 } as const;
 
 /** Spec 9: the UTM cookie lives 90 days, 120 for the source 'leadmagnet'. */
-export const UTM_MAX_AGE_S = 7_776_000;
-export const UTM_MAX_AGE_LEADMAGNET_S = 120 * 24 * 3600;
+const UTM_MAX_AGE_S = 7_776_000;
+const UTM_MAX_AGE_LEADMAGNET_S = 120 * 24 * 3600;
 /** Spec 4 and 9: the A/B cookies live 210 days. */
 export const AB_MAX_AGE_S = 18_144_000;
 /** Spec 7: the affiliate click id lives 90 days. */
@@ -30,7 +30,7 @@ export const CLICK_MAX_AGE_S = 90 * 24 * 3600;
 
 export type AbVariant = "hidden" | "visible";
 /** Spec 4: hidden 90%, visible 10%. */
-export const AB_VISIBLE_SHARE = 0.1;
+const AB_VISIBLE_SHARE = 0.1;
 
 export function assignVariant(random: number): AbVariant {
   return random < AB_VISIBLE_SHARE ? "visible" : "hidden";

@@ -7,7 +7,7 @@ import type { DESKTOP } from "../support/browser";
 import { crawledPages as crawlSite } from "../../scripts/lib/crawled-pages";
 import { siteUrl } from "./helpers";
 
-export { beyondSitemap, type CrawledPages, NOT_FOUND_PATH, statusOf, template } from "../../scripts/lib/crawled-pages";
+export {  type CrawledPages,  statusOf,  } from "../../scripts/lib/crawled-pages";
 
 /** The pages of the lane's site a crawler reaches. */
 export const crawledPages = () => crawlSite(siteUrl());

@@ -21,8 +21,6 @@ export async function open(page: Page, path: string): Promise<void> {
   await page.waitForSelector('[data-island="layout/Header"][data-hydrated="true"]', { state: "attached" });
 }
 
-export const isVisible = (page: Page, selector: string) => page.locator(selector).isVisible();
-
 /**
  * The site of this file's lane: files run two at a time, each against its own server, and
  * `VITEST_POOL_ID` (1, 2, …) tells which of the running files this is.

@@ -98,7 +98,7 @@ export function TeacherCard({ teacher, heading: Heading = "h3", sizes = TEACHER_
 }
 
 /** What a list of reviews is, by who wrote them: «Отзывы выпускников» only when no author is still studying. */
-export function reviewsTitle(reviews: readonly Pick<Review, "status">[]): string {
+function reviewsTitle(reviews: readonly Pick<Review, "status">[]): string {
   const students = reviews.filter((r) => r.status === "student").length;
   if (students === 0) return "Отзывы выпускников";
   return students === reviews.length ? "Отзывы студентов" : "Отзывы студентов и выпускников";

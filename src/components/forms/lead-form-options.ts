@@ -1,13 +1,13 @@
 import type { CtaKey } from "../../services/catalogue/schemas";
 
 /** Spec 9: the CTA keys whose form shows the promo-code field. */
-export const PROMO_KEYS: readonly CtaKey[] = [
+const PROMO_KEYS: readonly CtaKey[] = [
   "signUpForCourse", "signUpForProgramm", "signUpForProfession", "submitApplication", "chooseProgram",
   "reserve", "buyTicket", "familiarize", "use", "beginEarn",
 ];
 
 /** Spec 9: the CTA keys whose form shows the question field. */
-export const QUESTION_KEYS: readonly CtaKey[] = ["askQuestion", "programQuestion"];
+const QUESTION_KEYS: readonly CtaKey[] = ["askQuestion", "programQuestion"];
 
 export const showsPromo = (cta: CtaKey) => PROMO_KEYS.includes(cta);
 export const showsQuestion = (cta: CtaKey) => QUESTION_KEYS.includes(cta);

@@ -5,7 +5,7 @@ import { ANALYTICS_POLICY_HREF, type AnalyticsConsent, CONSENT_COOKIE, consentCo
 import { defineIsland } from "../island";
 
 /** Buttons anywhere on the page (the footer's) that reopen the banner to change the answer. */
-export const CONSENT_SETTINGS_SELECTOR = "[data-cookie-settings]";
+const CONSENT_SETTINGS_SELECTOR = "[data-cookie-settings]";
 
 interface CookieConsentProps {
   counterId: string;

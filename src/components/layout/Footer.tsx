@@ -12,7 +12,7 @@ import FooterNav from "./FooterNav.island";
 import { footerColumns, legalLinks } from "./navigation";
 
 /** The ABA therapist profession page the shell links to (spec 2.1): crawlable, silent for screen readers. */
-export const ABA_PROFESSION_HREF = "/professions/detskaya-psihologiya/aba-terapist";
+const ABA_PROFESSION_HREF = "/professions/detskaya-psihologiya/aba-terapist";
 
 const socialIcons = { vk: VkIcon, whatsapp: WhatsAppIcon, telegram: TelegramIcon, youtube: YouTubeIcon, ok: OkIcon, dzen: DzenIcon };
 const socialNames = { vk: "ВКонтакте", whatsapp: "WhatsApp", telegram: "Telegram", youtube: "YouTube", ok: "Одноклассники", dzen: "Дзен" };

@@ -25,7 +25,7 @@ export function spokenLanguages(phone: Pick<Phone, "languages">): string | undef
 export const allPhones = (site: Site): Phone[] => [...site.phones, ...site.almatyOffice.phones];
 
 /** A line as a link, with where it serves when that is not Russia, and what it speaks besides Russian. */
-export function phoneLink(phone: Phone): PhoneLink {
+function phoneLink(phone: Phone): PhoneLink {
   const languages = spokenLanguages(phone);
   const place = phone.areas.includes("RU") ? undefined : phone.areas.map((area) => areaNames[area]).join(", ");
   return { href: phoneHref(phone), display: phone.display, ...(place ? { place } : {}), ...(languages ? { languages } : {}) };
@@ -40,16 +40,16 @@ function headerLines(site: Site, area: VisitorArea, type: Phone["contactType"]):
 }
 
 /** The admissions line a visitor calls first: their area's; Moscow's for Russia and everyone else (content validation guarantees one). */
-export const firstAdmissionsPhone = (site: Site, area: VisitorArea): Phone => headerLines(site, area, "study")[0]!;
+const firstAdmissionsPhone = (site: Site, area: VisitorArea): Phone => headerLines(site, area, "study")[0]!;
 
 /** The WhatsApp of the visitor's area: the first of its lines that answers there, otherwise the institute's. */
-export function whatsappFor(site: Site, area: VisitorArea): string {
+function whatsappFor(site: Site, area: VisitorArea): string {
   const line = allPhones(site).find((phone) => phone.whatsapp && serves(phone, area));
   return line ? `https://wa.me/${line.number.slice(1)}` : site.links.whatsapp;
 }
 
 /** The offices, the visitor's first: Almaty's before Moscow's for Kazakhstan. */
-export const officeAddresses = (site: Site, area: VisitorArea): string[] =>
+const officeAddresses = (site: Site, area: VisitorArea): string[] =>
   contactArea(area) === "KZ" ? [site.almatyOffice.address, site.moscowOffice.address] : [site.moscowOffice.address];
 
 /** The contacts of the header's popup and the mobile menu (spec 2.3) for a visitor of this area. */

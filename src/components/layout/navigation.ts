@@ -57,7 +57,7 @@ export const instituteSingleLinks: NavLink[] = [
   { label: "Сведения об образовательной организации", href: "/sveden/common" },
 ];
 
-export const STUDY_FIELD_LINKS = [
+const STUDY_FIELD_LINKS = [
   "psihoterapiya",
   "konsultirovanie",
   "detskaya-psihologiya",

@@ -27,7 +27,7 @@ export interface ResolvedMeta {
 }
 
 /** 1200×630, the institute's mark on its colours (public/images/og-default.png). */
-export const DEFAULT_OG_IMAGE = "/images/og-default.png";
+const DEFAULT_OG_IMAGE = "/images/og-default.png";
 
 /**
  * An address on this site for a path: joined to the site's origin, never resolved against it, so a

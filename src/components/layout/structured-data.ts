@@ -15,9 +15,9 @@ type Node = Record<string, unknown>;
 const CONTEXT = "https://schema.org";
 
 
-export const organizationId = (siteUrl: string) => siteHref(siteUrl, "/#organization");
-export const logoId = (siteUrl: string) => siteHref(siteUrl, "/#logo");
-export const legalEntityId = (siteUrl: string, entity: LegalEntity) => siteHref(siteUrl, `/#${entity.id}`);
+const organizationId = (siteUrl: string) => siteHref(siteUrl, "/#organization");
+const logoId = (siteUrl: string) => siteHref(siteUrl, "/#logo");
+const legalEntityId = (siteUrl: string, entity: LegalEntity) => siteHref(siteUrl, `/#${entity.id}`);
 
 /** The private higher-education institution is the second legal entity (content/site.json). */
 export const higherEducationEntity = (site: Site): LegalEntity | undefined => site.legalEntities[1];
@@ -53,7 +53,7 @@ export function legalEntityRef(site: Site, siteUrl: string, entity: LegalEntity)
 }
 
 /** The one node describing the institute, on every page. */
-export function organizationJsonLd(site: Site, siteUrl: string): Node {
+function organizationJsonLd(site: Site, siteUrl: string): Node {
   return {
     "@context": CONTEXT,
     ...organizationRef(site, siteUrl),
@@ -114,7 +114,7 @@ const RATING_SCALE = { bestRating: 5, worstRating: 1 } as const;
  * Reviews of a course by its students, shown on its page. Never of the institute itself: Google
  * ignores ratings an organisation gives itself on its own site (self-serving reviews).
  */
-export function courseReviews(reviews: readonly Review[]): Node {
+function courseReviews(reviews: readonly Review[]): Node {
   if (reviews.length === 0) return {};
   const average = reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length;
   return {
@@ -190,7 +190,7 @@ export function courseJsonLd(facts: CourseFacts, siteUrl: string): Node {
 }
 
 /** Minutes in an academic hour: programs and trainings give their volume in these (the offer, content/documents.json). */
-export const ACADEMIC_HOUR_MINUTES = 45;
+const ACADEMIC_HOUR_MINUTES = 45;
 
 /**
  * Google's `courseWorkload` (the total time of the course's work, ISO 8601) of a volume in academic

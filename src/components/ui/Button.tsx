@@ -2,9 +2,9 @@ import type { MouseEvent, ReactNode } from "react";
 import { CloseIcon } from "./icons";
 
 /** The default label of a button with no text of its own (spec 9). */
-export const DEFAULT_BUTTON_LABEL = "Кнопка";
+const DEFAULT_BUTTON_LABEL = "Кнопка";
 /** The label of every close button (spec 4 and 9). */
-export const CLOSE_LABEL = "Закрыть";
+const CLOSE_LABEL = "Закрыть";
 
 export type ButtonVariant = "primary" | "violet" | "outline" | "live";
 

@@ -3,8 +3,8 @@ import { defineIsland } from "../island";
 import { ArrowRightIcon } from "./icons";
 
 /** The label of the next arrow (spec 9). */
-export const NEXT_LABEL = "Стрелка вправо";
-export const PREVIOUS_LABEL = "Стрелка влево";
+const NEXT_LABEL = "Стрелка вправо";
+const PREVIOUS_LABEL = "Стрелка влево";
 
 /**
  * Arrows for a scroll-snap carousel: the track scrolls by touch, wheel and keyboard without

@@ -46,7 +46,6 @@ export const CloseIcon = icon("close");
 export const ChevronDownIcon = icon("chevron-down");
 export const ArrowRightIcon = icon("arrow-right");
 export const PhoneIcon = icon("phone");
-export const MenuIcon = icon("menu");
 export const EyeIcon = icon("eye");
 export const UserIcon = icon("user");
 export const MapPinIcon = icon("map-pin");

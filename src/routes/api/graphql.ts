@@ -11,7 +11,7 @@ import { validJson, validQuery } from "../../server/validate";
 import { liveTickets } from "../../server/seminar-tickets";
 
 /** Answers are cached at the edge this long: ticket counts in them are at most a minute old. */
-export const GRAPHQL_CACHE_S = 60;
+const GRAPHQL_CACHE_S = 60;
 
 const NO_QUERY = "Не указан запрос: передайте GraphQL-запрос в поле query";
 

@@ -15,7 +15,7 @@ import { crmToken, outboxShard } from "../../server/objects";
  * Ops endpoints want `Authorization: Bearer <OPS_TOKEN>`; without a configured token nobody gets in.
  * Their answers (leads, tokens) are never stored by a browser or a proxy.
  */
-export const opsOnly = createMiddleware<AppEnv>(async (c, next) => {
+const opsOnly = createMiddleware<AppEnv>(async (c, next) => {
   const token = config(c.env).OPS_TOKEN;
   const given = /^Bearer (.+)$/.exec(c.req.header("Authorization") ?? "")?.[1];
   if (!token || !given || !sameSecret(given, token)) {

@@ -10,7 +10,7 @@ import { promoRegistry } from "../../server/objects";
 import { validJson, validParam } from "../../server/validate";
 
 /** Promos are cached at the edge this long: a change reaches visitors within a minute. */
-export const PROMO_CACHE_S = 60;
+const PROMO_CACHE_S = 60;
 
 const NO_PROMO = "Нет такой акции";
 const cached = { "Cache-Control": `public, max-age=${PROMO_CACHE_S}` };

@@ -11,7 +11,7 @@ import type { AppEnv } from "../../server/env";
  * Pages that exist whatever the content: lists and institute pages of spec 2.1, each by its canonical
  * address only (`/seminars` shows the list whose canonical is `/lectorium`).
  */
-export const staticPaths = [
+const staticPaths = [
   "/", "/programs", "/professions", "/courses", "/shortTerm", "/bachelor", "/practical-training", "/lectorium",
   "/live-courses", "/webinars", "/teachers", "/reviews", "/journal", "/ourInstitute", "/contacts", "/incomers", "/vacancies",
   "/partners", "/legal", "/legal_edu", "/payment_edu_mip", "/rating", "/docs", "/free-access", "/sveden",

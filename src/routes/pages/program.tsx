@@ -226,7 +226,7 @@ const typeCrumb: Record<ProgramType, Crumb> = {
   ShortTerm: { label: "Краткосрочные курсы", href: "/shortTerm" },
 };
 
-export function renderProgram(c: Context<AppEnv>, program: Program) {
+function renderProgram(c: Context<AppEnv>, program: Program) {
   const catalogue = c.get("catalogue");
   return renderWithPart(c, programDetailsOf(c.env.CATALOGUE, catalogue.version, program.id), (details) => renderProgramPage(c, program, details));
 }

@@ -8,7 +8,7 @@ import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
 import { renderNotFound } from "../../render/error-pages";
 
-export const SVEDEN_TITLE = "Сведения об образовательной организации";
+const SVEDEN_TITLE = "Сведения об образовательной организации";
 
 const isSveden = (slug: string): slug is SvedenSlug => (svedenSlugs as readonly string[]).includes(slug);
 

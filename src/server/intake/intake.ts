@@ -17,7 +17,7 @@ import type { AppEnv } from "../env";
 import { refererOf, visitorOf } from "../visitor";
 import { outboxShard, rateLimiter } from "../objects";
 
-export type RefusalStatus = 400 | 403 | 409 | 415 | 429 | 503;
+type RefusalStatus = 400 | 403 | 409 | 415 | 429 | 503;
 
 /**
  * A request the intake does not take, and why: the status, the message, the fields' messages,

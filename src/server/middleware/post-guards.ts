@@ -6,7 +6,7 @@ import { graphqlError, isGraphqlPath } from "../graphql-errors";
 import { mirrorOrigins } from "./mirror-cors";
 
 /** Bodies above this are refused with 413 (DESIGN.md). */
-export const MAX_BODY_BYTES = 16 * 1024;
+const MAX_BODY_BYTES = 16 * 1024;
 
 const writes = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -35,7 +35,7 @@ export const sameOrigin = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** A body sent without its length is read to its end up to this, discarded past the limit, then refused. */
-export const MAX_DRAINED_BYTES = 32 * 1024 * 1024;
+const MAX_DRAINED_BYTES = 32 * 1024 * 1024;
 
 const tooLarge = (c: Context<AppEnv>) => refuse(c, 413, refusals.tooLarge, "PAYLOAD_TOO_LARGE");
 

@@ -5,9 +5,9 @@ import type { AppEnv } from "../env";
 import { criticalStyleSources } from "../page-style";
 
 /** Cloudflare Turnstile: its script and the iframe of its widget (decision 010). */
-export const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
 /** Yandex SmartCaptcha: its script, the iframe of its widget and the requests its script makes (decision 045). */
-export const SMARTCAPTCHA_ORIGIN = "https://smartcaptcha.yandexcloud.net";
+const SMARTCAPTCHA_ORIGIN = "https://smartcaptcha.yandexcloud.net";
 
 /** The hosts the chosen captcha needs, per directive; the other provider's none (decision 045). */
 function captchaSources(captcha: PublicSettings["captcha"]): { script: string[]; frame: string[]; connect: string[] } {
@@ -17,14 +17,14 @@ function captchaSources(captcha: PublicSettings["captcha"]): { script: string[];
 }
 
 /** Yandex Metrika: its tag, and the beacons and pixels it sends to the same host (decision 011). */
-export const METRIKA_ORIGIN = "https://mc.yandex.ru";
+const METRIKA_ORIGIN = "https://mc.yandex.ru";
 
 /**
  * The site has no inline scripts (island props and JSON-LD are data, not code), so the policy
  * allows scripts from the site's own origin, no inline style but each template's critical CSS
  * (by its hash), and the explicit host of a third party only when that third party is switched on: the same header suits every cached page of a deployment.
  */
-export function contentSecurityPolicy(settings: Pick<PublicSettings, "captcha" | "ymCounterId"> = {}): string {
+function contentSecurityPolicy(settings: Pick<PublicSettings, "captcha" | "ymCounterId"> = {}): string {
   const captcha = captchaSources(settings.captcha);
   const metrika = settings.ymCounterId ? [METRIKA_ORIGIN] : [];
   const list = (...sources: string[]) => sources.join(" ");
@@ -44,9 +44,6 @@ export function contentSecurityPolicy(settings: Pick<PublicSettings, "captcha" |
   ].join("; ");
 }
 
-/** The policy of a deployment with no third party switched on. */
-export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
-
 const state = isolateSlot("content-security-policies", () => new WeakMap<object, string>());
 
 /** One policy per environment object: the settings do not change while a Worker lives. */
@@ -61,7 +58,7 @@ function policyOf(env: Env): string {
 }
 
 /** The headers every answer carries; a write's answer is never stored. */
-export function applySecurityHeaders(headers: Headers, env: Env, method: string): void {
+function applySecurityHeaders(headers: Headers, env: Env, method: string): void {
   headers.set("Content-Security-Policy", policyOf(env));
   headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");

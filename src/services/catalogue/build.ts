@@ -13,7 +13,7 @@ import { VENUE_CITIES, VENUE_EXAMPLE, venueOf } from "./venue";
 import { articleMinutes } from "./journal";
 
 /** A program as its own page shows it. */
-export type FullProgram = Omit<ProgramSource, "startsInDays"> & { startDate: string };
+type FullProgram = Omit<ProgramSource, "startsInDays"> & { startDate: string };
 /**
  * The parts of a program only its own page shows. KV keeps them apart from the catalogue, one
  * entry per program, so that the catalogue every request shares stays small at 10,000 programs
@@ -30,7 +30,7 @@ export type Webinar = Omit<WebinarSource, "startsInDays"> & { date: string };
  * An article as its own page shows it, with the minutes it takes to read. KV keeps its text apart
  * from the catalogue, one entry per article, as it keeps a program's details (decision 013).
  */
-export type FullArticle = Article & { minutes: number };
+type FullArticle = Article & { minutes: number };
 /** An article as the journal's lists, the home page, search and the API show it: what the catalogue holds. */
 export type ListedArticle = Omit<FullArticle, "body">;
 export type ArticleBody = Article["body"];
@@ -104,7 +104,7 @@ export function moscowDateTime(now: Date, days: number, hhmm: string): string {
  * A program's start: the first intake day of the month (site.json `intakeDays`, «1 и 15 числа»)
  * on or after `days` days from today, so every start a page shows is one /incomers announces.
  */
-export function nextIntake(now: Date, days: number, intakeDays: readonly number[]): string {
+function nextIntake(now: Date, days: number, intakeDays: readonly number[]): string {
   const today = moscowClock(now);
   for (let ahead = days; ; ahead++) {
     const day = moscowInstant(today.year, today.month, today.day + ahead, 10, 0);
@@ -113,7 +113,7 @@ export function nextIntake(now: Date, days: number, intakeDays: readonly number[
 }
 
 /** «1 и 15 числа»: the intake days as /incomers says them. */
-export const intakeDaysText = (days: readonly number[]) => `${days.length > 1 ? `${days.slice(0, -1).join(", ")} и ${days.at(-1)}` : days[0]} числа`;
+const intakeDaysText = (days: readonly number[]) => `${days.length > 1 ? `${days.slice(0, -1).join(", ")} и ${days.at(-1)}` : days[0]} числа`;
 
 function checkUnique(file: string, items: { id: string; slug?: string }[]): void {
   for (const key of ["id", "slug"] as const) {

@@ -18,7 +18,7 @@ export interface Figures {
   teachers: number;
 }
 
-export type FigureName = keyof Figures;
+type FigureName = keyof Figures;
 
 /** The program types of the menu (spec 2.4). */
 export const menuTypes = ["all", "profession", "course", "bachelor", "practicalTraining", "shortTerm"] as const;

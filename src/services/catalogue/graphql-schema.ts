@@ -17,10 +17,10 @@ import { derived } from "./repository";
 import type { ProgramType } from "./schemas";
 import { type SortDirection, type SortField, sortPrograms } from "./sort";
 
-export const MAX_DEPTH = 6;
-export const MAX_COST = 2000;
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 20;
+const MAX_DEPTH = 6;
+const MAX_COST = 2000;
+const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 20;
 /** What a list without a `first` argument is assumed to hold when a query is priced. */
 const ASSUMED_LIST_SIZE = 20;
 /** A document longer than this is refused by the parser before any work is done on it. */
@@ -141,7 +141,7 @@ const queryType = new GraphQLObjectType<unknown, CatalogueContext>({
   },
 });
 
-export const catalogueSchema = new GraphQLSchema({ query: queryType });
+const catalogueSchema = new GraphQLSchema({ query: queryType });
 
 type Variables = Record<string, unknown> | undefined;
 

@@ -4,7 +4,7 @@ import * as z from "zod/mini";
 const text = z.string().check(z.minLength(1));
 
 /** A block of a text page. */
-export const blockSchema = z.discriminatedUnion("type", [
+const blockSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("p"), text }),
   z.object({ type: z.literal("h2"), text }),
   z.object({ type: z.literal("ul"), items: z.array(text).check(z.minLength(1)) }),
@@ -18,7 +18,7 @@ export const svedenSlugs = [
   "paid_edu", "budget", "vacant", "grants", "inter", "catering",
 ] as const;
 
-export const documentCategories = [
+const documentCategories = [
   "policy", "details", "constituent", "general", "regulations", "ochu-vo-mip-constituent", "ochu-vo-mip-general", "lectorium-routes",
 ] as const;
 

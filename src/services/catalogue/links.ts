@@ -2,7 +2,7 @@ import type { Bachelor, PracticalTraining, ProgramType } from "./schemas";
 import type { Program, Seminar } from "./build";
 
 /** Base route of each program type (spec 2.2). */
-export const programTypeRoute: Record<ProgramType, string> = {
+const programTypeRoute: Record<ProgramType, string> = {
   Profession: "/professions",
   Course: "/courses",
   ShortTerm: "/shortTerm",

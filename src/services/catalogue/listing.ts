@@ -26,7 +26,7 @@ export function parseTypeFilter(value: string): "Course" | "Profession" {
  * lists beside them (their cards carry «Курсы»); anything else is an error. The GraphQL API keeps
  * spec 5's filter as it is.
  */
-export function parseListType(value: string): ProgramType {
+function parseListType(value: string): ProgramType {
   if (value.toLowerCase() === "shortterm") return "ShortTerm";
   if (["course", "profession"].includes(value.toLowerCase())) return parseTypeFilter(value);
   throw new ListingError(`Неизвестный тип программы «${value}»: можно выбрать course, profession или shortterm`);

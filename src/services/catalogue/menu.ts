@@ -5,7 +5,7 @@ import { sortPrograms } from "./sort";
 import { type MenuType, menuCounts, menuTypes } from "./figures";
 import { shortTypeTag } from "./tags";
 
-export { type MenuType, menuCounts, menuTypes } from "./figures";
+export { type MenuType, menuCounts,  } from "./figures";
 
 /**
  * The version the browser fetches the menu under: the content's, and the deployed code's, which

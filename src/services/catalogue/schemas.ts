@@ -22,7 +22,7 @@ const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "дата в ф�
 const time = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "время в формате ЧЧ:ММ"));
 
 /** An image shipped in public/ (never an outside host), with its intrinsic size so nothing shifts. */
-export const imageSchema = z.object({
+const imageSchema = z.object({
   url: z.string().check(z.regex(/^\/[^/]/, "путь к файлу в public/, начиная с /")),
   width: z.number().check(z.int(), z.positive()),
   height: z.number().check(z.int(), z.positive()),
@@ -35,7 +35,7 @@ export const imageSchema = z.object({
  * page shows it exactly where and as large as the generated one; without it the build draws one
  * (decision 028). `alt` says what the photo shows; a teacher's portrait is «Портрет: <имя>» without it.
  */
-export const photoSchema = z.object({
+const photoSchema = z.object({
   file: z.string().check(z.regex(/^photos\/[\w./-]+\.(?:jpe?g|png|webp|avif)$/i, "файл фотографии в content/photos/: photos/….jpg, .png, .webp или .avif")),
   alt: z.optional(text),
 });
@@ -46,10 +46,10 @@ export const studyFieldSchema = z.object({
   description: text,
 });
 
-export const programTypes = ["Profession", "Course", "ShortTerm"] as const;
-export const programTypeSchema = z.enum(programTypes);
+const programTypes = ["Profession", "Course", "ShortTerm"] as const;
+const programTypeSchema = z.enum(programTypes);
 
-export const faqItemSchema = z.object({ question: text, answer: text });
+const faqItemSchema = z.object({ question: text, answer: text });
 
 /**
  * How long a program lasts on the calendar ("12 месяцев", "3 недели"); its hours are a field of
@@ -201,10 +201,10 @@ export const teacherSchema = z.object({
   index_number: z.optional(z.object({ idx: z.number().check(z.int()) })),
 });
 
-export const reviewerStatuses = ["graduate", "student"] as const;
+const reviewerStatuses = ["graduate", "student"] as const;
 
 /** «Учусь на … восьмой месяц»: a review that says its author is still studying. */
-export const writtenWhileStudying = (text: string) => /(?<!\p{L})(?:учусь|учимся|продолжаю учиться)(?!\p{L})/iu.test(text);
+const writtenWhileStudying = (text: string) => /(?<!\p{L})(?:учусь|учимся|продолжаю учиться)(?!\p{L})/iu.test(text);
 
 export const reviewSchema = z.object({
   id,
@@ -226,7 +226,7 @@ export const reviewSchema = z.object({
   z.refine((review) => !(review.programId && review.bachelorId), { message: "отзыв об одной программе: programId или bachelorId", path: ["bachelorId"] }),
 );
 
-export const articleBlockSchema = z.discriminatedUnion("type", [
+const articleBlockSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("p"), text }),
   z.object({ type: z.literal("h2"), text }),
   z.object({ type: z.literal("ul"), items: z.array(text).check(z.minLength(1)) }),
@@ -266,11 +266,11 @@ export const partnerSchema = z.object({
   url: z.optional(z.url({ protocol: /^https$/ })),
 });
 
-export const contactTypes = ["study", "curators"] as const;
-export const countryCodes = ["RU", "KZ", "UZ"] as const;
-export const languageCodes = ["ru", "kk", "uz"] as const;
+const contactTypes = ["study", "curators"] as const;
+const countryCodes = ["RU", "KZ", "UZ"] as const;
+const languageCodes = ["ru", "kk", "uz"] as const;
 
-export const phoneSchema = z.object({
+const phoneSchema = z.object({
   number: z.string().check(z.regex(/^\+\d{10,15}$/, "номер в формате +79990000000")),
   display: text,
   contactType: z.enum(contactTypes),
@@ -280,7 +280,7 @@ export const phoneSchema = z.object({
   whatsapp: z.optional(z.boolean()),
 });
 
-export const legalEntitySchema = z.object({
+const legalEntitySchema = z.object({
   id,
   fullName: text,
   shortName: text,

@@ -15,7 +15,7 @@ const isoInstant = z.string().check(z.refine((value) => !Number.isNaN(Date.parse
 const detailFields = Object.fromEntries(PROGRAM_DETAIL_FIELDS.map((field) => [field, true])) as Record<(typeof PROGRAM_DETAIL_FIELDS)[number], true>;
 
 /** A program's details as `content:push` writes them beside the snapshot (decision 013). */
-export const programDetailsSchema = z.pick(programSchema, detailFields);
+const programDetailsSchema = z.pick(programSchema, detailFields);
 
 /**
  * The snapshot `content:push` writes: the content schemas with relative dates resolved (build.ts).

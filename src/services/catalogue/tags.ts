@@ -1,5 +1,5 @@
 /** Type tags of spec section 3: full label and the short one where the spec gives it. */
-export const typeTags = {
+const typeTags = {
   ShortTerm: { label: "Курсы", short: "Курсы" },
   Course: { label: "Повышение квалификации", short: "ПК" },
   Profession: { label: "Проф. переподготовка", short: "ПП" },
@@ -8,7 +8,7 @@ export const typeTags = {
 } as const;
 
 /** Anything without a tag of its own (practical trainings) is labelled 'Практика'. */
-export const FALLBACK_TAG = "Практика";
+const FALLBACK_TAG = "Практика";
 
 export function typeTag(typename: string): string {
   return typename in typeTags ? typeTags[typename as keyof typeof typeTags].label : FALLBACK_TAG;

@@ -5,7 +5,7 @@
  * stored anew, so idempotency and ops retries survive the change (docs/operations.md, "Outbox
  * shards", says how to change the count and when an earlier count may be dropped).
  */
-export const OUTBOX_SHARD_COUNTS: readonly number[] = [4];
+const OUTBOX_SHARD_COUNTS: readonly number[] = [4];
 
 /** What storing a lead came to: new, the same request again, or another request under a used id. */
 export type AcceptOutcome = "accepted" | "duplicate" | "conflict";

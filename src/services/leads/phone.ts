@@ -12,7 +12,7 @@ export type { Country };
 /** The spec: a phone number has at least 8 digits. */
 export const PHONE_MIN_DIGITS = 8;
 /** E.164: at most 15 digits, country code included. */
-export const PHONE_MAX_DIGITS = 15;
+const PHONE_MAX_DIGITS = 15;
 /** The Russian mask holds at most 11 digits: 7 and the 10-digit national number. */
 export const RU_MAX_DIGITS = 11;
 

@@ -15,7 +15,7 @@ import { formulaSafe } from "./clean-text";
  */
 
 /** What a lead is about: a plain application, the not-found form, a ticket order, a subscription. */
-export const leadKinds = ["lead", "notFound", "ticket", "freeAccess", "subscription"] as const;
+const leadKinds = ["lead", "notFound", "ticket", "freeAccess", "subscription"] as const;
 export type LeadKind = (typeof leadKinds)[number];
 
 const text = () => z.optional(z.string());

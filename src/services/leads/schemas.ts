@@ -144,7 +144,6 @@ export const subscribeSchema = z.object({
 });
 
 export type PopupLeadInput = z.infer<typeof popupLeadSchema>;
-export type NotFoundLeadInput = z.infer<typeof notFoundLeadSchema>;
 export type SubscribeInput = z.infer<typeof subscribeSchema>;
 
 export type FieldErrors = Record<string, string>;

@@ -6,7 +6,7 @@
 import type { CaptchaCheck } from "./turnstile.server";
 
 /** How long a lead waits for SmartCaptcha's answer before it is taken as unverified. */
-export const VALIDATE_TIMEOUT_MS = 5_000;
+const VALIDATE_TIMEOUT_MS = 5_000;
 
 export interface ValidateRequest {
   url: string;

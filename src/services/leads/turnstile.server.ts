@@ -3,10 +3,10 @@
  * never a thrown error, so the caller decides what each outcome means (decision 010).
  */
 
-export { TURNSTILE_FIELD } from "./turnstile";
+;
 
 /** How long a lead waits for siteverify before it is taken as unverified. */
-export const SITEVERIFY_TIMEOUT_MS = 5_000;
+const SITEVERIFY_TIMEOUT_MS = 5_000;
 
 /** What a provider's check said of a token (Turnstile's here, SmartCaptcha's in smartcaptcha.server.ts). */
 export type CaptchaCheck =

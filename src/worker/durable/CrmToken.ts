@@ -4,8 +4,8 @@ import { config } from "../../server/config.server";
 import { type Migration, migrate } from "./migrations";
 
 /** Spec 4 and 9: refresh when fewer than 1800 s remain; store the new expiry as now + 84400 s. */
-export const REFRESH_THRESHOLD_S = 1800;
-export const TOKEN_LIFETIME_S = 84_400;
+const REFRESH_THRESHOLD_S = 1800;
+const TOKEN_LIFETIME_S = 84_400;
 
 /** The CRM token record of spec 3 (title 'amo'). */
 export type CrmTokenRecord = {
@@ -27,7 +27,7 @@ export const CRM_TOKEN_MIGRATIONS: readonly Migration[] = [
     `),
 ];
 
-export class CrmTokenError extends Error {
+class CrmTokenError extends Error {
   override name = "CrmTokenError";
 }
 

@@ -8,7 +8,7 @@ import { CloseIcon, DrawnSearchIcon } from "../../ui/icons";
 const SearchPanel = lazy(() => loadChunk(() => import("./SearchPanel")));
 
 /** The input is focused this long after it opens (spec 9). */
-export const SEARCH_FOCUS_DELAY_MS = 100;
+const SEARCH_FOCUS_DELAY_MS = 100;
 
 interface HeaderSearchProps {
   open: boolean;

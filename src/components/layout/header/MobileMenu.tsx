@@ -6,7 +6,7 @@ import { HeaderSearch } from "./HeaderSearch";
 import type { HeaderProps } from "./types";
 
 /** A horizontal swipe to the right longer than this closes the menu. */
-export const SWIPE_CLOSE_PX = 60;
+const SWIPE_CLOSE_PX = 60;
 
 interface MobileMenuProps extends Pick<HeaderProps, "instituteColumns" | "singleLinks" | "contacts" | "area" | "accountUrl" | "searchVersion" | "thanks"> {
   open: boolean;

@@ -50,7 +50,7 @@ export function amoLead(lead: LeadRecord, pipelines: AreaPipelines = {}) {
 }
 
 /** The amoCRM lead whose name carries this lead's id (`GET /api/v4/leads?query=`; 204 when none). */
-export async function findLead(base: string, token: string, id: string, fetch: SinkContext["fetch"]): Promise<number | null> {
+async function findLead(base: string, token: string, id: string, fetch: SinkContext["fetch"]): Promise<number | null> {
   const response = await fetch(`${base}/api/v4/leads?query=${encodeURIComponent(id)}`, { headers: { Authorization: `Bearer ${token}` } });
   if (response.status === 204) return null;
   const body = await expectOk(response, "amocrm lookup");

@@ -19,4 +19,4 @@ export function sinksFor(lead: LeadRecord): Sink[] {
   return sinks.filter((sink) => sink.applies(lead));
 }
 
-export type { Sink, SinkContext, SinkResult } from "./types";
+export type { Sink,   } from "./types";

@@ -5,7 +5,7 @@ import type { LeadRecord } from "../record";
 export type AreaPipelines = Partial<Record<VisitorArea, number>>;
 
 /** The settings the sinks read (the Worker's config has them all). */
-export interface SinkSettings {
+interface SinkSettings {
   CRM_WEBHOOK_URL?: string;
   AMOCRM_BASE_URL?: string;
   AMOCRM_AREA_PIPELINES?: AreaPipelines;
@@ -37,7 +37,7 @@ export type SinkResult = { status: "delivered"; detail?: string } | { status: "s
 
 /** The names deliveries are stored under: stable, since the outbox keeps them in its rows. */
 export const SINK_KEYS = ["genezis", "advcake", "partner", "roistat", "amocrm", "genezis_expiry", "amocrm_expiry"] as const;
-export type SinkKey = (typeof SINK_KEYS)[number];
+type SinkKey = (typeof SINK_KEYS)[number];
 
 /** A destination of leads (DESIGN.md): whether it wants a lead, and how it gets it. */
 export interface Sink {

@@ -63,9 +63,9 @@ const partnerEndpoints = {
   leadmagnet: "LEADMAGNET_URL",
 } as const;
 
-export type PartnerSource = keyof typeof partnerEndpoints;
+type PartnerSource = keyof typeof partnerEndpoints;
 
-export const partnerSource = (lead: LeadRecord): PartnerSource | undefined => {
+const partnerSource = (lead: LeadRecord): PartnerSource | undefined => {
   const source = lead.utm.utm_source?.toLowerCase();
   return source && source in partnerEndpoints ? (source as PartnerSource) : undefined;
 };
