@@ -8,7 +8,13 @@
  *  - leads accepted per second by POST /api/leads (each stored in the outbox before the answer);
  *  - speed at the edge (speed-bench.ts): Lighthouse, render time on a cache miss, stream vs string;
  *  - the first visit of a quiet edge (first-visit.ts): a fresh isolate, an empty cache, the
- *    catalogue near and far, beside the warm path of the same run.
+ *    catalogue near and far, beside the warm path of the same run;
+ *  - what it costs to run (costs.ts): per page view, lead and ticket order, and the warm-up, the
+ *    Worker invocations, KV operations, Durable Object requests and CPU ms;
+ *  - the first screen through the 16 KB wall (first-screen-bench.ts): the byte position of each
+ *    template's main action, and LCP on slow 4G.
+ * `npm run bench -- costs first-screen` runs those parts alone (any of: load, first-visit, render,
+ * search, costs, first-screen); with no part named it runs them all.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -17,6 +23,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { buildAll } from "../../scripts/build";
 import { type DevServer, root, startDevServer } from "../../scripts/lib/wrangler";
+import { printCosts } from "./costs";
+import { printFirstScreen } from "./first-screen-bench";
 import { printFirstVisit } from "./first-visit";
 import { printSearchFigures } from "./search-bench";
 import { printRenderCosts, printServedSpeed, speedPages } from "./speed-bench";
@@ -27,6 +35,15 @@ const CONNECTIONS = 20;
 const staticDir = join(root, "public/__bench");
 const persistTo = join(root, process.env.BENCH_STATE ?? ".wrangler/bench-state");
 const PAGES = ["/", "/net-takoj-stranicy"];
+/** The inspector (costs' CPU profile) and the fake third parties of the costs part: ports beside BENCH_PORT's. */
+const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 9229);
+const FAKES_PORT = Number(process.env.BENCH_FAKES_PORT ?? 9185);
+
+const PARTS = ["load", "first-visit", "render", "search", "costs", "first-screen"] as const;
+type Part = (typeof PARTS)[number];
+const named = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
+for (const part of named) if (!PARTS.includes(part as Part)) throw new Error(`npm run bench: no part "${part}" (parts: ${PARTS.join(", ")})`);
+const runs = (part: Part) => named.length === 0 || named.includes(part);
 
 /** `errors`: every request that failed or was not 2xx; `lost`: those the runtime never answered (socket errors, timeouts). */
 type Load = { rps: number; p50: number; p99: number; errors: number; lost: number };
@@ -94,11 +111,14 @@ async function main() {
 
   let server: DevServer | undefined;
   let speed: string[] = [];
+  if (runs("load") || runs("first-visit") || runs("render") || runs("first-screen")) {
   try {
     // first run: take each page's rendered HTML, then serve that same HTML as a static asset beside it
     const vars = { LEAD_RATE_LIMIT: "0", LEAD_MIN_FILL_MS: "0" };
     server = await startDevServer({ port: PORT, persistTo, vars, quiet: true });
     speed = await speedPages(server.url);
+    if (runs("first-screen")) await printFirstScreen(server.url);
+    if (runs("load")) {
     mkdirSync(staticDir, { recursive: true });
     for (const [n, path] of speed.entries()) writeFileSync(join(staticDir, `page-${n}.html`), await (await fetch(server.url + path)).text());
     await server.stop();
@@ -158,15 +178,20 @@ async function main() {
     }
 
     await printServedSpeed(server.url, speed);
+    }
   } finally {
     await server?.stop();
     rmSync(staticDir, { recursive: true, force: true });
   }
-  await printFirstVisit({ port: PORT, persistTo, paths: ["/teachers", speed[1]!], vars: { LEAD_RATE_LIMIT: "0", LEAD_MIN_FILL_MS: "0" } });
-  await printRenderCosts(persistTo, speed);
+  }
+  if (runs("first-visit")) await printFirstVisit({ port: PORT, persistTo, paths: ["/teachers", speed[1]!], vars: { LEAD_RATE_LIMIT: "0", LEAD_MIN_FILL_MS: "0" } });
+  if (runs("render")) await printRenderCosts(persistTo, speed);
 
-  console.log("\nSearch (the engine of /api/search and of the browser's copy of the index), generated catalogues");
-  printSearchFigures();
+  if (runs("search")) {
+    console.log("\nSearch (the engine of /api/search and of the browser's copy of the index), generated catalogues");
+    printSearchFigures();
+  }
+  if (runs("costs")) await printCosts({ port: PORT, inspectorPort: INSPECTOR_PORT, fakesPort: FAKES_PORT, persistTo: `${persistTo}-costs` });
 }
 
 await main();
