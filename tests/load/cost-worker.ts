@@ -71,7 +71,7 @@ function countedKv(name: string, kv: KVNamespace): KVNamespace {
           // a bulk get (an array of keys) is billed per key
           counts[operation] += operation === "reads" && Array.isArray(args[0]) ? args[0].length : 1;
         }
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
+        return Reflect.apply(value as (...a: unknown[]) => unknown, target, args);
       };
     },
   });
@@ -93,10 +93,11 @@ function countedStub(className: string, stub: DurableObjectStub): DurableObjectS
         counts.requests++;
         counts.methods[property] = (counts.methods[property] ?? 0) + 1;
         const started = Date.now();
-        const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+        // Reflect.apply, not value.apply: on an RPC stub `.apply` would be a remote method of its own
+        const result: unknown = Reflect.apply(value as (...a: unknown[]) => unknown, target, args);
         // the clock moves across I/O: the call's wall time as the caller sees it
-        if (result instanceof Promise) {
-          return track(result).finally(() => {
+        if (typeof (result as PromiseLike<unknown> | undefined)?.then === "function") {
+          return track(Promise.resolve(result as PromiseLike<unknown>)).finally(() => {
             objectCounts(className).wallMs += Date.now() - started;
           });
         }
@@ -115,9 +116,9 @@ function countedNamespace(className: string, namespace: DurableObjectNamespace):
       const value: unknown = Reflect.get(target, property);
       if (typeof value !== "function") return value;
       if (property === "get" || property === "getByName") {
-        return (...args: unknown[]) => countedStub(className, (value as (...a: unknown[]) => DurableObjectStub).apply(target, args));
+        return (...args: unknown[]) => countedStub(className, Reflect.apply(value as (...a: unknown[]) => DurableObjectStub, target, args));
       }
-      return (value as (...a: unknown[]) => unknown).bind(target);
+      return (...args: unknown[]) => Reflect.apply(value as (...a: unknown[]) => unknown, target, args);
     },
   });
 }
