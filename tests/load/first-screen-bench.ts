@@ -6,6 +6,7 @@
  * headers as HTTP/1.1 writes them), and Lighthouse's LCP on slow 4G (mobile preset, simulated),
  * beside the figures of the issue. Figures, not assertions: tests/worker holds the assertion.
  */
+import { gzipSync } from "node:zlib";
 import { firstScreenBytes } from "../support/first-screen";
 import { lighthouseFigures } from "./lighthouse";
 
@@ -31,6 +32,18 @@ export async function firstScreenPages(base: string): Promise<[string, string][]
   ];
 }
 
+/** The gzip'd bytes of the stylesheets that block the first paint: linked in the document, not for another medium, not loaded as a preload. */
+async function blockingCssBytes(base: string, html: string): Promise<number> {
+  let bytes = 0;
+  for (const [tag] of html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)) {
+    if (/\smedia="(?!all|screen)[^"]*"/.test(tag) || /onload=/.test(tag)) continue;
+    const href = /href="([^"]+)"/.exec(tag)?.[1];
+    if (!href) continue;
+    bytes += gzipSync(Buffer.from(await (await fetch(new URL(href, base))).arrayBuffer())).byteLength;
+  }
+  return bytes;
+}
+
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 /** Needs the Worker running at `base`, with the default content. */
@@ -38,16 +51,16 @@ export async function printFirstScreen(base: string, lighthouse = true): Promise
   const pages = await firstScreenPages(base);
   console.log(`\nThe first screen through the wall (issue 26): byte offsets in the answer, headers (as HTTP/1.1) + body gzip'd by zlib at its default level (6), budget ${WALL_BYTES.toLocaleString("en")} bytes`);
   console.log("(the main action: the element with data-main-action; where a page has none, the end of its first </h1>, marked *)");
-  console.log("template  page                                              headers  h1 end  action end   total  within");
-  const rows: { template: string; path: string; end: number }[] = [];
+  console.log("(blocking CSS: the stylesheets the page links without media or a preload, gzip'd; the first paint needs them too, on the same connection)");
+  console.log("template  page                                              headers  h1 end  action end   total  blocking CSS  action + CSS  within");
   for (const [template, path] of pages) {
     const response = await fetch(base + path, { headers: { Accept: "text/html", "CF-IPCountry": "RU" } });
     const html = await response.text();
     const f = firstScreenBytes(html, response.headers);
     const end = f.actionEnd ?? f.h1End;
-    rows.push({ template, path, end });
+    const css = await blockingCssBytes(base, html);
     console.log(
-      `${template.padEnd(9)} ${path.slice(0, 48).padEnd(48)} ${String(f.headerBytes).padStart(8)} ${String(f.h1End).padStart(7)} ${(f.actionEnd === null ? `${f.h1End}*` : String(f.actionEnd)).padStart(11)} ${String(f.total).padStart(7)}  ${end <= WALL_BYTES ? "yes" : "NO"}`,
+      `${template.padEnd(9)} ${path.slice(0, 48).padEnd(48)} ${String(f.headerBytes).padStart(8)} ${String(f.h1End).padStart(7)} ${(f.actionEnd === null ? `${f.h1End}*` : String(f.actionEnd)).padStart(11)} ${String(f.total).padStart(7)} ${String(css).padStart(13)} ${String(end + css).padStart(13)}  ${end + css <= WALL_BYTES ? "yes" : "NO"}`,
     );
   }
   if (!lighthouse) return;
