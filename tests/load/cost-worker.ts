@@ -179,7 +179,10 @@ function countedState(ctx: DurableObjectState): DurableObjectState {
 // biome-ignore lint/suspicious/noExplicitAny: a Durable Object class, its constructor as TypeScript's mixins require
 type ObjectClass = new (...args: any[]) => any;
 
-/** The site's class, its state and environment counted, and its alarms. */
+/**
+ * The site's class, its state and environment counted, and its alarms.
+ * @public the entry costs.ts writes into .wrangler/ imports it
+ */
 export function countedClass<C extends ObjectClass>(Base: C, className: string): C {
   return class extends Base {
     // biome-ignore lint/suspicious/noExplicitAny: passed through to the site's constructor
@@ -243,7 +246,10 @@ async function tierDays(env: Env): Promise<Record<string, number>> {
 
 type Site = { fetch(request: Request, env: Env, context: ExecutionContext): Response | Promise<Response>; scheduled(controller: ScheduledController, env: Env, context: ExecutionContext): void };
 
-/** The site's handlers with their bindings counted, and the bench's own addresses beside them. */
+/**
+ * The site's handlers with their bindings counted, and the bench's own addresses beside them.
+ * @public the entry costs.ts writes into .wrangler/ imports it
+ */
 export function countingWorker(site: Site, namespaces: Record<string, string>): ExportedHandler<Env> {
   namespaceClasses = namespaces;
   return {

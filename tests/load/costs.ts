@@ -30,7 +30,7 @@ const OPS_TOKEN = "ops-token-for-the-cost-bench-0123";
 const configDir = join(root, ".wrangler/bench-costs");
 
 /** The bench's wrangler.toml: the project's, its entry the counting one, its paths from the new folder, the inspector on a known port. */
-export function costsConfig(inspectorPort: number): string {
+function costsConfig(inspectorPort: number): string {
   const toml = readFileSync(join(root, "wrangler.toml"), "utf8");
   const top = toml.split(/^\[env\./m)[0]!;
   const namespaces: Record<string, string> = {};
@@ -84,7 +84,7 @@ const reset = async (base: string) => {
   await fetch(`${base}/__costs/reset`, { method: "POST" });
 };
 
-export interface CostRow {
+interface CostRow {
   label: string;
   counts: Counts;
   cpuMs: number;
@@ -115,7 +115,7 @@ const HEADER =
   "what                                         invoc  KV rd  KV wr  lists DO rq rows rd rows wr   CPU ms   (invocations by kind; Durable Object calls, their wall ms)";
 
 /** The pages of each template, from the home page's links and the lists'. */
-export async function costPages(base: string): Promise<[string, string][]> {
+async function costPages(base: string): Promise<[string, string][]> {
   const links = async (path: string) => [...(await (await fetch(base + path)).text()).matchAll(/href="(\/[^"?#]*)"/g)].map((match) => match[1]!);
   const home = await links("/");
   const program = home.find((href) => /^\/(professions|courses|shortTerm)\/[^/]+\/[^/]+$/.test(href));
@@ -164,7 +164,7 @@ async function measured(base: string, profiler: CpuProfiler, label: string, work
   return { label, counts: await settledCounts(base), cpuMs };
 }
 
-export interface CostFigures {
+interface CostFigures {
   pages: CostRow[];
   browser: CostRow[];
   lead: CostRow;
@@ -172,7 +172,7 @@ export interface CostFigures {
   warmUp: { first: CostRow; runsToFill: number; keptTotal: number; steady: CostRow; day: Record<string, number> };
 }
 
-export async function costFigures(settings: Settings): Promise<CostFigures> {
+async function costFigures(settings: Settings): Promise<CostFigures> {
   const config = costsConfig(settings.inspectorPort);
   rmSync(settings.persistTo, { recursive: true, force: true });
   execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/content.ts", "push", "--persist-to", settings.persistTo], {

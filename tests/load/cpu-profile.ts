@@ -44,7 +44,7 @@ function frame(socket: Socket, opcode: number, data: Buffer): void {
 }
 
 /** Connects to the inspector's WebSocket at `url` (ws://host:port/path). */
-export function connectInspector(url: string): Promise<Inspector> {
+function connectInspector(url: string): Promise<Inspector> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const upgrade = request({

@@ -11,10 +11,10 @@ import { firstScreenBytes } from "../support/first-screen";
 import { lighthouseFigures } from "./lighthouse";
 
 /** The budget of a page load through the wall: about 16 KB, less about 3 KB of TLS handshake. */
-export const WALL_BYTES = 13_000;
+const WALL_BYTES = 13_000;
 
 /** One page of each template, from the home page's links and the lists'. */
-export async function firstScreenPages(base: string): Promise<[string, string][]> {
+async function firstScreenPages(base: string): Promise<[string, string][]> {
   const links = async (path: string) => [...(await (await fetch(base + path)).text()).matchAll(/href="(\/[^"?#]*)"/g)].map((match) => match[1]!);
   const home = await links("/");
   const program = home.find((href) => /^\/(professions|courses|shortTerm)\/[^/]+\/[^/]+$/.test(href));
