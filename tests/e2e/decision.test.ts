@@ -145,3 +145,26 @@ describe.each(widths)("on %s", (name, makeContext) => {
     expect(new Set(titles).size).toBe(1);
   });
 });
+
+describe.each(widths)("Kazakhstan and Uzbekistan at home, on %s", (_name, makeContext) => {
+  it.each([
+    ["RU", "moscow", "мск"],
+    ["KZ", "almaty", "по времени Алматы"],
+    ["UZ", "almaty", "по времени Ташкента"],
+  ] as const)("/contacts for %s: the serving office first, the hours on the visitor's clock first", async (country, office, clock) => {
+    const context = await makeContext(browser, siteUrl());
+    await context.setExtraHTTPHeaders({ "CF-IPCountry": country });
+    const page = await context.newPage();
+    await open(page, "/contacts");
+    const offices = page.locator('section[aria-labelledby="offices-title"]');
+    const text = (await offices.textContent())!;
+    const first = office === "almaty" ? site.almatyOffice.address : site.moscowOffice.address;
+    const other = office === "almaty" ? site.moscowOffice.address : site.almatyOffice.address;
+    expect(text.indexOf(first), `${country}: the serving office first`).toBeLessThan(text.indexOf(other));
+    const hours = (await page.locator('main [data-fact="admissions-hours"]').first().textContent())!;
+    expect(hours).toBe(admissionsHoursText(site.admissionsHours, country));
+    // the visitor's own clock before Moscow's
+    expect(hours.indexOf(clock)).toBeLessThanOrEqual(hours.indexOf("мск"));
+    if (country !== "RU") expect(hours.indexOf(clock)).toBeLessThan(hours.indexOf("мск"));
+  });
+});
