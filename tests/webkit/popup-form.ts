@@ -11,7 +11,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { defaultCatalogue } from "../support/content";
 import { programHref } from "../../src/services/catalogue/links";
-import { type DevServer } from "../../scripts/lib/wrangler";
+import type { DevServer } from "../../scripts/lib/wrangler";
 import { startSite } from "../e2e/setup";
 
 const MINIBROWSER = process.env.WEBKIT_MINIBROWSER ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
@@ -67,7 +67,8 @@ let site: DevServer | undefined;
 let driver: ChildProcess | undefined;
 let session: string | undefined;
 try {
-  const base = process.env.WEBKIT_BASE ?? (site = await startSite(Number(process.env.WEBKIT_SITE_PORT ?? 8872))).url;
+  if (!process.env.WEBKIT_BASE) site = await startSite(Number(process.env.WEBKIT_SITE_PORT ?? 8872));
+  const base = process.env.WEBKIT_BASE ?? site!.url;
   driver = await startDriver();
   const created = await call<{ sessionId: string; capabilities: { browserVersion: string } }>("POST", "/session", {
     capabilities: { alwaysMatch: { browserName: "MiniBrowser", "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] } } },
