@@ -38,7 +38,7 @@ describe.each([
     await result.waitFor();
     await expect(result.locator(".search-result__tag").textContent()).resolves.toBe("Проф. переподготовка");
     const mediator = defaultCatalogue().programs.find((p) => p.title === "Медиатор")!;
-    await expect(result.locator(".search-result__facts").textContent()).resolves.toMatch(new RegExp(`^${mediator.duration} · \\d[\\d\u00a0\u202f ]* ₽$`));
+    await expect(result.locator(".search-result__facts").textContent()).resolves.toMatch(new RegExp(`^${mediator.duration} · \\d[\\d\u00a0\u202f ]* ₽(, или \\d[\\d\u00a0\u202f ]* ₽/мес на \\d+ месяц(а|ев)?)?$`));
     await screenshot(page, `${name}-search-results`);
     await Promise.all([page.waitForURL((url) => url.pathname === "/professions/organizacionnaya-psihologiya/mediator"), result.click()]);
   });

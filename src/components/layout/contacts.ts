@@ -48,9 +48,12 @@ function whatsappFor(site: Site, area: VisitorArea): string {
   return line ? `https://wa.me/${line.number.slice(1)}` : site.links.whatsapp;
 }
 
-/** The offices, the visitor's first: Almaty's before Moscow's for Kazakhstan. */
-const officeAddresses = (site: Site, area: VisitorArea): string[] =>
-  contactArea(area) === "KZ" ? [site.almatyOffice.address, site.moscowOffice.address] : [site.moscowOffice.address];
+/** Whether the Almaty office serves the visitor's area (the content names its areas; Kazakhstan when it does not). */
+export const almatyServes = (site: Site, area: VisitorArea): boolean => (site.almatyOffice.areas ?? ["KZ"]).some((served) => served === contactArea(area));
+
+/** The offices, the visitor's first: Almaty's before Moscow's where it serves the area (Kazakhstan, Uzbekistan). */
+export const officeAddresses = (site: Site, area: VisitorArea): string[] =>
+  almatyServes(site, area) ? [site.almatyOffice.address, site.moscowOffice.address] : [site.moscowOffice.address];
 
 /** The contacts of the header's popup and the mobile menu (spec 2.3) for a visitor of this area. */
 export function headerContacts(site: Site, area: VisitorArea): HeaderContacts {

@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { admissionsHoursText } from "../../services/admissions-hours";
-import { allPhones, phoneHref } from "../../components/layout/contacts";
+import { allPhones, almatyServes, phoneHref } from "../../components/layout/contacts";
 import { legalEntitiesJsonLd } from "../../components/layout/structured-data";
 import type { LegalEntity, Phone } from "../../services/catalogue/schemas";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
-import { contactArea, servingFirst } from "../../services/visitor-area";
+import { servingFirst } from "../../services/visitor-area";
 
 const contactTypeLabel: Record<Phone["contactType"], string> = { study: "Учебный отдел и приёмная комиссия", curators: "Отдел кураторов" };
 const areaLabel: Record<Phone["areas"][number], string> = { RU: "Россия", KZ: "Казахстан", UZ: "Узбекистан" };
@@ -123,7 +123,7 @@ export function contactsPage(c: Context<AppEnv>) {
           </section>
           <section aria-labelledby="offices-title">
             <h2 id="offices-title">Офисы</h2>
-            {contactArea(area) === "KZ" ? [almaty, moscow] : [moscow, almaty]}
+            {almatyServes(site, area) ? [almaty, moscow] : [moscow, almaty]}
           </section>
         </div>
         <h2>Юридические лица</h2>

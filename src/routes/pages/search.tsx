@@ -26,7 +26,8 @@ export async function searchPage(c: Context<AppEnv>) {
           <label htmlFor="search-page-q" className="visually-hidden">
             Что найти
           </label>
-          <input id="search-page-q" name="q" type="search" defaultValue={q} placeholder="Программа, семинар, преподаватель" />
+          {/* a query typed in the Latin layout stands in the field as the words searched */}
+          <input id="search-page-q" name="q" type="search" defaultValue={layoutSwitched ?? q} placeholder="Программа, семинар, преподаватель" />
           <button className="btn btn--primary" type="submit">
             <span className="btn__label">Найти</span>
           </button>

@@ -305,7 +305,13 @@ export const siteSchema = z.object({
   defaultDescription: text,
   legalEntities: z.array(legalEntitySchema).check(z.length(2)),
   moscowOffice: z.object({ address: text, metro: text }),
-  almatyOffice: z.object({ address: text, email: z.email(), phones: z.array(phoneSchema).check(z.length(3)) }),
+  almatyOffice: z.object({
+    address: text,
+    email: z.email(),
+    phones: z.array(phoneSchema).check(z.length(3)),
+    /** the areas whose visitors this office serves, so it comes first for them (Kazakhstan when not said) */
+    areas: z.optional(z.array(z.enum(["KZ", "UZ"])).check(z.minLength(1))),
+  }),
   phones: z.array(phoneSchema).check(
     z.minLength(2),
     z.refine((phones) => phones.some((p) => p.contactType === "curators"), { message: "нужен телефон отдела кураторов" }),

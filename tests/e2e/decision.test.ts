@@ -1,0 +1,170 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { admissionsHoursText } from "../../src/services/admissions-hours";
+import { programHref } from "../../src/services/catalogue/links";
+import { encodeLowVision, LOW_VISION_COOKIE } from "../../src/services/low-vision";
+import { widths } from "../support/browser";
+import { defaultCatalogue } from "../support/content";
+import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
+
+/**
+ * Issue 28: what an applicant needs to decide, at 1280 and 390 px: the price as people pay it,
+ * a free first step, what happens next, the phone's layout.
+ */
+const catalogue = defaultCatalogue();
+const { site } = catalogue;
+const withInstalment = catalogue.programs.find((p) => p.type === "Profession" && p.instalmentMonths !== undefined)!;
+const shortTerm = catalogue.programs.find((p) => p.type === "ShortTerm")!;
+const monthly = /\d[\d\u00a0\u202f ]* ₽\/мес на \d+ месяц/;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await sharedChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(widths)("on %s", (name, makeContext) => {
+  const mobile = name === "mobile";
+  const visit = async (path: string, headers?: Record<string, string>): Promise<Page> => {
+    const context = await makeContext(browser, siteUrl());
+    if (headers) await context.setExtraHTTPHeaders(headers);
+    const page = await context.newPage();
+    await open(page, path);
+    return page;
+  };
+
+  it("a price shows the monthly payment and its term: cards, the hero, the price block with the partner and the refund, the phone's bar, search", async () => {
+    const list = await visit("/professions");
+    const card = list.locator(".program-card", { has: list.locator(`a[href="${programHref(withInstalment)}"]`) });
+    await expect(card.locator(".price-monthly").textContent()).resolves.toMatch(monthly);
+
+    const page = await visit(programHref(withInstalment));
+    const heroPrice = page.locator('.detail-hero .facts div:has(> dt:text-is("Стоимость")) .price-monthly');
+    await expect(heroPrice.textContent()).resolves.toMatch(new RegExp(`на ${withInstalment.instalmentMonths} месяц`));
+    const block = page.locator("#price");
+    await expect(block.textContent()).resolves.toContain(site.instalment!.partner);
+    const refund = block.getByTestId("refund");
+    await expect(refund.textContent()).resolves.toContain(site.refund!.text);
+    const offer = refund.getByRole("link");
+    const href = (await offer.getAttribute("href"))!;
+    expect(href).toBe(`/docs/pdf/${site.refund!.document}.pdf`);
+    const pdf = await page.request.get(href);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    if (mobile) {
+      await block.scrollIntoViewIfNeeded();
+      const bar = page.locator(".sticky-actions__monthly");
+      await expect(bar.isVisible()).resolves.toBe(true);
+      await expect(bar.textContent()).resolves.toMatch(monthly);
+      await screenshot(page, "program-price-390");
+    }
+
+    const search = await visit(`/search?q=${encodeURIComponent(withInstalment.title)}`);
+    const row = search.locator(".search-page .search-result", { hasText: withInstalment.title }).first();
+    await expect(row.locator(".search-result__facts").textContent()).resolves.toMatch(monthly);
+  });
+
+  it("program pages and the program lists link to /free-access where the content offers it", async () => {
+    const offer = catalogue.pages.freeAccess.offer!;
+    const list = await visit("/programs");
+    await expect(list.locator('main a[href="/free-access"]').textContent()).resolves.toBe(offer.link);
+    const program = await visit(programHref(withInstalment));
+    await expect(program.locator('main a[href="/free-access"]').count()).resolves.toBe(1);
+    // a short course is not among the types the trial is offered for
+    expect(offer.programTypes).not.toContain("ShortTerm");
+    const short = await visit(programHref(shortTerm));
+    await expect(short.locator('main a[href="/free-access"]').count()).resolves.toBe(0);
+  });
+
+  it("/gratefull says when and how admissions call, in the visitor's zone", async () => {
+    const ru = await visit("/gratefull?lead=x");
+    const steps = ru.getByTestId("next-steps");
+    await expect(steps.textContent()).resolves.toContain(admissionsHoursText(site.admissionsHours, "RU"));
+    await expect(steps.textContent()).resolves.toContain(site.phones.find((p) => p.contactType === "study")!.display);
+    if (mobile) await screenshot(ru, "gratefull-390", true);
+    const kz = await visit("/gratefull?lead=x", { "CF-IPCountry": "KZ" });
+    const kzText = await kz.getByTestId("next-steps").textContent();
+    expect(kzText).toContain(admissionsHoursText(site.admissionsHours, "KZ"));
+    expect(kzText).toContain("по времени Алматы");
+    expect(kzText).toContain(site.almatyOffice.phones.find((p) => p.contactType === "study")!.display);
+  });
+
+  it("the 404 page's form carries the consent line and the privacy link", async () => {
+    const page = await (await makeContext(browser, siteUrl())).newPage();
+    const response = await page.goto("/no-such-page-at-all");
+    expect(response!.status()).toBe(404);
+    const note = page.locator("main form .lead-form__note");
+    await expect(note.textContent()).resolves.toContain("Нажимая на кнопку, вы соглашаетесь на обработку персональных данных");
+    await expect(note.getByRole("link").getAttribute("href")).resolves.toBe("/docs/pdf/privacy.pdf");
+  });
+
+  it("the footer's e-mail field has a field's height", async () => {
+    const page = await visit("/");
+    const field = page.locator("#subscribe-email");
+    await field.scrollIntoViewIfNeeded();
+    const box = (await field.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeLessThanOrEqual(56);
+    if (mobile) await screenshot(page, "footer-390", false);
+  });
+
+  it("the end of a program page has at most one promotion beside its action", async () => {
+    const page = await visit(programHref(withInstalment));
+    await page.waitForSelector('[data-island="promo/FortuneWheel"][data-hydrated="true"]', { state: "attached" });
+    await page.waitForSelector('[data-island="promo/StickyDiscount"][data-hydrated="true"]', { state: "attached" });
+    await page.locator(".site-footer").scrollIntoViewIfNeeded();
+    const promotions = await page.locator(".promo-dock .sticky-discount, .promo-dock .wheel-launcher").evaluateAll((all) => all.filter((el) => (el as HTMLElement).offsetParent !== null).length);
+    expect(promotions).toBeLessThanOrEqual(mobile ? 1 : 2);
+  });
+
+  it("in the largest type the settings panel stays small, marks the chosen options, and words wrap whole", async () => {
+    const context = await makeContext(browser, siteUrl());
+    const url = new URL(siteUrl());
+    await context.addCookies([{ name: LOW_VISION_COOKIE, value: encodeLowVision({ size: 3, scheme: "blue", images: true, spacing: 0 }), domain: url.hostname, path: "/" }]);
+    const page = await context.newPage();
+    await open(page, "/programs");
+    const panel = page.getByRole("region", { name: "Настройки версии для слабовидящих" });
+    const box = (await panel.boundingBox())!;
+    if (mobile) expect(box.height, "the panel on a phone").toBeLessThanOrEqual(844 / 5);
+    const marks = await panel.locator('button[aria-pressed="true"]').evaluateAll((all) => all.map((b) => getComputedStyle(b, "::before").content));
+    expect(marks.length).toBeGreaterThanOrEqual(2);
+    for (const mark of marks) expect(mark).toContain("✓");
+    const body = await page.evaluate(() => ({ wrap: getComputedStyle(document.body).overflowWrap, hyphens: getComputedStyle(document.body).hyphens, lang: document.documentElement.lang }));
+    expect(body).toEqual({ wrap: "break-word", hyphens: "auto", lang: "ru" });
+    await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+  });
+
+  it("search rows start at one edge, and a query typed in the Latin layout stands in the field as the words searched", async () => {
+    const page = await visit(`/search?q=${encodeURIComponent("gcb[jkjubz")}`);
+    await expect(page.locator("#search-page-q").inputValue()).resolves.toBe("психология");
+    await expect(page.locator(".search-switched").textContent()).resolves.toBe("Показаны результаты по запросу «психология»");
+    const titles = await page.locator(".search-page .search-result__title").evaluateAll((all) => all.map((t) => Math.round(t.getBoundingClientRect().left)));
+    expect(titles.length).toBeGreaterThan(1);
+    expect(new Set(titles).size).toBe(1);
+  });
+});
+
+describe.each(widths)("Kazakhstan and Uzbekistan at home, on %s", (_name, makeContext) => {
+  it.each([
+    ["RU", "moscow", "мск"],
+    ["KZ", "almaty", "по времени Алматы"],
+    ["UZ", "almaty", "по времени Ташкента"],
+  ] as const)("/contacts for %s: the serving office first, the hours on the visitor's clock first", async (country, office, clock) => {
+    const context = await makeContext(browser, siteUrl());
+    await context.setExtraHTTPHeaders({ "CF-IPCountry": country });
+    const page = await context.newPage();
+    await open(page, "/contacts");
+    const offices = page.locator('section[aria-labelledby="offices-title"]');
+    const text = (await offices.textContent())!;
+    const first = office === "almaty" ? site.almatyOffice.address : site.moscowOffice.address;
+    const other = office === "almaty" ? site.moscowOffice.address : site.almatyOffice.address;
+    expect(text.indexOf(first), `${country}: the serving office first`).toBeLessThan(text.indexOf(other));
+    const hours = (await page.locator('main [data-fact="admissions-hours"]').first().textContent())!;
+    expect(hours).toBe(admissionsHoursText(site.admissionsHours, country));
+    // the visitor's own clock before Moscow's
+    expect(hours.indexOf(clock)).toBeLessThanOrEqual(hours.indexOf("мск"));
+    if (country !== "RU") expect(hours.indexOf(clock)).toBeLessThan(hours.indexOf("мск"));
+  });
+});
