@@ -98,7 +98,7 @@ const shape = {
    */
   CATALOGUE_READ_DELAY_MS: int(0, 10_000),
   /**
-   * "off" switches the pages tier off (decision 036): a fresh isolate renders its first page. `npm
+   * "off" switches the pages tier off (decision 043): a fresh isolate renders its first page. `npm
    * run dev` sets it: its Worker reloads on every edit, under the same build id
    */
   PAGE_TIER: z._default(z.enum(["on", "off"]), "on"),
@@ -247,7 +247,7 @@ export function config(env: Env): Config {
 }
 
 /**
- * Runs the settings' parse once and keeps nothing (decision 039): its first run, about 5 ms, is
+ * Runs the settings' parse once and keeps nothing (decision 043): its first run, about 5 ms, is
  * the validators' code running for the first time. The isolate's start does it, so the first
  * request's own parse finds that code warm. Nothing is logged here: a problem is logged by the
  * request's parse, where the logs are collected.

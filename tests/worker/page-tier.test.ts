@@ -1,5 +1,5 @@
 /**
- * The pages tier (decision 036): a fresh isolate at a quiet edge, whose location's Cache API is
+ * The pages tier (decision 043): a fresh isolate at a quiet edge, whose location's Cache API is
  * empty, serves its first page as another isolate rendered it, read from KV beside the content's
  * version pointer, without reading the snapshot or rendering; only a page of the current content
  * version that the clock has not changed since.

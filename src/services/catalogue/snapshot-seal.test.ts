@@ -8,7 +8,7 @@ import { articleBodyKey, CATALOGUE_KEY_PREFIX, CONTENT_VERSION_KEY, CURRENT_CATA
 import { catalogueSnapshotSchema, SNAPSHOT_SCHEMA_VERSION, sealOf } from "./snapshot";
 
 /**
- * The snapshot schema's fingerprint for each SNAPSHOT_SCHEMA_VERSION (decision 029). A Worker
+ * The snapshot schema's fingerprint for each SNAPSHOT_SCHEMA_VERSION (decision 043). A Worker
  * trusts a snapshot sealed with its own schema version; were the schema changed without the
  * version, a Worker would trust snapshots pushed against the old schema. So a change of the schema
  * fails here until the version is raised and its fingerprint recorded below.
@@ -41,7 +41,7 @@ describe("the snapshot's seal", () => {
     const sealed = entries.filter((entry) => entry.metadata);
     expect(sealed.map((entry) => entry.key)).toEqual([`${CATALOGUE_KEY_PREFIX}seal-v1`, CURRENT_CATALOGUE_KEY]);
     const [snapshot, copy] = sealed;
-    // the copy (decision 031): the same text, the same seal, and whose it is
+    // the copy (decision 043): the same text, the same seal, and whose it is
     expect(copy!.value).toBe(snapshot!.value);
     expect(copy!.metadata).toEqual({ ...snapshot!.metadata, version: "seal-v1" });
     // before the pointer, which is written last

@@ -1,5 +1,5 @@
 /**
- * When a page rendered now stops being true by the clock alone (decision 036): a seminar, webinar
+ * When a page rendered now stops being true by the clock alone (decision 043): a seminar, webinar
  * or live course it lists starts (and leaves "upcoming"), or the day changes on one of the clocks
  * the site writes dates by. The content version covers every other change.
  */
