@@ -15,7 +15,7 @@ const app = createApp();
 /**
  * The settings' parse run once as the isolate starts (Cloudflare starts it during the visitor's
  * TLS handshake): the validators' code runs for the first time there, about 5 ms the first
- * request no longer waits for (decision 039). Nothing at start may keep the Worker from starting:
+ * request no longer waits for (decision 043). Nothing at start may keep the Worker from starting:
  * a parse that throws is left to the first request, which parses and answers as it always did.
  */
 try {

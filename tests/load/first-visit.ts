@@ -2,7 +2,7 @@
  * The first visit of a quiet edge (issue #18), for `npm run bench`: a fresh isolate (a new
  * `wrangler dev`), an empty edge cache, and the catalogue near (no delay) or far
  * (CATALOGUE_READ_DELAY_MS=300, every KV read waits that long). The page either comes from the
- * pages tier (decision 036: another isolate of the same build rendered it before; a server is
+ * pages tier (decision 043: another isolate of the same build rendered it before; a server is
  * started and asked for it first) or is rendered (PAGE_TIER=off: a page nobody has asked for since
  * the deploy or the push). Each figure is taken from outside, over a fresh connection: the time to
  * the first byte and to the last byte of the isolate's first page, beside a warm miss (the same

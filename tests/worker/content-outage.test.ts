@@ -115,7 +115,7 @@ describe("invalid content in KV", () => {
   });
 });
 
-describe("the seal content:push puts on a snapshot (decision 029)", () => {
+describe("the seal content:push puts on a snapshot (decision 043)", () => {
   /** Puts `text` as version `version`'s snapshot under `seal`, and makes it current. */
   async function putSealed(version: string, text: string, seal: SnapshotSeal) {
     await env.CATALOGUE.put(`${CATALOGUE_KEY_PREFIX}${version}`, text, { metadata: seal });
@@ -298,7 +298,7 @@ describe("a new content version", () => {
     const kept: Promise<unknown>[] = [];
     const catalogues = await Promise.all(Array.from({ length: 20 }, () => getCatalogue(env.CATALOGUE, Date.now(), (p) => kept.push(p))));
     expect(new Set(catalogues.map((c) => c.version))).toEqual(new Set(["outage-shared"]));
-    // one read of the snapshot: the current copy beside the pointer (decision 031), or the version's own
+    // one read of the snapshot: the current copy beside the pointer (decision 043), or the version's own
     const snapshotKeys = [`${CATALOGUE_KEY_PREFIX}outage-shared`, CURRENT_CATALOGUE_KEY];
     expect(get.mock.calls.filter(([key]) => snapshotKeys.includes(String(key)))).toHaveLength(1);
     // the copy's read and the snapshot's, each kept alive once

@@ -90,7 +90,7 @@ describe("the edge HTML cache", () => {
     const second = await SELF.fetch(`${origin}/contacts`);
     expect(second.headers.get("x-cache")).toBe("HIT");
     expect(await second.text()).toBe(html);
-    // a fresh isolate has nothing in memory: with the location's cache empty, its first page comes from the pages tier (decision 036)
+    // a fresh isolate has nothing in memory: with the location's cache empty, its first page comes from the pages tier (decision 043)
     freshIsolate();
     expect((await SELF.fetch(`${origin}/contacts`)).headers.get("x-cache")).toBe("HIT-TIER");
   });
@@ -113,7 +113,7 @@ describe("the edge HTML cache", () => {
     const headers = new Headers(stored.headers);
     headers.set("X-Kept-Until", String(Date.now() + 1000));
     await shared.put(key, new Response(await stored.text(), { headers }));
-    // a fresh isolate asks the pages tier beside the Cache API (decision 036): here only the Cache API has the page
+    // a fresh isolate asks the pages tier beside the Cache API (decision 043): here only the Cache API has the page
     for (const { name } of (await env.PAGES.list({ prefix: "page:" })).keys) if (name.includes("/partners?")) await env.PAGES.delete(name);
     freshIsolate();
     expect((await SELF.fetch(`${origin}/partners`)).headers.get("x-cache")).toBe("HIT");

@@ -1,5 +1,5 @@
 /**
- * The pages tier (decision 036): a fresh isolate at a quiet edge, whose location's Cache API is
+ * The pages tier (decision 043): a fresh isolate at a quiet edge, whose location's Cache API is
  * empty, serves its first page as another isolate rendered it, read from KV beside the content's
  * version pointer, without reading the snapshot or rendering; only a page of the current content
  * version that the clock has not changed since.
@@ -49,7 +49,7 @@ async function visit(path: string, settings: Env = env, headers: Record<string, 
 /** The tier's entry of a page, as KV holds it. */
 async function tierEntry(path: string) {
   const key = `page:${pageCacheKey(new URL(`${origin}${path}`), tierVersion(env), "other", facts)}`;
-  return env.PAGES.getWithMetadata<{ version: string; until: number; type: string }>(key, "text");
+  return env.PAGES.getWithMetadata<{ version: string; until: number; type: string; etag?: string }>(key, "text");
 }
 
 /** Another isolate has rendered `path` for `version` and kept it in the tier; then a fresh isolate at a quiet edge. */
@@ -269,6 +269,9 @@ describe("the pages tier filled before anyone asks (the scheduled handler)", () 
       const served = await visit("/programs", env, { "CF-IPCountry": country });
       expect(served.cache).toBe("HIT-TIER");
       expect(h1(served.html)).toBe("Программы обучения");
+      // with the ETag the warm-up's render gave it (decision 043)
+      expect(served.response.headers.get("ETag")).toMatch(/^"[0-9a-f]{64}"$/);
+      expect((await tierEntry("/programs")).metadata?.etag).toMatch(/^"[0-9a-f]{64}"$/);
     }
     // every page of the sitemap in four variants, a seminar's too, but its documents (PDF files)
     const pages = sitemapPaths(catalogue).filter(({ path }) => !path.endsWith(".pdf"));

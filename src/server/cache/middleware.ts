@@ -140,7 +140,7 @@ export const pageCache = createMiddleware<AppEnv>(async (c, next) => {
   fromCache.catch((error: unknown) => log.warn("edge-cache.read", { requestId: c.get("requestId"), error: String(error) }));
   const fromTier = tier
     ?.pageFor(contentVersion, now)
-    .then(async (page): Promise<Found | null> => (page ? { source: "HIT-TIER", kept: { body: page.body, type: page.type, expires: page.until, etag: await etagOf(page.body) } } : null));
+    .then(async (page): Promise<Found | null> => (page ? { source: "HIT-TIER", kept: { body: page.body, type: page.type, expires: page.until, etag: page.etag ?? (await etagOf(page.body)) } } : null));
   const found = await firstFound(fromTier ? [fromCache, fromTier] : [fromCache]);
   if (found?.source === "HIT") {
     if (found.kept.expires > now) remember(key, found.kept);
@@ -165,6 +165,6 @@ export const pageCache = createMiddleware<AppEnv>(async (c, next) => {
   // rendered from this version's content, unless its snapshot was refused and the last good one served
   if (catalogue.version !== contentVersion) return;
   const until = pageTrueUntil(catalogue, now);
-  if (tier) tier.keep({ body, type, version: contentVersion, until: tierUntil(url.pathname, until, now) }, (promise) => c.executionCtx.waitUntil(promise));
+  if (tier) tier.keep({ body, type, etag, version: contentVersion, until: tierUntil(url.pathname, until, now) }, (promise) => c.executionCtx.waitUntil(promise));
   c.executionCtx.waitUntil(Promise.resolve(keep({ body, type, etag }, ttlOf(url.pathname), until)));
 });

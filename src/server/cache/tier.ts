@@ -24,12 +24,15 @@ export interface TierMetadata {
   /** until when (ms since the epoch) it is true by the clock */
   until: number;
   type: string;
+  /** its ETag, so the fresh isolate that serves it need not hash it (absent from entries written before decision 043) */
+  etag?: string;
 }
 
 export interface TierPage {
   body: ArrayBuffer;
   type: string;
   until: number;
+  etag?: string;
 }
 
 /** Entries of a deployment that is gone, or of pages nobody asks for, leave by themselves. */
@@ -87,7 +90,7 @@ export function readTier(env: Env, cacheKey: string): TierRead | undefined {
       if (!read?.value || !isMetadata(read.metadata)) return null;
       const { metadata } = read;
       if (metadata.version !== version || metadata.until <= now) return null;
-      return { body: read.value, type: metadata.type || "text/html; charset=utf-8", until: metadata.until };
+      return { body: read.value, type: metadata.type || "text/html; charset=utf-8", until: metadata.until, etag: metadata.etag };
     },
     keep(page, keepAlive) {
       keepAlive(
@@ -104,7 +107,7 @@ export function readTier(env: Env, cacheKey: string): TierRead | undefined {
 
 /** Writes a page into the tier under `key`. */
 export function keepPage(pages: KVNamespace, key: string, page: TierPage & { version: string }): Promise<void> {
-  const metadata: TierMetadata = { version: page.version, until: page.until, type: page.type };
+  const metadata: TierMetadata = { version: page.version, until: page.until, type: page.type, ...(page.etag ? { etag: page.etag } : {}) };
   return pages.put(key, page.body, { metadata, expirationTtl: TIER_TTL_S });
 }
 

@@ -95,7 +95,9 @@ export async function warmPageTier(
         continue;
       }
       // a seminar's page (its ticket count) five minutes: a later run renders it again once it has run out
-      await keepPage(pages, key, { body: await response.arrayBuffer(), type, version: catalogue.version, until: tierUntil(path, until, now) });
+      // the ETag the app gave it (the page cache's, or hono/etag's: the same digest)
+      const etag = response.headers.get("ETag") ?? undefined;
+      await keepPage(pages, key, { body: await response.arrayBuffer(), type, etag, version: catalogue.version, until: tierUntil(path, until, now) });
       kept++;
     }
   }

@@ -28,7 +28,7 @@ const state = isolateSlot("catalogue", () => ({
   failing: undefined as Failure | undefined,
   /** a version whose snapshot failed validation: not read again until the pointer moves */
   rejectedVersion: undefined as string | undefined,
-  /** the current snapshot's copy, read once beside the pointer while the isolate has no content (decision 031) */
+  /** the current snapshot's copy, read once beside the pointer while the isolate has no content (decision 043) */
   copy: undefined as CurrentCopy | undefined,
 }));
 
@@ -111,7 +111,7 @@ function snapshotOf(kv: KVNamespace, version: string, keepAlive: KeepAlive | und
 async function refresh(kv: KVNamespace, now: number, keepAlive: KeepAlive | undefined, pointer = kv.get(CONTENT_VERSION_KEY, { cacheTtl: 60 })): Promise<Catalogue> {
   const known = state();
   let version: string | undefined;
-  // an isolate with no content yet, its KV far away, reads the current snapshot's copy beside the pointer: one round, not two (decision 031)
+  // an isolate with no content yet, its KV far away, reads the current snapshot's copy beside the pointer: one round, not two (decision 043)
   const current = known.lastGood ? undefined : copyIfSlow(kv, pointer, keepAlive);
   try {
     version = (await pointer) ?? undefined;

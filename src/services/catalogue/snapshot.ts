@@ -57,7 +57,7 @@ export const catalogueSnapshotSchema = z.object({
 export const SNAPSHOT_SCHEMA_VERSION = 5;
 
 /**
- * What `content:push` says of a snapshot it validated (decision 029), kept as the KV entry's
+ * What `content:push` says of a snapshot it validated (decision 043), kept as the KV entry's
  * metadata so it arrives with the value in one read: the schema it was validated against and the
  * SHA-256 of the text as written.
  */
