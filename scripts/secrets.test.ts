@@ -47,6 +47,8 @@ const ALLOWED_VALUES: Record<string, string> = {
   "ops-token-for-tests-0123456789": "the OPS_TOKEN the Worker tests give a Worker running in workerd, nowhere else",
   "ops-token-for-e2e-0123456789": "the OPS_TOKEN of the local `wrangler dev` the browser tests start",
   "ops-token-for-load-0123456789": "the OPS_TOKEN of the local `wrangler dev` the load test starts",
+  "ops-token-for-the-cost-bench-0123": "the OPS_TOKEN of the local `wrangler dev` the cost bench starts (tests/load/costs.ts)",
+  "<client key>": "a placeholder in docs/operations.md's example of the SmartCaptcha setting, where ops put their own public key",
   "dev-ops-token-0123456789": "the OPS_TOKEN of `npm run dev:fakes`, a local run against fake third parties",
   "ops-token-for-config-check-0123": "the good OPS_TOKEN of scripts/config-check.test.ts, written to a temporary file only",
   "short-token": "the OPS_TOKEN shorter than 16 characters that config:check and the settings tests refuse",

@@ -113,7 +113,7 @@ const pageRoutes = new Hono<AppEnv>();
 registerPages(pageRoutes);
 
 /** Whether a GET of this path reaches a page route (a document for a browser). */
-function isPagePath(path: string): boolean {
+export function isPagePath(path: string): boolean {
   return pageRoutes.router.match("GET", path)[0].length > 0;
 }
 

@@ -21,7 +21,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type DevServer, root, startDevServer } from "../../scripts/lib/wrangler";
 import { devFakesVars } from "../../scripts/dev-fakes";
-import { launchChromium, MOBILE } from "../support/browser";
+import { chromium as playwrightChromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, MOBILE } from "../support/browser";
 import { type FakeThirdParties, startFakeThirdParties } from "../support/fake-third-parties";
 import type { Tally } from "./cost-worker";
 import { CpuProfiler } from "./cpu-profile";
@@ -192,7 +193,7 @@ async function costFigures(settings: Settings): Promise<CostFigures> {
   try {
     fakes = await startFakeThirdParties(settings.fakesPort);
     const vars = {
-      ...devFakesVars(fakes.url, false),
+      ...devFakesVars(fakes.url),
       OPS_TOKEN,
       SITE_URL: `http://127.0.0.1:${settings.port}`,
       LEAD_MIN_FILL_MS: "0",
@@ -240,7 +241,7 @@ async function costFigures(settings: Settings): Promise<CostFigures> {
 
     // a first visit in a browser, on a warm isolate: what the page itself asks of the Worker
     const browser: CostRow[] = [];
-    const chromium = await launchChromium();
+    const chromium = await playwrightChromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     try {
       for (const [template, path] of templates) {
         await page(base, path);

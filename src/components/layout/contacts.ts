@@ -52,7 +52,7 @@ function whatsappFor(site: Site, area: VisitorArea): string {
 export const almatyServes = (site: Site, area: VisitorArea): boolean => (site.almatyOffice.areas ?? ["KZ"]).some((served) => served === contactArea(area));
 
 /** The offices, the visitor's first: Almaty's before Moscow's where it serves the area (Kazakhstan, Uzbekistan). */
-export const officeAddresses = (site: Site, area: VisitorArea): string[] =>
+const officeAddresses = (site: Site, area: VisitorArea): string[] =>
   almatyServes(site, area) ? [site.almatyOffice.address, site.moscowOffice.address] : [site.moscowOffice.address];
 
 /** The contacts of the header's popup and the mobile menu (spec 2.3) for a visitor of this area. */
