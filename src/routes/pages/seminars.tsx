@@ -97,9 +97,10 @@ function SeminarPage({ catalogue, seminar, left, now, area }: { catalogue: Catal
         ]}
         note={
           past ? null : (
-            <p className="detail-hero__note">
+            // a div: the count is an island, whose marker is a div, which a <p> cannot hold (the Nu checker)
+            <div className="detail-hero__note">
               Осталось билетов: <TicketsLeft seminarId={seminar.id} initial={left} />
-            </p>
+            </div>
           )
         }
         actions={
