@@ -99,14 +99,18 @@ describe.each(widths)("on %s", (name, makeContext) => {
     const page = await visit(makeContext, "/");
     const broken = await page.locator(".hero__stats dt").evaluateAll((labels) =>
       labels.flatMap((dt) => {
-        const text = dt.textContent ?? "";
-        return [...text.matchAll(/[А-Яа-яЁё\u00ad]+/g)].flatMap((word) => {
-          const range = document.createRange();
-          const node = dt.firstChild!;
-          range.setStart(node, word.index!);
-          range.setEnd(node, word.index! + word[0].length);
-          return range.getClientRects().length > 1 ? [word[0]] : [];
-        });
+        // each text node of the label (React writes a number and its word as two), word by word
+        const found: string[] = [];
+        const walker = document.createTreeWalker(dt, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const word of (node.textContent ?? "").matchAll(/[А-Яа-яЁё\u00ad]+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index!);
+            range.setEnd(node, word.index! + word[0].length);
+            if (range.getClientRects().length > 1) found.push(word[0]);
+          }
+        }
+        return found;
       }),
     );
     expect(broken).toEqual([]);

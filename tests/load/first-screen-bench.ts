@@ -32,10 +32,13 @@ async function firstScreenPages(base: string): Promise<[string, string][]> {
   ];
 }
 
-/** The gzip'd bytes of the stylesheets that block the first paint: linked in the document, not for another medium, not loaded as a preload. */
+/**
+ * The gzip'd bytes of the stylesheets that block the first paint: linked in the document, not for
+ * another medium, not loaded as a preload, not the copy for browsers without scripts (<noscript>).
+ */
 async function blockingCssBytes(base: string, html: string): Promise<number> {
   let bytes = 0;
-  for (const [tag] of html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)) {
+  for (const [tag] of html.replace(/<noscript>[\s\S]*?<\/noscript>/g, "").matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)) {
     if (/\smedia="(?!all|screen)[^"]*"/.test(tag) || /onload=/.test(tag)) continue;
     const href = /href="([^"]+)"/.exec(tag)?.[1];
     if (!href) continue;
