@@ -77,7 +77,7 @@ function HomePage({ catalogue, now, area }: { catalogue: Catalogue; now: number;
               <dd>{stated.teachers}</dd>
             </div>
             <div>
-              <dt>скидка {site.discountCovers.text}</dt>
+              <dt>Скидка на программы</dt>
               <dd data-fact="discount">{site.discount}</dd>
             </div>
           </dl>
