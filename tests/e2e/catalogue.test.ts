@@ -14,10 +14,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The price each card asks now (not the old one struck through, nor the monthly payment beside it). */
 const prices = (page: Page) =>
-  page.locator(".program-card__price").evaluateAll((nodes) =>
-    nodes.map((node) => Number((node.childNodes[node.childNodes.length - 1]?.textContent ?? "").replace(/\D/g, ""))),
-  );
+  page.locator(".program-card__price .price-now").evaluateAll((nodes) => nodes.map((node) => Number((node.textContent ?? "").replace(/\D/g, ""))));
 
 describe.each(widths)("program lists on %s", (name, makeContext) => {
   it("filter by type in place, without a page load, and keep the URL shareable", async () => {

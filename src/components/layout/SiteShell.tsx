@@ -16,7 +16,7 @@ import { RenderedOnce } from "./RenderedOnce";
 import { instituteColumns, instituteSingleLinks, mainNavigation } from "./navigation";
 
 /** "/" is the home page alone; any other prefix is that page and the pages below it. */
-const onPage = (path: string, prefix: string) => (prefix === "/" ? path === "/" : path === prefix || path.startsWith(`${prefix}/`));
+export const onPage = (path: string, prefix: string) => (prefix === "/" ? path === "/" : path === prefix || path.startsWith(`${prefix}/`));
 
 interface SiteShellProps {
   catalogue: Catalogue;
