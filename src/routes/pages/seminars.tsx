@@ -98,9 +98,10 @@ function SeminarPage({ catalogue, seminar, left, now, area }: { catalogue: Catal
         ]}
         note={
           past ? null : (
-            <p className="detail-hero__note">
+            // a div: the count is an island, a div of its own, which a paragraph cannot hold
+            <div className="detail-hero__note">
               Осталось билетов: <TicketsLeft seminarId={seminar.id} initial={left} />
-            </p>
+            </div>
           )
         }
         actions={
