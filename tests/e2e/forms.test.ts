@@ -155,6 +155,33 @@ describe("the phone field", () => {
       })
       .toBe("+998 90 123 45 67");
   });
+
+  it("formats a number typed and left before its formatting library came, when it comes (a slow network)", async () => {
+    const context = await desktopContext(browser, siteUrl());
+    const page = await context.newPage();
+    // libphonenumber's chunk held back until the visitor has typed and moved on
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route(/\/assets\/chunks\/min-[^/]*\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await open(page, "/apply?cta=consultMe");
+    await page.waitForSelector('[data-island="forms/LeadForm"][data-hydrated="true"]', { state: "attached" });
+    await page.getByLabel("Код страны").selectOption("kz");
+    const phone = page.locator("#apply-phone");
+    await phone.pressSequentially("87015556231");
+    await phone.blur();
+    await expect.poll(() => asked).toBe(true);
+    const before = await phone.inputValue();
+    expect(before).not.toMatch(/^\+7 701 555/);
+    release();
+    await expect.poll(() => phone.inputValue()).toMatch(/^\+7 701 555/);
+  });
 });
 
 describe("forms without JavaScript", () => {

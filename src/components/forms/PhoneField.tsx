@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { countries } from "../../services/leads/countries.data";
 import { formatPhoneFallback, loadPhoneFormatter, type PhoneFormatter } from "../../services/leads/phone";
 import { FieldError } from "./Field";
@@ -30,6 +30,15 @@ export function PhoneField({ id, value, country, error, disabled, onChange, onBl
       });
   };
   const format = (input: string, code: string) => (formatter ? formatter(code, input) : formatPhoneFallback(code, input));
+  // what was typed before the library arrived, the field left already (a slow network), gets its format when it comes
+  const latest = useRef({ value, country, onChange });
+  latest.current = { value, country, onChange };
+  useEffect(() => {
+    if (!formatter) return;
+    const { value: typed, country: code, onChange: change } = latest.current;
+    const formatted = typed ? formatter(code, typed) : typed;
+    if (formatted !== typed) change(formatted, code);
+  }, [formatter]);
   return (
     <div className={`field field--phone${error ? " has-error" : ""}`}>
       <label htmlFor={id}>Телефон *</label>
