@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ES module shared by the projects on this machine, without types
 import { startWall } from "../../../shared/tools/wall.mjs";
 import { widths } from "../support/browser";
+import { firstScreenSamples, OWN_ACTION } from "../support/first-screen";
 import { countLayoutShifts, layoutShifts, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 interface Wall {
@@ -24,31 +25,13 @@ const BUDGET = 13_000;
 
 let browser: Browser;
 let wall: Wall;
-/** The samples whose page has a main action of its own, marked `data-main-action`. */
-const ownAction = new Set(["home", "program", "bachelor", "seminar"]);
 /** One page of each template, the first the sitemap lists where a template has many. */
 const samples: [string, string][] = [];
 
 beforeAll(async () => {
   browser = await sharedChromium();
   wall = (await startWall({ target: Number(new URL(siteUrl()).port), budget: BUDGET, mode: "visit" })) as Wall;
-  const xml = await (await fetch(`${siteUrl()}/sitemap.xml`)).text();
-  const paths = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-  const first = (prefix: string) => {
-    const found = paths.find((path) => path.startsWith(prefix));
-    if (!found) throw new Error(`the sitemap lists no ${prefix} page`);
-    return found;
-  };
-  samples.push(
-    ["home", "/"],
-    ["program", first("/professions/")],
-    ["bachelor", first("/bachelor/")],
-    ["seminar", first("/seminars/")],
-    ["list", "/teachers"],
-    ["article", first("/journal/")],
-    ["info", "/contacts"],
-    ["form", "/apply"],
-  );
+  samples.push(...(await firstScreenSamples(siteUrl())));
 });
 
 afterAll(() => wall?.close());
@@ -87,7 +70,7 @@ describe.each(widths)("through the wall at %s", (name, makeContext) => {
       await page.locator("h1").first().waitFor({ state: "visible", timeout: 4000 });
       await screenshot(page, `wall-${template}-${name}`);
       // a page with an action of its own (home, the detail pages) names it; any other offers the header's phone
-      const action = ownAction.has(template) ? "[data-main-action]" : ".header-phone";
+      const action = OWN_ACTION.has(template) ? "[data-main-action]" : ".header-phone";
       await page.locator(action).first().waitFor({ state: "visible", timeout: Math.max(1, 4000 - (Date.now() - started)) });
       const seen = await firstScreen(page);
       const where = `${template} (${path}) at ${name}`;

@@ -5,29 +5,15 @@
  * No browser: the bytes are the whole question.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { firstScreenBytes } from "../support/first-screen";
+import { firstScreenBytes, firstScreenSamples, OWN_ACTION } from "../support/first-screen";
 import { siteUrl } from "../e2e/helpers";
 
 const BUDGET = 13_000;
 
 const samples: [string, string][] = [];
-/** The samples whose page has a main action of its own, marked `data-main-action`. */
-const ownAction = new Set(["home", "program", "bachelor", "seminar"]);
 
 beforeAll(async () => {
-  const xml = await (await fetch(`${siteUrl()}/sitemap.xml`)).text();
-  const paths = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-  const first = (prefix: string) => paths.find((path) => path.startsWith(prefix)) ?? prefix;
-  samples.push(
-    ["home", "/"],
-    ["program", first("/professions/")],
-    ["bachelor", first("/bachelor/")],
-    ["seminar", first("/seminars/")],
-    ["list", "/teachers"],
-    ["article", first("/journal/")],
-    ["info", "/contacts"],
-    ["form", "/apply"],
-  );
+  samples.push(...(await firstScreenSamples(siteUrl())));
 });
 
 describe("the first screen's end in the bytes a visitor receives", () => {
@@ -41,7 +27,7 @@ describe("the first screen's end in the bytes a visitor receives", () => {
       expect(html.indexOf("<h1"), path).toBeGreaterThan(style);
       const bytes = firstScreenBytes(html, response.headers);
       // a page with an action of its own names it; on any other the first screen ends with its h1
-      if (ownAction.has(template)) expect(bytes.actionEnd, `${path}: a main action`).not.toBeNull();
+      if (OWN_ACTION.has(template)) expect(bytes.actionEnd, `${path}: a main action`).not.toBeNull();
       const end = bytes.actionEnd ?? bytes.h1End;
       figures.push(`${template} ${path}: headers ${bytes.headerBytes}, h1 ends at ${bytes.h1End}, the first screen at ${end} of ${bytes.total} bytes`);
       expect(bytes.h1End, `${template} (${path})`).toBeLessThanOrEqual(BUDGET);

@@ -119,3 +119,27 @@ export function firstScreenBytes(html: string, headers: Headers): FirstScreenByt
     total: headerBytes + gz.byteLength,
   };
 }
+
+/** The templates whose sample page has a main action of its own, marked `data-main-action`; the others end their first screen with the h1. */
+export const OWN_ACTION = new Set(["home", "program", "bachelor", "seminar"]);
+
+/** One page of each template of the site at `site` (its origin), the first the sitemap lists where a template has many. */
+export async function firstScreenSamples(site: string): Promise<[string, string][]> {
+  const xml = await (await fetch(`${site}/sitemap.xml`)).text();
+  const paths = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const first = (prefix: string) => {
+    const found = paths.find((path) => path.startsWith(prefix));
+    if (!found) throw new Error(`the sitemap lists no ${prefix} page`);
+    return found;
+  };
+  return [
+    ["home", "/"],
+    ["program", first("/professions/")],
+    ["bachelor", first("/bachelor/")],
+    ["seminar", first("/seminars/")],
+    ["list", "/teachers"],
+    ["article", first("/journal/")],
+    ["info", "/contacts"],
+    ["form", "/apply"],
+  ];
+}
