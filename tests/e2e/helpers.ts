@@ -73,15 +73,26 @@ export async function sharedChromium(): Promise<Browser> {
  */
 export async function countLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: number };
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    const w = window as unknown as { __shifts: number; __shiftSources: string[] };
     w.__shifts = 0;
+    w.__shiftSources = [];
+    const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+    const name = (node?: Node | null) => (node instanceof Element ? `${node.localName}${node.className && typeof node.className === "string" ? `.${node.className.trim().split(/\s+/).join(".")}` : ""}` : (node?.nodeName ?? "?"));
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-        if (!entry.hadRecentInput) w.__shifts += entry.value;
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; startTime: number; sources?: Source[] }[]) {
+        if (entry.hadRecentInput) continue;
+        w.__shifts += entry.value;
+        for (const source of entry.sources ?? []) {
+          w.__shiftSources.push(`${entry.value.toFixed(5)} at ${Math.round(entry.startTime)} ms: ${name(source.node)} ${rect(source.previousRect)} → ${rect(source.currentRect)}`);
+        }
       }
     }).observe({ type: "layout-shift", buffered: true });
   });
 }
+
+/** What moved, for a failure's message: each shift's value, time, element and its box before and after. */
+export const shiftSources = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { __shiftSources: string[] }).__shiftSources);
 
 /** The sum of the shifts `countLayoutShifts` counted on the page loaded now. */
 export const layoutShifts = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWall } from "../../../shared/tools/wall.mjs";
 import { widths } from "../support/browser";
 import { firstScreenSamples, OWN_ACTION } from "../support/first-screen";
-import { countLayoutShifts, layoutShifts, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { countLayoutShifts, layoutShifts, screenshot, shiftSources, sharedChromium, siteUrl } from "./helpers";
 
 interface Wall {
   port: number;
@@ -108,7 +108,7 @@ describe.each(widths)("through the wall at %s", (name, makeContext) => {
       release();
       await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/site-") && sheet.media.mediaText !== "print"));
       await page.waitForLoadState("load");
-      expect(await layoutShifts(page), `${template} (${path}) at ${name}`).toBeLessThan(0.001);
+      expect(await layoutShifts(page), `${template} (${path}) at ${name}: ${(await shiftSources(page)).join("; ")}`).toBeLessThan(0.001);
       await context.close();
     }
   });
