@@ -139,6 +139,50 @@ describe.each(widths)("on %s", (name, makeContext) => {
     await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
   });
 
+  it.each(["white", "black", "blue"] as const)("at the largest size and spacing in the %s scheme, the settings panel leaves the heading in view, marks each chosen option and keeps within the screen", async (scheme) => {
+    const context = await makeContext(browser, siteUrl());
+    await context.addCookies([{ name: LOW_VISION_COOKIE, value: encodeLowVision({ size: 3, scheme, images: false, spacing: 2 }), url: siteUrl() }]);
+    const page = await context.newPage();
+    await open(page, "/programs");
+    await page.waitForSelector('[data-island="layout/LowVisionPanel"][data-hydrated="true"]', { state: "attached" });
+    const panel = page.getByRole("region", { name: "Настройки версии для слабовидящих" });
+    const screen = page.viewportSize()!;
+    const box = (await panel.boundingBox())!;
+    const main = (await page.locator("main").boundingBox())!;
+    expect(main.y, "the page starts below the panel: it covers none of it").toBeGreaterThanOrEqual(box.y + box.height - 1);
+    const heading = (await page.locator("main h1").boundingBox())!;
+    expect(heading.y + heading.height, "the heading whole in the first screen, as the visitor chooses").toBeLessThanOrEqual(screen.height);
+    if (mobile) expect(box.height, "a fifth of a phone's screen at most").toBeLessThanOrEqual(screen.height * 0.2);
+
+    const parts = await panel.locator("legend, button").evaluateAll((all) =>
+      all.map((el) => ({ text: el.textContent, left: el.getBoundingClientRect().left, right: el.getBoundingClientRect().right, cut: el.scrollWidth > el.clientWidth + 1 })),
+    );
+    expect(parts.filter((part) => part.left < 0 || part.right > screen.width || part.cut), "within the screen, no word cut").toEqual([]);
+
+    const groups = await panel.locator("fieldset").evaluateAll((sets) =>
+      sets.map((set) => ({
+        legend: set.querySelector("legend")!.textContent,
+        options: [...set.querySelectorAll("button")].map((button) => ({
+          pressed: button.getAttribute("aria-pressed"),
+          tick: getComputedStyle(button, "::before").content.includes("✓"),
+          frame: getComputedStyle(button).outlineStyle !== "none" && Number.parseFloat(getComputedStyle(button).outlineWidth) > 0,
+        })),
+      })),
+    );
+    expect(groups.map((group) => group.legend)).toEqual(["Размер шрифта", "Цвета", "Интервал", "Изображения"]);
+    for (const group of groups) {
+      expect(group.options.filter((option) => option.pressed === "true"), `${group.legend}: one option chosen`).toHaveLength(1);
+      for (const option of group.options) {
+        expect(option.pressed === "true" || option.pressed === "false", `${group.legend}: a state for assistive tech`).toBe(true);
+        expect({ tick: option.tick, frame: option.frame }, `${group.legend}: the chosen one marked, the others not`).toEqual({ tick: option.pressed === "true", frame: option.pressed === "true" });
+      }
+    }
+    // each scheme's button in its own colours, whether it is the one chosen or not
+    const swatches = await panel.locator(".lv-scheme-btn").evaluateAll((all) => all.map((button) => getComputedStyle(button).backgroundColor));
+    expect(swatches).toEqual(["rgb(255, 255, 255)", "rgb(0, 0, 0)", "rgb(157, 209, 255)"]);
+    if (mobile) await screenshot(page, `low-vision-panel-${scheme}-390`);
+  });
+
   it("search rows start at one edge, and a query typed in the Latin layout stands in the field as the words searched", async () => {
     const page = await visit(`/search?q=${encodeURIComponent("gcb[jkjubz")}`);
     await expect(page.locator("#search-page-q").inputValue()).resolves.toBe("психология");

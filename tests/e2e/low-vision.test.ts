@@ -30,7 +30,7 @@ describe.each([
     expect(await fontSize()).toBeGreaterThan(before);
     await panel.getByRole("button", { name: "Белым по чёрному" }).click();
     await expect(page.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.toBe("rgb(0, 0, 0)");
-    await panel.getByRole("button", { name: "Выключить" }).click();
+    await panel.getByRole("button", { name: "Скрыты" }).click();
     await expect(page.locator(".program-card__cover").first().isVisible()).resolves.toBe(false);
     await panel.getByRole("button", { name: "Увеличенный" }).click();
     await expect(page.evaluate(() => getComputedStyle(document.body).letterSpacing)).resolves.not.toBe("normal");

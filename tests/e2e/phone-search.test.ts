@@ -36,6 +36,29 @@ describe("search in the phone header at 390px", () => {
     await Promise.all([page.waitForURL((url) => url.pathname === "/professions/organizacionnaya-psihologiya/mediator"), result.click()]);
   });
 
+  it("shows a query typed in the Latin layout as the words searched, with the note, in rows that line up", async () => {
+    const page = await (await mobileContext(browser, siteUrl())).newPage();
+    await open(page, "/");
+    await page.locator(".site-header__bar").getByRole("button", { name: "Открыть поиск" }).click();
+    const input = page.locator("#header-search");
+    await input.pressSequentially("gcb[jkjubz");
+    await expect.poll(() => input.inputValue()).toBe("психология");
+    const panel = page.locator(".site-header__bar .search-panel");
+    await expect(panel.locator(".search-switched").textContent()).resolves.toBe("Показаны результаты по запросу «психология»");
+    await panel.locator(".search-result").first().waitFor();
+    const rows = await panel.locator(".search-result").evaluateAll((all) =>
+      all.map((row) => {
+        const edge = (selector: string) => row.querySelector(selector)?.getBoundingClientRect().left ?? null;
+        return { tag: edge(".search-result__tag"), title: edge(".search-result__title"), right: row.getBoundingClientRect().right };
+      }),
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    expect(new Set(rows.map((row) => Math.round(row.tag!))).size, "tags at one edge").toBe(1);
+    expect(new Set(rows.map((row) => Math.round(row.title!))).size, "titles at one edge").toBe(1);
+    expect(rows.every((row) => row.right <= 390)).toBe(true);
+    await screenshot(page, "mobile-header-search-layout-switched");
+  });
+
   it("keeps every control of the header on a 320px screen", async () => {
     const context = await browser.newContext({ baseURL: siteUrl(), viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, locale: "ru-RU" });
     const page = await context.newPage();

@@ -43,14 +43,23 @@ describe.each([
     await Promise.all([page.waitForURL((url) => url.pathname === "/professions/organizacionnaya-psihologiya/mediator"), result.click()]);
   });
 
-  it("understands a query typed in the Latin layout and typos", async () => {
+  it("understands a query typed in the Latin layout and typos, and shows the words it searched in the field, as the search page does", async () => {
     const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, "/");
     const input = await searchBox(page, mobile);
     await input.pressSequentially("vtlbfnjh");
     await page.locator(".search-panel .search-result", { hasText: "Медиатор" }).first().waitFor();
-    await expect(page.locator(".search-panel .search-switched").textContent()).resolves.toBe("Показаны результаты по запросу «медиатор»");
+    const note = "Показаны результаты по запросу «медиатор»";
+    await expect(page.locator(".search-panel .search-switched").textContent()).resolves.toBe(note);
+    // once the visitor pauses, the field holds the words searched, and the note stays
+    await expect.poll(() => input.inputValue()).toBe("медиатор");
+    await page.locator(".search-panel .search-result", { hasText: "Медиатор" }).first().waitFor();
+    await expect(page.locator(".search-panel .search-switched").textContent()).resolves.toBe(note);
     await screenshot(page, `${name}-search-layout-switched`);
+    const searchPage = await (await makeContext(browser, siteUrl())).newPage();
+    await open(searchPage, "/search?q=vtlbfnjh");
+    await expect(searchPage.locator("#search-page-q").inputValue()).resolves.toBe("медиатор");
+    await expect(searchPage.locator(".search-page .search-switched").textContent()).resolves.toBe(note);
     await input.fill("");
     await input.pressSequentially("кансультант");
     await page.locator(".search-panel .search-result", { hasText: "Психолог-консультант" }).first().waitFor();

@@ -10,8 +10,9 @@ const schemes: { scheme: Scheme; label: string }[] = [
 ];
 
 /**
- * The settings bar of the low-vision version, on top of every page while it is on: changes apply
- * at once and persist in the cookie; "Обычная версия" switches back from any page.
+ * The settings bar of the low-vision version, on top of every page while it is on, in the page's
+ * flow: changes apply at once and persist in the cookie; "Обычная версия" switches back from any
+ * page. Each group is a set of options with the chosen one pressed (the images too: shown or hidden).
  */
 function LowVisionPanel({ initial }: { initial: LowVision }) {
   const [settings, setSettings] = useState(initial);
@@ -37,21 +38,25 @@ function LowVisionPanel({ initial }: { initial: LowVision }) {
           <legend>Цвета</legend>
           {schemes.map(({ scheme, label }) => (
             <button key={scheme} type="button" aria-pressed={settings.scheme === scheme} onClick={() => apply({ ...settings, scheme })} className={`lv-scheme-btn lv-scheme-btn--${scheme}`}>
-              {label}
+              {/* a phone shows the scheme as a letter in its colours; the words stay the button's name */}
+              <span className="lv-scheme-btn__swatch">{"Ц"}</span>{" "}
+              <span className="lv-scheme-btn__label">{label}</span>
             </button>
           ))}
-        </fieldset>
-        <fieldset className="lv-panel__group">
-          <legend>Изображения</legend>
-          <button type="button" aria-pressed={settings.images} onClick={() => apply({ ...settings, images: !settings.images })}>
-            {settings.images ? "Выключить" : "Включить"}
-          </button>
         </fieldset>
         <fieldset className="lv-panel__group">
           <legend>Интервал</legend>
           {([0, 1, 2] as const).map((spacing) => (
             <button key={spacing} type="button" aria-pressed={settings.spacing === spacing} onClick={() => apply({ ...settings, spacing })}>
               {["Обычный", "Увеличенный", "Большой"][spacing]}
+            </button>
+          ))}
+        </fieldset>
+        <fieldset className="lv-panel__group">
+          <legend>Изображения</legend>
+          {([true, false] as const).map((images) => (
+            <button key={String(images)} type="button" aria-pressed={settings.images === images} onClick={() => apply({ ...settings, images })}>
+              {images ? "Показаны" : "Скрыты"}
             </button>
           ))}
         </fieldset>

@@ -15,6 +15,12 @@ describe("the keyboard layout converter", () => {
     expect(fromLatinLayout("кириллица")).toBeNull();
     expect(fromLatinLayout("123")).toBeNull();
   });
+
+  it("reads on in Russian a query the field turned into Russian while the keyboard stayed Latin", () => {
+    expect(fromLatinLayout("пси[jkjubz")).toBe("психология");
+    expect(fromLatinLayout("психология rehcs")).toBe("психология курсы");
+    expect(fromLatinLayout("психология, курсы")).toBeNull();
+  });
 });
 
 describe("stemming", () => {

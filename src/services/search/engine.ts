@@ -200,10 +200,14 @@ export function loadSearchIndex(json: string | SearchIndexData): SearchIndex {
   return new SearchIndex(typeof json === "string" ? (JSON.parse(json) as SearchIndexData) : json);
 }
 
-/** A query typed in the Latin layout of a Russian keyboard ('ghjatccbz' is 'профессия'). */
+/**
+ * A query typed in the Latin layout of a Russian keyboard ('ghjatccbz' is 'профессия'). In a query
+ * that has Russian words too (typed on after the field showed the words searched: 'психология rehcs')
+ * only its words with Latin letters are read so.
+ */
 export function fromLatinLayout(query: string): string | null {
-  if (!/[a-z[\];',.`]/i.test(query) || /[а-яё]/i.test(query)) return null;
-  const converted = layout.fromEn(query);
+  if (!/[a-z[\];',.`]/i.test(query)) return null;
+  const converted = /[а-яё]/i.test(query) ? query.replace(/\S*[a-z]\S*/gi, (word) => layout.fromEn(word)) : layout.fromEn(query);
   return converted !== query ? converted : null;
 }
 

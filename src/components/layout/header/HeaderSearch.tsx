@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { loadChunk } from "../../../client/load-chunk";
 import type { ThankYouProps } from "../../forms/ThankYou";
 import type { VisitorArea } from "../../../services/visitor-area";
@@ -9,6 +9,8 @@ const SearchPanel = lazy(() => loadChunk(() => import("./SearchPanel")));
 
 /** The input is focused this long after it opens (spec 9). */
 const SEARCH_FOCUS_DELAY_MS = 100;
+/** A query the results read in the Russian layout becomes those words in the field after this pause in typing. */
+const SHOW_SEARCHED_AFTER_MS = 600;
 
 interface HeaderSearchProps {
   open: boolean;
@@ -30,9 +32,25 @@ interface HeaderSearchProps {
  * the search page, which also works without JavaScript.
  */
 export function HeaderSearch({ open, onOpen, onClose, alwaysOpen = false, id, version, thanks, area }: HeaderSearchProps) {
-  const [query, setQuery] = useState("");
+  const [query, setTyped] = useState("");
+  /** the words searched, put into the field in place of a query typed in the Latin layout */
+  const [searched, setSearched] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const shown = alwaysOpen || open;
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const setQuery = (value: string) => {
+    clearTimeout(pending.current);
+    setTyped(value);
+  };
+  // never under the visitor's fingers: the field changes once they pause
+  const showSearched = useCallback((words: string) => {
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => {
+      setSearched(words);
+      setTyped(words);
+    }, SHOW_SEARCHED_AFTER_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(pending.current), []);
 
   useEffect(() => {
     if (!open || alwaysOpen) return;
@@ -89,6 +107,8 @@ export function HeaderSearch({ open, onOpen, onClose, alwaysOpen = false, id, ve
         <Suspense fallback={null}>
           <SearchPanel
             query={query.trim()}
+            searched={searched === query.trim() ? searched : null}
+            onSwitched={showSearched}
             version={version}
             thanks={thanks}
             area={area}

@@ -8,6 +8,10 @@ import type { VisitorArea } from "../../../services/visitor-area";
 
 interface SearchPanelProps {
   query: string;
+  /** the query is the words an earlier answer read a Latin-layout query as: the note stays */
+  searched: string | null;
+  /** an answer read the query in the Russian layout: the field is to show these words */
+  onSwitched: (words: string) => void;
   version: string;
   thanks: ThankYouProps;
   /** the visitor's area: the nothing-found form's phone picker starts there */
@@ -22,7 +26,7 @@ interface SearchPanelProps {
  * after a pause in typing. Nothing found: the nothing-found panel with its lead form. This module
  * loads only when someone searches.
  */
-export default function SearchPanel({ query, version, thanks, area, idPrefix, onPick }: SearchPanelProps) {
+export default function SearchPanel({ query, searched, onSwitched, version, thanks, area, idPrefix, onPick }: SearchPanelProps) {
   const [answer, setAnswer] = useState<SearchAnswer | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -58,6 +62,10 @@ export default function SearchPanel({ query, version, thanks, area, idPrefix, on
       controller.abort();
     };
   }, [query, version]);
+  useEffect(() => {
+    if (answer?.layoutSwitched) onSwitched(answer.layoutSwitched);
+  }, [answer, onSwitched]);
+  const switched = answer?.layoutSwitched ?? searched;
 
   if (failed) {
     return (
@@ -73,7 +81,7 @@ export default function SearchPanel({ query, version, thanks, area, idPrefix, on
     <div className="search-panel" aria-live="polite">
       {answer.results.length > 0 ? (
         <>
-          {answer.layoutSwitched ? <SearchSwitched query={answer.layoutSwitched} /> : null}
+          {switched ? <SearchSwitched query={switched} /> : null}
           <SearchResults results={answer.results} onPick={onPick} />
         </>
       ) : (
