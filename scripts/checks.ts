@@ -1,0 +1,34 @@
+/**
+ * The checks `npm test` runs between the build and the tests, side by side: each is one process
+ * bound to one core at most (tsc alone takes most of the time), so on two cores they end together
+ * in about the time of the longest instead of the sum. Each one's output is printed when it ends,
+ * whole, so the lines of two checks never mix; the first failure's code is this script's.
+ */
+import { spawn } from "node:child_process";
+
+/** `npm run` scripts, and Chromium for the browser tests (installed with apt when missing). */
+const CHECKS: { name: string; command: string[] }[] = [
+  { name: "types:check", command: ["npm", "run", "-s", "types:check"] },
+  { name: "typecheck", command: ["npm", "run", "-s", "typecheck"] },
+  { name: "lint", command: ["npm", "run", "-s", "lint"] },
+  { name: "content:check", command: ["npm", "run", "-s", "content:check"] },
+  { name: "chromium", command: [process.execPath, "node_modules/tsx/dist/cli.mjs", "scripts/ensure-chromium.ts"] },
+];
+
+function run(name: string, [command, ...args]: string[]): Promise<number> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command as string, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const output: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+    child.on("close", (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`${code === 0 ? "✓" : "✗"} ${name} (${seconds} s)\n${Buffer.concat(output).toString()}`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const codes = await Promise.all(CHECKS.map(({ name, command }) => run(name, command)));
+process.exitCode = codes.find((code) => code !== 0) ?? 0;
