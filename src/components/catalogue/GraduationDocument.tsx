@@ -1,6 +1,6 @@
 import { type GraduationDocumentOf, registerCheckText, sampleAlt } from "../../services/catalogue/graduation";
 import type { Site } from "../../services/catalogue/schemas";
-import { diplomaSampleSlug } from "../../services/images";
+import { diplomaSampleSlug, generatedImage } from "../../services/images";
 import { Picture } from "../ui/Picture";
 
 interface GraduationDocumentProps {
@@ -12,6 +12,19 @@ interface GraduationDocumentProps {
   given: GraduationDocumentOf | undefined;
   /** say the issuer's state accreditation (a bachelor's program) */
   withAccreditation?: boolean;
+}
+
+/** A licence as the content gives it, its number («№ Л035-01298-77/00642318») never broken across lines. */
+function Licence({ text }: { text: string }) {
+  return text.split(/(№\s*\S+)/).map((part, i) =>
+    i % 2 === 1 ? (
+      <span key={i} className="diploma__number">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
 }
 
 /**
@@ -33,7 +46,7 @@ export function GraduationDocument({ site, title, text, given, withAccreditation
         ) : null}
         {given ? (
           <p className="diploma__licence" data-fact="licence">
-            Выдаёт {given.entity.shortName}. {given.entity.licence}
+            Выдаёт {given.entity.shortName}. <Licence text={given.entity.licence} />
           </p>
         ) : null}
         {given?.document.inRegister && registry ? (
@@ -46,7 +59,10 @@ export function GraduationDocument({ site, title, text, given, withAccreditation
       </div>
       {given ? (
         <figure className="diploma__sample">
-          <Picture kind="diploma" slug={diplomaSampleSlug(given.document.id)} alt={sampleAlt(given)} sizes="(max-width: 900px) calc(100vw - 72px), 560px" className="diploma__image" />
+          {/* the largest file, for a closer look where the page shows it small */}
+          <a href={generatedImage("diploma", diplomaSampleSlug(given.document.id)).src}>
+            <Picture kind="diploma" slug={diplomaSampleSlug(given.document.id)} alt={sampleAlt(given)} sizes="(max-width: 900px) calc(100vw - 72px), 560px" className="diploma__image" />
+          </a>
           <figcaption>Образец документа</figcaption>
         </figure>
       ) : null}
