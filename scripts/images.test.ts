@@ -125,6 +125,7 @@ describe("real photos", () => {
     ]);
     write("programs.json", [{ id: "p-1", studyFieldSlug: "psihoterapiya", ...(files.program ? { cover: { file: files.program, alt: "Аудитория" } } : {}) }]);
     for (const name of ["seminars.json", "journal.json", "bachelors.json"]) write(name, []);
+    write("site.json", { legalEntities: [] });
     return dir;
   }
 

@@ -1,8 +1,9 @@
 /**
  * Renders the raster images of src/services/images.ts at build time: covers for programs (the study
  * field's motif), seminars and journal articles, and drawn head-and-shoulders portraits of teachers
- * (DiceBear «Notionists», CC0), and the institute's logo as a white PNG square for crawlers
- * (organizationLogoImage, from public/images/logo.svg). Each picture is an SVG string (no text: fonts are not reliable),
+ * (DiceBear «Notionists», CC0), the samples of the graduation documents (scripts/diploma-samples.ts), and the institute's logo as a white PNG square for crawlers
+ * (organizationLogoImage, from public/images/logo.svg). Each picture is an SVG string (no text elements: fonts
+ * are not reliable; a sample's letters are PT Sans laid out into paths),
  * seeded by its slug so the same content gives byte-identical files, rasterised once by sharp
  * (librsvg) at the largest width and resized to every width of the contract as WebP under
  * public/images/gen/<kind>/<slug>-<width>.webp. A teacher's `photo` or a program's `cover` in the
@@ -23,7 +24,9 @@ import { pathToFileURL } from "node:url";
 import { createAvatar } from "@dicebear/core";
 import * as notionists from "@dicebear/notionists";
 import sharp from "sharp";
-import { generatedImagePath, type ImageKind, imageKinds, organizationLogoImage } from "../src/services/images";
+import type { Site } from "../src/services/catalogue/schemas";
+import { diplomaSampleSlug, generatedImagePath, type ImageKind, imageKinds, organizationLogoImage } from "../src/services/images";
+import { diplomaSampleSvg } from "./diploma-samples";
 
 /** Bump when the drawing or the encoding changes: every file is then rendered again. */
 export const GENERATOR_VERSION = "2";
@@ -515,6 +518,12 @@ export function imageJobs(contentDir = join(root, "content")): ImageJob[] {
   const articles = read<{ slug: string; relatedProgramIds?: string[] }>("journal.json");
   const teachers = read<{ id: string; slug: string; name: string; photo?: Photo }>("teachers.json");
   const bachelors = read<{ id: string; cover?: Photo }>("bachelors.json");
+  const site = JSON.parse(readFileSync(join(contentDir, "site.json"), "utf8")) as Pick<Site, "graduationDocuments" | "legalEntities">;
+  const entity = (id: string) => {
+    const found = site.legalEntities.find((e) => e.id === id);
+    if (!found) throw new Error(`images: site.json graduationDocuments: no legal entity "${id}"`);
+    return found;
+  };
   const fieldOfProgram = new Map(programs.map((program) => [program.id, program.studyFieldSlug]));
   const articleField = (ids: string[] = []) => ids.map((id) => fieldOfProgram.get(id)).find(Boolean);
   return [
@@ -524,6 +533,8 @@ export function imageJobs(contentDir = join(root, "content")): ImageJob[] {
     ...seminars.map((x) => ({ kind: "seminar" as const, slug: x.slug, svg: seminarCoverSvg(x.slug, x.studyFieldSlug) })),
     ...articles.map((x) => ({ kind: "article" as const, slug: x.slug, svg: articleCoverSvg(x.slug, articleField(x.relatedProgramIds)) })),
     ...teachers.map((x) => ({ kind: "teacher" as const, slug: x.slug, ...photoOr(contentDir, `teachers.json ${x.id}`, x.photo, () => teacherPortraitSvg(x.slug, x.name)) })),
+    // one sample per kind of graduation document, with its words and its entity's licence (decision 060)
+    ...(site.graduationDocuments ?? []).map((x) => ({ kind: "diploma" as const, slug: diplomaSampleSlug(x.id), svg: diplomaSampleSvg(x, entity(x.entity)) })),
   ];
 }
 

@@ -8,6 +8,8 @@ export const imageKinds = {
   seminar: { width: 1200, height: 750, widths: [384, 640, 750, 828, 1080, 1200] },
   article: { width: 1200, height: 630, widths: [384, 640, 750, 828, 1080, 1200] },
   teacher: { width: 640, height: 800, widths: [128, 256, 384, 640] },
+  /** a graduation document's sample, an open spread of two A5 pages (decision 060) */
+  diploma: { width: 1200, height: 848, widths: [384, 640, 828, 1080, 1200] },
 } as const;
 
 export type ImageKind = keyof typeof imageKinds;
@@ -25,6 +27,9 @@ export interface ResponsiveImage {
   width: number;
   height: number;
 }
+
+/** The slug of a graduation document's sample: «образец» and the document's id, so its address says what it is. */
+export const diplomaSampleSlug = (documentId: string) => `obrazec-${documentId}`;
 
 export const generatedImagePath = (kind: ImageKind, slug: string, width: number) => `/images/gen/${kind}/${slug}-${width}.webp`;
 

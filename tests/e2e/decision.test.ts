@@ -1,11 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admissionsHoursText } from "../../src/services/admissions-hours";
-import { programHref } from "../../src/services/catalogue/links";
+import { bachelorHref, programHref } from "../../src/services/catalogue/links";
 import { encodeLowVision, LOW_VISION_COOKIE } from "../../src/services/low-vision";
 import { widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { countLayoutShifts, layoutShifts, open, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 /**
  * Issue 28: what an applicant needs to decide, at 1280 and 390 px: the price as people pay it,
@@ -190,6 +190,45 @@ describe.each(widths)("on %s", (name, makeContext) => {
     const titles = await page.locator(".search-page .search-result__title").evaluateAll((all) => all.map((t) => Math.round(t.getBoundingClientRect().left)));
     expect(titles.length).toBeGreaterThan(1);
     expect(new Set(titles).size).toBe(1);
+  });
+
+  it.each([
+    ["a program", () => programHref(withInstalment), "diploma-sample"],
+    ["a bachelor's program", () => bachelorHref(catalogue.bachelors[0]!), "bachelor-diploma-sample"],
+  ] as const)("%s shows its document's sample, sized before it loads, marked «образец», with the licence and the register", async (_what, path, shot) => {
+    const context = await makeContext(browser, siteUrl());
+    const page = await context.newPage();
+    await countLayoutShifts(page);
+    await open(page, path());
+    const section = page.locator("#diploma");
+    const image = section.locator("img.diploma__image");
+    await expect(image.getAttribute("loading")).resolves.toBe("lazy");
+    await expect(image.getAttribute("alt")).resolves.toMatch(/^Образец документа: /);
+    // its box has the picture's shape before a byte of it arrives: nothing below moves when it does
+    const before = (await image.boundingBox())!;
+    expect(before.width).toBeGreaterThan(mobile ? 300 : 480);
+    expect(Math.abs(before.height - (before.width * 848) / 1200)).toBeLessThan(1.5);
+    await page.evaluate(() => {
+      (window as unknown as { __shifts: number }).__shifts = 0;
+    });
+    await image.scrollIntoViewIfNeeded();
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await image.elementHandle());
+    const loaded = await image.evaluate((img: HTMLImageElement) => ({ natural: img.naturalWidth, src: img.currentSrc, height: img.getBoundingClientRect().height }));
+    expect(loaded.src).toMatch(/\/images\/gen\/diploma\/obrazec-[\w-]+-\d+\.webp$/);
+    // the file chosen is at least as wide as the box (a phone's screen has 3 device pixels to a CSS pixel)
+    expect(Number(/-(\d+)\.webp$/.exec(loaded.src)![1])).toBeGreaterThanOrEqual(before.width);
+    expect(loaded.natural).toBeGreaterThan(0);
+    expect(Math.abs(loaded.height - before.height)).toBeLessThan(1);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await layoutShifts(page), "shifts while the sample came").toBeLessThan(0.01);
+    await expect(image.isVisible()).resolves.toBe(true);
+    await expect(section.textContent()).resolves.toMatch(/Лицензия на осуществление образовательной деятельности № Л035-\S+ от \d\d\.\d\d\.\d{4}/);
+    const register = section.locator("a.diploma__register");
+    await expect(register.getAttribute("href")).resolves.toBe("https://frdocheck.obrnadzor.gov.ru/");
+    await expect(register.isVisible()).resolves.toBe(true);
+    await section.evaluate((el) => el.scrollIntoView({ block: "start" }));
+    if (mobile) await image.evaluate((img) => img.scrollIntoView({ block: "center" }));
+    await screenshot(page, `${shot}-${mobile ? 390 : 1280}`);
   });
 });
 

@@ -1,6 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import documentFiles from "../../build/documents.json";
+import generatedImages from "../../public/images/gen/.manifest.json";
 import { defaultCatalogue } from "../support/content";
 import { decode } from "./html";
 import { seedCatalogue } from "./seed";
@@ -35,6 +36,11 @@ describe("the site's own links", () => {
       const pdf = /^\/docs\/pdf\/([\w-]+)\.pdf$/.exec(path);
       if (pdf) {
         if (!(pdf[1]! in documentFiles)) broken.push(`${path}: no such PDF in the build`);
+        return;
+      }
+      // so are the drawn pictures (a graduation document's sample links to its largest file)
+      if (path.startsWith("/images/gen/")) {
+        if (!(path in generatedImages)) broken.push(`${path}: no such picture in the build`);
         return;
       }
       const response = await SELF.fetch(`${origin}${path}`, { redirect: "manual" });

@@ -1,11 +1,13 @@
 import type { Context } from "hono";
 import { Cta } from "../../components/catalogue/Cta";
 import { DetailHero } from "../../components/catalogue/DetailHero";
+import { GraduationDocument } from "../../components/catalogue/GraduationDocument";
 import { CheckListSection, Faq, InPageNav, PageSection, ReviewsSection, TeachersSection } from "../../components/catalogue/blocks";
 import { ChevronDownIcon } from "../../components/ui/icons";
 import { coverAlt, Picture } from "../../components/ui/Picture";
 import { courseJsonLd, higherEducationEntity, legalEntityRef, organizationRef } from "../../components/layout/structured-data";
 import type { Catalogue } from "../../services/catalogue/build";
+import { graduationDocumentOf } from "../../services/catalogue/graduation";
 import { bachelorHref } from "../../services/catalogue/links";
 import { postalAddressOf } from "../../services/catalogue/venue";
 import { indexes, teachersOf } from "../../services/catalogue/queries";
@@ -81,10 +83,12 @@ function BachelorPage({ catalogue, bachelor }: { catalogue: Catalogue; bachelor:
   const years = studyYears(bachelor.duration);
   const prices = yearlyPrices(bachelor.offlineFullPrice, years);
   const lead = { blockForAmo: bachelor.title, price: bachelor.offlineFullPrice };
+  const diploma = graduationDocumentOf(site, "Bachelor");
   const links = [
     { id: "exams", label: "Поступление" },
     { id: "outcomes", label: "Чему научитесь" },
     { id: "curriculum", label: "Программа" },
+    ...(diploma ? [{ id: "diploma", label: "Документ" }] : []),
     { id: "teachers", label: "Преподаватели" },
     { id: "price", label: "Стоимость" },
     ...(reviews.length > 0 ? [{ id: "reviews", label: "Отзывы" }] : []),
@@ -134,6 +138,11 @@ function BachelorPage({ catalogue, bachelor }: { catalogue: Catalogue; bachelor:
           ))}
         </ol>
       </PageSection>
+      {diploma ? (
+        <PageSection id="diploma" title="Документ об окончании">
+          <GraduationDocument site={site} title={diploma.document.title} text={diploma.document.text} given={diploma} withAccreditation />
+        </PageSection>
+      ) : null}
       <TeachersSection id="teachers" title="Преподаватели" teachers={teachers} />
       <PageSection id="price" title="Стоимость и оплата" tinted>
         <div className="price-box">

@@ -6,11 +6,13 @@ import type { Crumb } from "../../components/layout/Breadcrumbs";
 import { courseJsonLd, academicHoursWorkload, organizationRef } from "../../components/layout/structured-data";
 import { ChevronDownIcon } from "../../components/ui/icons";
 import { DetailHero } from "../../components/catalogue/DetailHero";
+import { GraduationDocument } from "../../components/catalogue/GraduationDocument";
 import { PriceWithMonthly } from "../../components/catalogue/Price";
 import { coverAlt, Picture } from "../../components/ui/Picture";
 import type { Catalogue, Program, ProgramDetails } from "../../services/catalogue/build";
 import { programDetailsOf } from "../../services/catalogue/program-details";
 import { documentHref } from "../../services/catalogue/documents";
+import { graduationDocumentOf } from "../../services/catalogue/graduation";
 import { programHref, studyFieldHref } from "../../services/catalogue/links";
 import { indexes, teachersOf } from "../../services/catalogue/queries";
 import type { CtaKey, ProgramType } from "../../services/catalogue/schemas";
@@ -139,10 +141,7 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
         </PageSection>
 
         <PageSection id="diploma" title="Документ об окончании" tinted>
-          <div className="diploma">
-            <h3 className="diploma__title">{program.diploma.title}</h3>
-            <p>{program.diploma.text}</p>
-          </div>
+          <GraduationDocument site={site} title={program.diploma.title} text={program.diploma.text} given={graduationDocumentOf(site, program.type)} />
         </PageSection>
 
         <TeachersSection id="teachers" title="Преподаватели программы" teachers={teachers} />

@@ -209,6 +209,13 @@ export function buildCatalogue(raw: RawContent, now: Date, version: string): Bui
     if (p.studyFieldSlug) checkRefs("programs.json", p, "studyFieldSlug", [p.studyFieldSlug], fieldSlugs);
     checkRefs("programs.json", p, "teacherIds", p.teacherIds, teacherIds);
   }
+  for (const p of programSources) {
+    // the page names the document as the program does and shows the sample of its type's document: the two agree
+    const document = site.graduationDocuments?.find((d) => d.givenFor.includes(p.type));
+    if (document && document.title !== p.diploma.title) {
+      throw new ContentError(`content/programs.json: item id "${p.id}": field "diploma.title": «${p.diploma.title}» — программы ${p.type} дают «${document.title}» (site.json graduationDocuments)`);
+    }
+  }
   for (const b of bachelors) checkRefs("bachelors.json", b, "teacherIds", b.teacherIds, teacherIds);
   for (const t of practicalTrainings) checkRefs("practical-trainings.json", t, "teacherIds", t.teacherIds, teacherIds);
   for (const s of seminarSources) {
@@ -235,7 +242,13 @@ export function buildCatalogue(raw: RawContent, now: Date, version: string): Bui
 
   let filledPages: Pages;
   try {
-    filledPages = fillFiguresDeep(fillFactsDeep(pages, { admissionsHours: admissionsHoursText(site.admissionsHours), ...(site.intakeDays ? { intakeDays: intakeDaysText(site.intakeDays) } : {}) }), countFigures({ programs: programSources, bachelors, practicalTrainings, teachers }));
+    const accreditation = site.legalEntities.find((entity) => entity.accreditation)?.accreditation;
+    const facts = {
+      admissionsHours: admissionsHoursText(site.admissionsHours),
+      ...(site.intakeDays ? { intakeDays: intakeDaysText(site.intakeDays) } : {}),
+      ...(accreditation ? { stateAccreditation: accreditation } : {}),
+    };
+    filledPages = fillFiguresDeep(fillFactsDeep(pages, facts), countFigures({ programs: programSources, bachelors, practicalTrainings, teachers }));
   } catch (error) {
     if (error instanceof UnknownFigureError) throw new ContentError(`content/pages.json: ${error.message}`);
     throw error;

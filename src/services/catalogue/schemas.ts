@@ -293,7 +293,50 @@ const legalEntitySchema = z.object({
   email: z.email(),
   phones: z.array(z.string().check(z.regex(/^\+\d{10,15}$/))).check(z.minLength(1)),
   licence: text,
+  /** its state accreditation in words («Имеется по образовательным программам…»), the one source of /sveden's, /about's and the bachelor pages' (content text says `{{stateAccreditation}}`) */
+  accreditation: z.optional(text),
 });
+
+/** Who a graduation document is given to: a program type, or a bachelor's program. */
+const graduateKinds = [...programTypes, "Bachelor"] as const;
+export type GraduateKind = (typeof graduateKinds)[number];
+
+/**
+ * A kind of document a graduate gets (decision 060): its name, the programs that give it, the legal
+ * entity that issues it (its licence is printed on the sample), whether the federal register (ФИС ФРДО)
+ * holds it, and the words of its sample, which the build draws (scripts/diploma-samples.ts).
+ */
+const graduationDocumentSchema = z.object({
+  id: slug,
+  title: text,
+  /** a sentence about it where the page has no text of its own (a bachelor's program) */
+  text,
+  givenFor: z.array(z.enum(graduateKinds)).check(z.minLength(1)),
+  /** the `id` of the legal entity that issues it */
+  entity: id,
+  inRegister: z.boolean(),
+  sample: z.object({
+    /** above the institute's name, as on a state document («РОССИЙСКАЯ ФЕДЕРАЦИЯ») */
+    heading: z.optional(text),
+    /** what the right page says first («Настоящий диплом свидетельствует о том, что») */
+    certifies: text,
+    /** what the holder did («прошла профессиональную переподготовку по программе») */
+    completed: text,
+    /** what they did it in («Наименование программы», «37.03.01 Психология») */
+    subject: text,
+    /** the ink of its frame and title */
+    tint: z.string().check(z.regex(/^#[0-9a-f]{6}$/, "цвет — #rrggbb в нижнем регистре")),
+  }),
+});
+export type GraduationDocument = z.infer<typeof graduationDocumentSchema>;
+
+/** Every graduate kind gets one document, issued by one of the site's legal entities. */
+const graduationDocumentsSchema = z.array(graduationDocumentSchema).check(
+  z.refine((documents) => graduateKinds.every((kind) => documents.filter((d) => d.givenFor.includes(kind)).length === 1), {
+    message: `каждому виду программ (${graduateKinds.join(", ")}) — ровно один документ об окончании`,
+  }),
+  z.refine((documents) => new Set(documents.map((d) => d.id)).size === documents.length, { message: "id документов не повторяются" }),
+);
 
 
 const ctaSchema = z.object({ trigger: text, title: text, description: text });
@@ -304,6 +347,8 @@ export const siteSchema = z.object({
   defaultTitle: text,
   defaultDescription: text,
   legalEntities: z.array(legalEntitySchema).check(z.length(2)),
+  /** what each kind of program gives its graduates; a program page without it shows its own words alone */
+  graduationDocuments: z.optional(graduationDocumentsSchema),
   moscowOffice: z.object({ address: text, metro: text }),
   almatyOffice: z.object({
     address: text,
@@ -329,6 +374,8 @@ export const siteSchema = z.object({
   links: z.object({
     account: z.url({ protocol: /^https$/ }),
     licenceRegistry: z.url({ protocol: /^https$/ }),
+    /** the federal register's page that checks a graduate's document (ФИС ФРДО) */
+    documentRegistry: z.optional(z.url({ protocol: /^https$/ })),
     inviteFriend: z.url({ protocol: /^https$/ }),
     partnerProgram: z.url({ protocol: /^https$/ }),
     giftExchange: z.url({ protocol: /^https$/ }),
@@ -361,7 +408,12 @@ export const siteSchema = z.object({
   cta: z.record(z.enum(ctaKeys), ctaSchema).check(
     z.refine((cta) => ctaKeys.every((key) => key in cta), { message: "в каталоге CTA должны быть все ключи раздела 9" }),
   ),
-});
+}).check(
+  z.refine((site) => (site.graduationDocuments ?? []).every((d) => site.legalEntities.some((e) => e.id === d.entity)), {
+    message: "документ об окончании выдаёт одна из legalEntities: entity — её id",
+    path: ["graduationDocuments"],
+  }),
+);
 
 export type StudyField = z.infer<typeof studyFieldSchema>;
 export type ProgramType = z.infer<typeof programTypeSchema>;
