@@ -1,5 +1,5 @@
 /**
- * The samples of the documents graduates get (decision 060): one open spread per kind of document
+ * The samples of the documents graduates get (decision 061): one open spread per kind of document
  * (site.json `graduationDocuments`), drawn from the content at build time as the covers are, with the
  * issuing entity's name and licence, the document's name and words, and a red «ОБРАЗЕЦ» across it.
  * Its letters are the site's own PT Sans laid out by fontkit into paths, so the picture does not

@@ -533,7 +533,7 @@ export function imageJobs(contentDir = join(root, "content")): ImageJob[] {
     ...seminars.map((x) => ({ kind: "seminar" as const, slug: x.slug, svg: seminarCoverSvg(x.slug, x.studyFieldSlug) })),
     ...articles.map((x) => ({ kind: "article" as const, slug: x.slug, svg: articleCoverSvg(x.slug, articleField(x.relatedProgramIds)) })),
     ...teachers.map((x) => ({ kind: "teacher" as const, slug: x.slug, ...photoOr(contentDir, `teachers.json ${x.id}`, x.photo, () => teacherPortraitSvg(x.slug, x.name)) })),
-    // one sample per kind of graduation document, with its words and its entity's licence (decision 060)
+    // one sample per kind of graduation document, with its words and its entity's licence (decision 061)
     ...(site.graduationDocuments ?? []).map((x) => ({ kind: "diploma" as const, slug: diplomaSampleSlug(x.id), svg: diplomaSampleSvg(x, entity(x.entity)) })),
   ];
 }

@@ -8,7 +8,7 @@ export const imageKinds = {
   seminar: { width: 1200, height: 750, widths: [384, 640, 750, 828, 1080, 1200] },
   article: { width: 1200, height: 630, widths: [384, 640, 750, 828, 1080, 1200] },
   teacher: { width: 640, height: 800, widths: [128, 256, 384, 640] },
-  /** a graduation document's sample, an open spread of two A5 pages (decision 060) */
+  /** a graduation document's sample, an open spread of two A5 pages (decision 061) */
   diploma: { width: 1200, height: 848, widths: [384, 640, 828, 1080, 1200] },
 } as const;
 

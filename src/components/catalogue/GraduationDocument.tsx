@@ -29,7 +29,7 @@ function Licence({ text }: { text: string }) {
 
 /**
  * «Документ об окончании»: the document, who issues it under which licence, where to check it, and
- * its sample, drawn at the build (decision 060). The sample is far below the first screen: lazy.
+ * its sample, drawn at the build (decision 061). The sample is far below the first screen: lazy.
  */
 export function GraduationDocument({ site, title, text, given, withAccreditation = false }: GraduationDocumentProps) {
   const registry = site.links.documentRegistry;

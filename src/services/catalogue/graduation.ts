@@ -6,7 +6,7 @@ export interface GraduationDocumentOf {
   entity: LegalEntity;
 }
 
-/** The document a kind of program gives its graduates and who issues it; none when the content does not say (decision 060). */
+/** The document a kind of program gives its graduates and who issues it; none when the content does not say (decision 061). */
 export function graduationDocumentOf(site: Site, kind: GraduateKind): GraduationDocumentOf | undefined {
   const document = site.graduationDocuments?.find((d) => d.givenFor.includes(kind));
   const entity = document && site.legalEntities.find((e) => e.id === document.entity);

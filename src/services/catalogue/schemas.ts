@@ -302,7 +302,7 @@ const graduateKinds = [...programTypes, "Bachelor"] as const;
 export type GraduateKind = (typeof graduateKinds)[number];
 
 /**
- * A kind of document a graduate gets (decision 060): its name, the programs that give it, the legal
+ * A kind of document a graduate gets (decision 061): its name, the programs that give it, the legal
  * entity that issues it (its licence is printed on the sample), whether the federal register (ФИС ФРДО)
  * holds it, and the words of its sample, which the build draws (scripts/diploma-samples.ts).
  */

@@ -23,7 +23,7 @@ const FINGERPRINTS: Record<number, string> = {
   4: "72467b3b586dd29eea651517d062d37236b6a62294d1f102c5b2876ab766441f",
   // one reading of the admissions hours, the instalment terms, the refund, what the discount covers, the intake days, where the free trial is offered, the areas the Almaty office serves (issue 28)
   5: "dad9530e33fc7f440fc997cb79076fc68c57bfad1b5593324c6b6fbd9abe5868",
-  // the graduation documents, the register that checks them, the higher-education entity's accreditation (issue 28, decision 060)
+  // the graduation documents, the register that checks them, the higher-education entity's accreditation (issue 28, decision 061)
   6: "5cdec87ac4b0991344bbc563d3f3cdcea4725e57952e8d64cac23b2570c83fc0",
 };
 
