@@ -13,7 +13,7 @@ export function applyFullStyle(): void {
   link.rel = "stylesheet";
   link.href = href;
   // where the page's own link stood: after the inlined CSS, so the cascade is the same
-  script.before(link);
+  script.parentNode?.insertBefore(link, script);
 }
 
 /** Runs `then` after the browser has painted the page once (the frame after the first). */
