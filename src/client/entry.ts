@@ -1,5 +1,5 @@
 /** The browser entry: hydrates the page's islands and runs the sitewide navigation helpers. */
-import { applyFullStyle } from "./full-style";
+import { afterFirstPaint, applyFullStyle } from "./full-style";
 import { hydrateIslands } from "./hydrate";
 import { installPrefetch } from "./prefetch";
 import { installProgressBar } from "./progress";
@@ -7,7 +7,7 @@ import { installSwap } from "./swap";
 import { askForVisitCookies, checkPartner, rememberVisit } from "./visit";
 
 document.documentElement.classList.add("js");
-applyFullStyle();
+afterFirstPaint(applyFullStyle);
 rememberVisit();
 askForVisitCookies();
 checkPartner();

@@ -1,8 +1,22 @@
 /**
- * The full stylesheet arrives as `media="print"`, so it never holds the first paint: the head
- * carries the CSS the page's template uses (decision 041). Once the client runs, the stylesheet
- * applies to the screen; it adds only what the page's later states use (menus, popups, hover).
+ * The full stylesheet is not named in the page for the browser to fetch while it parses: the head
+ * carries the CSS the page's template uses (decision 041), and the stylesheet, which adds only what
+ * the page's later states use (menus, popups, hover), is asked for once the first screen has
+ * painted, so it never shares the first round trips with the page. The client's script tag names
+ * it (`data-full-style`); without JavaScript the copy in <noscript> applies.
  */
 export function applyFullStyle(): void {
-  for (const link of document.querySelectorAll<HTMLLinkElement>("link[data-full-style]")) link.media = "all";
+  const script = document.querySelector<HTMLScriptElement>("script[data-full-style]");
+  const href = script?.dataset.fullStyle;
+  if (!script || !href || document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  // where the page's own link stood: after the inlined CSS, so the cascade is the same
+  script.parentNode?.insertBefore(link, script);
+}
+
+/** Runs `then` after the browser has painted the page once (the frame after the first). */
+export function afterFirstPaint(then: () => void): void {
+  requestAnimationFrame(() => setTimeout(then, 0));
 }

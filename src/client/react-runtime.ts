@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, type ReactNode, useEffect, useLayoutEffect } from "react";
+import { type ComponentType, createElement, type ReactNode, startTransition, useEffect, useLayoutEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { handToReact, typedBefore } from "./keep-typed";
 
@@ -22,10 +22,14 @@ function Hydrated({ element, onHydrated, children }: { element: HTMLElement; onH
 
 /**
  * React and its DOM renderer: loaded with the first island that hydrates, not with the page, so
- * a page's first paint does not wait for them (issue #8).
+ * a page's first paint does not wait for them (issue #8). Hydration runs as a transition: React
+ * works in slices of a few milliseconds and gives the main thread back between them, so a tap or
+ * a keystroke is answered while an island wakes up (issue 26: no long task from hydration).
  */
 export function hydrateWithReact(element: HTMLElement, Component: ComponentType<object>, props: object): Promise<void> {
   return new Promise((resolve) => {
-    hydrateRoot(element, createElement(Hydrated, { element, onHydrated: resolve }, createElement(Component, props)));
+    startTransition(() => {
+      hydrateRoot(element, createElement(Hydrated, { element, onHydrated: resolve }, createElement(Component, props)));
+    });
   });
 }

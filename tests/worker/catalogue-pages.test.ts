@@ -123,6 +123,32 @@ describe("headings and the first image of a list", () => {
 });
 
 describe("detail pages", () => {
+  /** Every <img> of a page that fetches something (the header's logo is a data URI). */
+  const fetchedImages = (html: string) => [...html.matchAll(/<img\b[^>]*>/g)].map((match) => match[0]).filter((tag) => !/\ssrc="data:/.test(tag));
+
+  it.each([
+    ["a program", programHref(catalogue.programs[0]!), "detail-hero__image"],
+    ["an article", articleHref(catalogue.journal[0]!.slug), "article__cover"],
+  ])("%s fetches its hero picture at once with high priority, named in the HTML, and every other image lazily (issue 26)", async (_, path, heroClass) => {
+    const { html } = await get(path);
+    const images = fetchedImages(html);
+    const hero = images.filter((tag) => tag.includes(`class="${heroClass}"`));
+    expect(hero, path).toHaveLength(1);
+    // the largest paint of the first screen (the article's at 390 px, the program's beside its title at 1280 px)
+    expect(hero[0]).toContain('fetchPriority="high"');
+    expect(hero[0]).toContain('loading="eager"');
+    expect(hero[0]).toMatch(/\ssrcSet="[^"]+"/);
+    expect(hero[0]).toMatch(/\ssizes="[^"]+"/);
+    // in the page itself, before anything a script or a stylesheet adds
+    expect(html.indexOf(hero[0]!), path).toBeLessThan(html.indexOf("</main>"));
+    const others = images.filter((tag) => tag !== hero[0]);
+    expect(others.length, path).toBeGreaterThan(0);
+    for (const image of others) {
+      expect(image, path).toContain('loading="lazy"');
+      expect(image, path).not.toContain("fetchPriority");
+    }
+  });
+
   it.each(catalogue.programs.map((p) => [programHref(p), p]))("%s is a Course page", async (path, program) => {
     const html = await expectPage(path, { h1: program.title, jsonLd: "Course" });
     expect(html).toContain(program.modules[0]!.title);

@@ -48,12 +48,15 @@ describe("a page", () => {
     const hash = createHash("sha256").update(css).digest("base64");
     expect(response.headers.get("Content-Security-Policy")).toContain(`'sha256-${hash}'`);
     expect(head).not.toMatch(/rel="(stylesheet|preload|modulepreload)"/);
-    // after the page: the props, the JSON-LD, the stylesheet that does not block the paint (and its copy for no JavaScript), the client
+    // after the page: the props, the JSON-LD, the stylesheet's copy for no JavaScript, the client at low priority, which asks for the
+    // stylesheet once the page has painted: nothing the browser would fetch while it parses competes with the page
     const tail = html.slice(html.indexOf("</main>"));
     expect(tail).toMatch(/<script type="application\/json" data-island-props="renderedonce-0">/);
     expect(tail).toContain('<script type="application/ld+json">');
-    expect(tail).toContain(`<link rel="stylesheet" href="${manifest.css}" media="print" data-full-style=""/><noscript><link rel="stylesheet" href="${manifest.css}"/></noscript>`);
-    expect(tail).toContain(`<script type="module" src="${manifest.entry}"></script>`);
+    expect(tail).toContain(
+      `<noscript><link rel="stylesheet" href="${manifest.css}"/></noscript><script type="module" src="${manifest.entry}" fetchPriority="low" data-full-style="${manifest.css}"></script>`,
+    );
+    expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/g, "")).not.toMatch(/<link rel="stylesheet"/);
     // the header hydrates on the first interaction (or when idle), the footer when seen
     expect(html).toContain('data-island="layout/Header" data-hydrate="interaction" data-props="renderedonce-0"');
     expect(html).toContain('data-island="layout/FooterNav" data-hydrate="visible"');

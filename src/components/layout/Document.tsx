@@ -56,8 +56,8 @@ function IslandProps() {
  * The page in the order a throttled connection needs it (decision 041): the head carries the CSS
  * the template uses, so the first screen paints from the first bytes; everything the first screen
  * does not need (island props, JSON-LD, the full stylesheet, the scripts) comes after the page.
- * The full stylesheet loads as `media="print"` (not blocking) and the client switches it on
- * (client/full-style.ts); without JavaScript the copy in <noscript> applies.
+ * The full stylesheet is not linked for the browser to fetch while it parses: the client asks for
+ * it once the page has painted (client/full-style.ts); without JavaScript the copy in <noscript> applies.
  */
 export function Document({ meta, jsonLd, manifest, template, criticalCss, htmlClassName, settings, children }: DocumentProps) {
   const blocking = criticalCss === undefined;
@@ -107,15 +107,15 @@ export function Document({ meta, jsonLd, manifest, template, criticalCss, htmlCl
           <JsonLd key={index} data={data} />
         ))}
         {blocking ? null : (
-          <>
-            <link rel="stylesheet" href={manifest.css} media="print" data-full-style="" />
-            <noscript>
-              <link rel="stylesheet" href={manifest.css} />
-            </noscript>
-          </>
+          <noscript>
+            <link rel="stylesheet" href={manifest.css} />
+          </noscript>
         )}
-        {/* the client: it switches the full stylesheet on, and imports React and each island's code when it hydrates */}
-        <script type="module" src={manifest.entry} />
+        {/*
+          the client, fetched at low priority (the first screen needs no script): it asks for the full
+          stylesheet once the page has painted, and imports React and each island's code when it hydrates
+        */}
+        <script type="module" src={manifest.entry} fetchPriority="low" data-full-style={blocking ? undefined : manifest.css} />
       </body>
     </html>
   );
