@@ -75,7 +75,7 @@ const DRILLS = ["tests/e2e/load.test.ts", "tests/e2e/crash.test.ts"];
  * own wrangler.toml) side by side, two files at a time (this machine has two cores; vitest's
  * default is one fewer than the cores); then `http` (what reads the built site over HTTP and needs
  * no browser: the W3C Nu checker, the body limit; tests/http/setup.ts) and `e2e` (real Chromium
- * against `wrangler dev`, see tests/e2e/setup.ts), one file at a time in one queue; then `drills`,
+ * against `wrangler dev`, see tests/e2e/setup.ts), two files at a time in two lanes; then `drills`,
  * one at a time.
  */
 export default defineConfig({
@@ -114,10 +114,10 @@ export default defineConfig({
           name: "http",
           include: ["tests/http/**/*.test.ts"],
           environment: "node",
-          // beside the browser files, in their queue: a file at a time, after unit and worker
+          // beside the browser files, in their two lanes (a group's projects share its number of workers), after unit and worker
           sequence: { groupOrder: 1 },
           globalSetup: ["tests/http/setup.ts"],
-          maxWorkers: 1,
+          maxWorkers: 2,
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },
@@ -132,9 +132,10 @@ export default defineConfig({
           // starving the workers' sink timeouts
           sequence: { groupOrder: 1 },
           globalSetup: ["tests/e2e/setup.ts"],
-          // the number of lanes: setup.ts starts a server for each. One: with two, a lane's `wrangler dev`
-          // exited mid-run ("✘ [ERROR]" with no message) in one of four fresh-clone runs (decision 030)
-          maxWorkers: 1,
+          // the number of lanes: setup.ts starts a server for each, so a file sees only its own lane's
+          // earlier files. Two: a browser test waits on Chromium, workerd and the runner in turn, so one
+          // lane leaves a core idle on an idle machine (decision 030)
+          maxWorkers: 2,
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // conditions are awaited, never slept on: a browser on a busy two-core machine can take seconds to hydrate

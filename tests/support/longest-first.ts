@@ -1,30 +1,42 @@
 /**
- * The order of the browser test files: the longest first, so that lanes (decision 030) end
- * together rather than one idling while the other runs a long file it started last. With today's
- * one lane it only fixes the order; it is kept for when the runtime holds two. On a fresh clone
- * Vitest has no durations of its own and would start the largest files first; these are the
- * seconds each file took alone on this machine (2026-11-23). A file not listed runs after these.
+ * The order of the browser test files: the longest first, so that the two lanes (decision 030)
+ * end together rather than one idling while the other runs a long file it started last. On a
+ * fresh clone Vitest has no durations of its own and would start the largest files first; these
+ * are the seconds each file took in a fresh clone's run with one lane on this machine
+ * (2026-11-27). A file not listed runs after these.
  */
 import { basename } from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const SECONDS: Record<string, number> = {
-  // every page at 1280 px since 2026-11-24: 123-129 s beside other sessions' tests, where the old file took 73-85 s
-  "validators-axe.test.ts": 125,
-  "promo-tickets.test.ts": 66,
-  "typing-before-hydration.test.ts": 62,
-  "layout.test.ts": 47,
-  "low-vision-every-element.test.ts": 43,
-  "forms.test.ts": 43,
-  "promo-layers.test.ts": 42,
-  "pictures.test.ts": 40,
-  "catalogue.test.ts": 34,
-  "search.test.ts": 31,
-  "header.test.ts": 29,
-  "analytics-consent.test.ts": 17,
-  "accessibility.test.ts": 13,
-  "turnstile.test.ts": 12,
-  "mobile.test.ts": 12,
+  "validators-axe.test.ts": 71,
+  "promo-tickets.test.ts": 37,
+  "low-vision-every-element.test.ts": 30,
+  "layout.test.ts": 30,
+  "promo-layers.test.ts": 21,
+  "decision.test.ts": 21,
+  "forms.test.ts": 20,
+  "pictures.test.ts": 19,
+  "search.test.ts": 17,
+  "typing-before-hydration.test.ts": 16,
+  "header.test.ts": 15,
+  "wall.test.ts": 14,
+  "catalogue.test.ts": 13,
+  "analytics-consent.test.ts": 12,
+  "turnstile.test.ts": 11,
+  "one-fact.test.ts": 11,
+  "mirror.test.ts": 10,
+  "first-screen.test.ts": 10,
+  "smartcaptcha.test.ts": 9,
+  "accessibility.test.ts": 7,
+  "mobile.test.ts": 5,
+  "visitor-area.test.ts": 4,
+  "low-vision.test.ts": 4,
+  "phone-search.test.ts": 3,
+  "navigation.test.ts": 3,
+  "lead-retry.test.ts": 3,
+  "footer.test.ts": 3,
+  "flaky-network.test.ts": 3,
 };
 
 export class LongestFirst extends BaseSequencer {
