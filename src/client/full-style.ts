@@ -16,7 +16,12 @@ export function applyFullStyle(): void {
   script.parentNode?.insertBefore(link, script);
 }
 
-/** Runs `then` after the browser has painted the page once (the frame after the first). */
+/**
+ * Runs `then` after the browser has painted the page once (the frame after the first); at once in a
+ * tab opened in the background, which paints no frame until it is shown (a catalogue page opened
+ * with a middle click would otherwise ask for its stylesheet only when the visitor switches to it).
+ */
 export function afterFirstPaint(then: () => void): void {
-  requestAnimationFrame(() => setTimeout(then, 0));
+  if (document.visibilityState === "hidden") then();
+  else requestAnimationFrame(() => setTimeout(then, 0));
 }

@@ -93,20 +93,24 @@ describe.each(widths)("through the wall at %s", (name, makeContext) => {
       const context = await makeContext(browser, siteUrl());
       const page = await context.newPage();
       await countLayoutShifts(page);
-      // the stylesheet a second late: the page has painted from its inlined CSS long before
+      // the stylesheet held back until the page has painted from its inlined CSS and its fonts have come
       let release!: () => void;
       const late = new Promise<void>((resolve) => {
         release = resolve;
       });
-      await page.route(/\/assets\/site-[^/]*\.css$/, async (route) => {
+      const fullStyle = /\/assets\/site-[^/]*\.css$/;
+      await page.route(fullStyle, async (route) => {
         await late;
         await route.continue();
       });
+      // the client asks for it after the first paint: held from then on, not let through before it is asked
+      const asked = page.waitForRequest(fullStyle);
       await page.goto(path, { waitUntil: "domcontentloaded" });
       await page.locator("h1").first().waitFor({ state: "visible" });
       await page.waitForFunction(() => document.fonts.status === "loaded");
+      await asked;
       release();
-      await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/site-") && sheet.media.mediaText !== "print"));
+      await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/site-")));
       await page.waitForLoadState("load");
       expect(await layoutShifts(page), `${template} (${path}) at ${name}: ${(await shiftSources(page)).join("; ")}`).toBeLessThan(0.001);
       await context.close();

@@ -1,53 +1,58 @@
 /**
- * The order of the browser test files: the longest first, so that the two lanes (decision 030)
- * end together rather than one idling while the other runs a long file it started last. On a
- * fresh clone Vitest has no durations of its own and would start the largest files first; these
- * are the seconds each file took in a fresh clone's run with one lane on this machine
- * (2026-11-27). A file not listed runs after these.
+ * The order of the files that share the two browser lanes (the `e2e` and `http` projects, decision
+ * 030): the longest first, so that the lanes end together rather than one idling while the other
+ * runs a long file it started last. On a fresh clone Vitest has no durations of its own and would
+ * start the largest files first; these are the seconds each file took in a fresh clone's run with
+ * one lane on this machine (2026-11-27), by folder and name. A file not listed runs after these.
  */
-import { basename } from "node:path";
+import { basename, dirname } from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const SECONDS: Record<string, number> = {
-  "validators-axe.test.ts": 71,
-  "promo-tickets.test.ts": 37,
-  "low-vision-every-element.test.ts": 30,
-  "layout.test.ts": 30,
-  "promo-layers.test.ts": 21,
-  "decision.test.ts": 21,
-  "forms.test.ts": 20,
-  "pictures.test.ts": 19,
-  "search.test.ts": 17,
-  "typing-before-hydration.test.ts": 16,
-  "header.test.ts": 15,
-  "wall.test.ts": 14,
-  "catalogue.test.ts": 13,
-  "analytics-consent.test.ts": 12,
-  "turnstile.test.ts": 11,
-  "one-fact.test.ts": 11,
-  "mirror.test.ts": 10,
-  "first-screen.test.ts": 10,
-  "smartcaptcha.test.ts": 9,
-  "accessibility.test.ts": 7,
-  "mobile.test.ts": 5,
-  "visitor-area.test.ts": 4,
-  "low-vision.test.ts": 4,
-  "phone-search.test.ts": 3,
-  "navigation.test.ts": 3,
-  "lead-retry.test.ts": 3,
-  "footer.test.ts": 3,
-  "flaky-network.test.ts": 3,
+  "e2e/validators-axe.test.ts": 71,
+  "http/validators.test.ts": 15,
+  "e2e/promo-tickets.test.ts": 37,
+  "e2e/low-vision-every-element.test.ts": 30,
+  "e2e/layout.test.ts": 30,
+  "e2e/promo-layers.test.ts": 21,
+  "e2e/decision.test.ts": 21,
+  "e2e/forms.test.ts": 20,
+  "e2e/pictures.test.ts": 19,
+  "e2e/search.test.ts": 17,
+  "e2e/typing-before-hydration.test.ts": 16,
+  "e2e/header.test.ts": 15,
+  "e2e/wall.test.ts": 14,
+  "e2e/catalogue.test.ts": 13,
+  "e2e/analytics-consent.test.ts": 12,
+  "e2e/turnstile.test.ts": 11,
+  "e2e/one-fact.test.ts": 11,
+  "e2e/mirror.test.ts": 10,
+  "e2e/first-screen.test.ts": 10,
+  "e2e/smartcaptcha.test.ts": 9,
+  "e2e/accessibility.test.ts": 7,
+  "e2e/mobile.test.ts": 5,
+  "e2e/visitor-area.test.ts": 4,
+  "e2e/low-vision.test.ts": 4,
+  "e2e/phone-search.test.ts": 3,
+  "e2e/navigation.test.ts": 3,
+  "e2e/lead-retry.test.ts": 3,
+  "e2e/footer.test.ts": 3,
+  "e2e/flaky-network.test.ts": 3,
 };
+
+/** The projects whose files share the browser lanes (one `sequence.groupOrder`). */
+const LANES = ["e2e", "http"];
 
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    if (!sorted.some((spec) => spec.project.name === "e2e")) return sorted;
-    const e2e = sorted.filter((spec) => spec.project.name === "e2e");
-    const seconds = (spec: TestSpecification) => SECONDS[basename(spec.moduleId)] ?? 0;
-    const longestFirst = e2e.map((spec, index) => ({ spec, index })).sort((a, b) => seconds(b.spec) - seconds(a.spec) || a.index - b.index);
-    // the e2e files keep their place among the projects' files, in this order
+    const inLanes = (spec: TestSpecification) => LANES.includes(spec.project.name);
+    if (!sorted.some(inLanes)) return sorted;
+    const lanes = sorted.filter(inLanes);
+    const seconds = (spec: TestSpecification) => SECONDS[`${basename(dirname(spec.moduleId))}/${basename(spec.moduleId)}`] ?? 0;
+    const longestFirst = lanes.map((spec, index) => ({ spec, index })).sort((a, b) => seconds(b.spec) - seconds(a.spec) || a.index - b.index);
+    // the lanes' files keep their places among the projects' files, in this order
     const queue = longestFirst.map(({ spec }) => spec);
-    return sorted.map((spec) => (spec.project.name === "e2e" ? (queue.shift() as TestSpecification) : spec));
+    return sorted.map((spec) => (inLanes(spec) ? (queue.shift() as TestSpecification) : spec));
   }
 }

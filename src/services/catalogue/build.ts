@@ -11,6 +11,7 @@ import { admissionsHoursText } from "../admissions-hours";
 import type { InstituteDocument, ListedDocument, Pages } from "./institute-schemas";
 import { VENUE_CITIES, VENUE_EXAMPLE, venueOf } from "./venue";
 import { articleMinutes } from "./journal";
+import { graduationDocumentOf } from "./graduation";
 
 /** A program as its own page shows it. */
 type FullProgram = Omit<ProgramSource, "startsInDays"> & { startDate: string };
@@ -242,7 +243,8 @@ export function buildCatalogue(raw: RawContent, now: Date, version: string): Bui
 
   let filledPages: Pages;
   try {
-    const accreditation = site.legalEntities.find((entity) => entity.accreditation)?.accreditation;
+    // the bachelor's issuer's, as the bachelor pages read it (one rule for both)
+    const accreditation = graduationDocumentOf(site, "Bachelor")?.entity.accreditation;
     const facts = {
       admissionsHours: admissionsHoursText(site.admissionsHours),
       ...(site.intakeDays ? { intakeDays: intakeDaysText(site.intakeDays) } : {}),

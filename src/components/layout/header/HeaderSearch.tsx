@@ -43,8 +43,9 @@ export function HeaderSearch({ open, onOpen, onClose, alwaysOpen = false, id, ve
     setTyped(value);
   };
   // never under the visitor's fingers: the field changes once they pause
-  const showSearched = useCallback((words: string) => {
+  const showSearched = useCallback((words: string | null) => {
     clearTimeout(pending.current);
+    if (words === null) return;
     pending.current = setTimeout(() => {
       setSearched(words);
       setTyped(words);

@@ -10,8 +10,8 @@ interface SearchPanelProps {
   query: string;
   /** the query is the words an earlier answer read a Latin-layout query as: the note stays */
   searched: string | null;
-  /** an answer read the query in the Russian layout: the field is to show these words */
-  onSwitched: (words: string) => void;
+  /** the words the latest answer read the query as in the Russian layout (the field is to show them), or null when it read it as typed */
+  onSwitched: (words: string | null) => void;
   version: string;
   thanks: ThankYouProps;
   /** the visitor's area: the nothing-found form's phone picker starts there */
@@ -63,7 +63,8 @@ export default function SearchPanel({ query, searched, onSwitched, version, than
     };
   }, [query, version]);
   useEffect(() => {
-    if (answer?.layoutSwitched) onSwitched(answer.layoutSwitched);
+    // a later answer that reads the query as typed (the server's, after the browser's sample) takes the change back
+    if (answer) onSwitched(answer.layoutSwitched ?? null);
   }, [answer, onSwitched]);
   const switched = answer?.layoutSwitched ?? searched;
 
