@@ -87,7 +87,7 @@ export default defineConfig({
           name: "unit",
           include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"],
           environment: "node",
-          maxWorkers: 2,
+          maxWorkers: 3,
         },
       },
       {
@@ -103,7 +103,7 @@ export default defineConfig({
           deps: { optimizer: { ssr: { enabled: true, include: WORKER_DEPS } } },
           globalSetup: ["tests/worker/global-setup.ts"],
           provide: { fcSeed: FC_SEED },
-          maxWorkers: 2,
+          maxWorkers: 3,
           testTimeout: 30_000,
           // seeding a generated 10,000-program catalogue takes seconds on two busy cores
           hookTimeout: 60_000,

@@ -1,6 +1,7 @@
 /** Running wrangler offline: no telemetry, no update check, no request.cf download (STACK.md). */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 export const root = new URL("../..", import.meta.url).pathname;
@@ -108,15 +109,48 @@ export async function startDevServer(options: {
 }
 
 /**
+ * The default content pushed into a local KV of its own, once for each content, build and day (the
+ * version carries the load date, and the build's code makes the snapshot): `.wrangler/content-<key>`.
+ * A push is a tsx and a wrangler process, about 5 s of CPU; a run starts some ten servers, each from
+ * a copy. Written under another name and renamed, so processes that push at once never read half
+ * of one; older copies are removed.
+ */
+function pushedContent(): string {
+  const hash = createHash("sha256").update(new Date().toISOString().slice(0, 10));
+  const contentFiles = (readdirSync(join(root, "content"), { recursive: true }) as string[]).map((file) => join("content", file)).sort();
+  for (const file of ["build/build-id.json", "wrangler.toml", ...contentFiles]) {
+    const path = join(root, file);
+    if (existsSync(path) && statSync(path).isFile()) hash.update(file).update("\0").update(readFileSync(path)).update("\0");
+  }
+  const name = `content-${hash.digest("hex").slice(0, 16)}`;
+  const dir = join(root, ".wrangler", name);
+  if (existsSync(dir)) return dir;
+  const fresh = `${dir}.${process.pid}`;
+  rmSync(fresh, { recursive: true, force: true });
+  execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/content.ts", "push", "--persist-to", fresh], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    renameSync(fresh, dir);
+  } catch {
+    // another process pushed the same first
+    rmSync(fresh, { recursive: true, force: true });
+  }
+  for (const other of readdirSync(join(root, ".wrangler"))) {
+    if (/^content-[0-9a-f]{16}$/.test(other) && other !== name) rmSync(join(root, ".wrangler", other), { recursive: true, force: true });
+  }
+  return dir;
+}
+
+/**
  * A `wrangler dev` of the built site on `port` with the default content, its state in a folder of
- * its own made afresh (`.wrangler/<state>`): the browser tests' servers and the mirror's source.
+ * its own made afresh (`.wrangler/<state>`, a copy of the pushed content): the browser tests'
+ * servers, the build's critical CSS and the mirror's source.
  */
 export async function startSiteWithContent(options: { port: number; state: string; vars?: Record<string, string>; quiet?: boolean }): Promise<DevServer> {
   const persistTo = join(root, ".wrangler", options.state);
   rmSync(persistTo, { recursive: true, force: true });
-  execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/content.ts", "push", "--persist-to", persistTo], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  cpSync(pushedContent(), persistTo, { recursive: true });
   return startDevServer({ port: options.port, persistTo, vars: options.vars, quiet: options.quiet ?? true });
 }
