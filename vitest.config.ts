@@ -72,7 +72,7 @@ const DRILLS = ["tests/e2e/load.test.ts", "tests/e2e/crash.test.ts"];
 
 /**
  * Five projects: `unit` (Node, beside the code) and `worker` (inside workerd, through the Worker's
- * own wrangler.toml) side by side, two files at a time (this machine has two cores; vitest's
+ * own wrangler.toml) side by side, three files at a time (a worker file mostly imports; vitest's
  * default is one fewer than the cores); then `http` (what reads the built site over HTTP and needs
  * no browser: the W3C Nu checker, the body limit; tests/http/setup.ts) and `e2e` (real Chromium
  * against `wrangler dev`, see tests/e2e/setup.ts), two files at a time in two lanes; then `drills`,

@@ -31,6 +31,9 @@ export interface DevServer {
   crash(): Promise<void>;
 }
 
+/** A server's devtools listen this far above its port (below it for a port near the top). */
+const INSPECTOR_OFFSET = 20_000;
+
 /**
  * Starts `wrangler dev` with the production build of React (NODE_ENV=production, minified) in its
  * own process group, and resolves once it answers HTTP.
@@ -42,6 +45,8 @@ export async function startDevServer(options: {
   quiet?: boolean;
   /** another wrangler.toml (a copy of the site elsewhere); the project's by default */
   config?: string;
+  /** where its devtools listen (a CPU profile attaches there); INSPECTOR_OFFSET above `port` by default */
+  inspectorPort?: number;
 }): Promise<DevServer> {
   const args = [
     `${root}node_modules/wrangler/bin/wrangler.js`,
@@ -52,6 +57,10 @@ export async function startDevServer(options: {
     String(options.port),
     "--minify",
     "--show-interactive-dev-session=false",
+    // its own devtools port: left to wrangler, servers starting at once each found 9230 free and one
+    // of them then failed to bind it ("Address already in use (127.0.0.1:9230)"), exiting with 1
+    "--inspector-port",
+    String(options.inspectorPort ?? (options.port + INSPECTOR_OFFSET <= 65_535 ? options.port + INSPECTOR_OFFSET : options.port - INSPECTOR_OFFSET)),
   ];
   if (options.persistTo) args.push("--persist-to", options.persistTo);
   if (options.config) args.push("--config", options.config);

@@ -142,7 +142,7 @@ interface Settings {
 async function fresh(settings: Settings, config: string, vars: Record<string, string>): Promise<DevServer> {
   // a fresh isolate and an empty edge cache (the local Cache API's store)
   rmSync(join(settings.persistTo, "v3/cache"), { recursive: true, force: true });
-  return startDevServer({ port: settings.port, persistTo: settings.persistTo, config, vars, quiet: true });
+  return startDevServer({ port: settings.port, persistTo: settings.persistTo, config, vars, quiet: true, inspectorPort: settings.inspectorPort });
 }
 
 const page = (base: string, path: string, headers: Record<string, string> = {}) =>
