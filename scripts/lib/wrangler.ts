@@ -118,18 +118,19 @@ export async function startDevServer(options: {
 }
 
 /**
- * The default content pushed into a local KV of its own, once for each content, build and day (the
- * version carries the load date, and the build's code makes the snapshot): `.wrangler/content-<key>`.
- * A push is a tsx and a wrangler process, about 5 s of CPU; a run starts some ten servers, each from
- * a copy. Written under another name and renamed, so processes that push at once never read half
+ * The default content pushed into a local KV of its own, once for each content, code and day (the
+ * version carries the load date, and src/ builds the snapshot): `.wrangler/content-<key>`. A push
+ * is a tsx and a wrangler process, about 5 s of CPU; a run starts some ten servers, each from a
+ * copy, the build's critical-CSS pass among them (so the key leaves out build/, which that pass
+ * changes). Written under another name and renamed, so processes that push at once never read half
  * of one; older copies are removed.
  */
 function pushedContent(): string {
   const hash = createHash("sha256").update(new Date().toISOString().slice(0, 10));
-  const contentFiles = (readdirSync(join(root, "content"), { recursive: true }) as string[]).map((file) => join("content", file)).sort();
-  for (const file of ["build/build-id.json", "wrangler.toml", ...contentFiles]) {
+  const under = (dir: string) => (readdirSync(join(root, dir), { recursive: true }) as string[]).map((file) => join(dir, file));
+  for (const file of ["package-lock.json", "wrangler.toml", ...under("content"), ...under("src")].sort()) {
     const path = join(root, file);
-    if (existsSync(path) && statSync(path).isFile()) hash.update(file).update("\0").update(readFileSync(path)).update("\0");
+    if (statSync(path).isFile()) hash.update(file).update("\0").update(readFileSync(path)).update("\0");
   }
   const name = `content-${hash.digest("hex").slice(0, 16)}`;
   const dir = join(root, ".wrangler", name);
