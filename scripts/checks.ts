@@ -3,8 +3,8 @@
  * bound to one core at most (tsc takes the most, about 17 s), so on two cores they end together in
  * about the time of the longest instead of the sum. Each one's output is printed when it ends,
  * whole, so the lines of two checks never mix; the first failure's code is this script's. (Run
- * beside the tests instead, they made the tests slower by more than they took: 586 s against 529
- * in two fresh clones' runs, the machine's two cores already busy.)
+ * beside the tests instead, they gained nothing a run could show: 10:53 against 10:08 and 11:01
+ * for fresh clones' runs of the code around it, the machine's two cores busy either way.)
  */
 import { spawn } from "node:child_process";
 
