@@ -65,6 +65,32 @@ describe.each([
     await page.locator(".search-panel .search-result", { hasText: "Психолог-консультант" }).first().waitFor();
   });
 
+  it("never changes the field under the visitor's fingers: a key pressed before the pause keeps what is typed", async () => {
+    const context = await makeContext(browser, siteUrl());
+    await context.clock.install();
+    const page = await context.newPage();
+    await open(page, "/");
+    const input = await searchBox(page, mobile);
+    // from here the page's timers run only when the test says: the field's change waits on one
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await input.pressSequentially("vtlbfnjh");
+    // time in steps until the answer reads «медиатор»: the field's change is then due within 600 ms
+    const note = page.locator(".search-panel .search-switched");
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(50);
+        return note.count();
+      })
+      .toBe(1);
+    await page.clock.runFor(300);
+    await expect(input.inputValue()).resolves.toBe("vtlbfnjh");
+    // the visitor types on before the pause ends: the change due for the old words never comes,
+    // and the new words' own is 600 ms after their answer
+    await input.press("Backspace");
+    await page.clock.runFor(400);
+    await expect(input.inputValue()).resolves.toBe("vtlbfnj");
+  });
+
   it("shows nothing for an empty query, and the nothing-found panel with its form when nothing matches", async () => {
     const context = await makeContext(browser, siteUrl());
     await context.addCookies([{ name: "roistat_ab", value: "hidden", url: siteUrl() }]);
