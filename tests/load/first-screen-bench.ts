@@ -7,30 +7,11 @@
  * beside the figures of the issue. Figures, not assertions: tests/worker holds the assertion.
  */
 import { gzipSync } from "node:zlib";
-import { firstScreenBytes } from "../support/first-screen";
+import { firstScreenBytes, firstScreenSamples } from "../support/first-screen";
 import { lighthouseFigures } from "./lighthouse";
 
 /** The budget of a page load through the wall: about 16 KB, less about 3 KB of TLS handshake. */
 const WALL_BYTES = 13_000;
-
-/** One page of each template, from the home page's links and the lists'. */
-async function firstScreenPages(base: string): Promise<[string, string][]> {
-  const links = async (path: string) => [...(await (await fetch(base + path)).text()).matchAll(/href="(\/[^"?#]*)"/g)].map((match) => match[1]!);
-  const home = await links("/");
-  const program = home.find((href) => /^\/(professions|courses|shortTerm)\/[^/]+\/[^/]+$/.test(href));
-  const seminar = home.find((href) => /^\/seminars\/[^/]+\/[^/]+$/.test(href));
-  const bachelor = (await links("/bachelor")).find((href) => /^\/bachelor\/[^/]+$/.test(href));
-  const article = (await links("/journal")).find((href) => /^\/journal\/[^/]+$/.test(href));
-  if (!program || !seminar || !bachelor || !article) throw new Error("first-screen bench: a template has no page linked");
-  return [
-    ["home", "/"],
-    ["program", program],
-    ["bachelor", bachelor],
-    ["seminar", seminar],
-    ["list", "/teachers"],
-    ["article", article],
-  ];
-}
 
 /**
  * The gzip'd bytes of the stylesheets that block the first paint: linked in the document, not for
@@ -51,7 +32,7 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 /** Needs the Worker running at `base`, with the default content. */
 export async function printFirstScreen(base: string, lighthouse = true): Promise<void> {
-  const pages = await firstScreenPages(base);
+  const pages = await firstScreenSamples(base);
   console.log(`\nThe first screen through the wall (issue 26): byte offsets in the answer, headers (as HTTP/1.1) + body gzip'd by zlib at its default level (6), budget ${WALL_BYTES.toLocaleString("en")} bytes`);
   console.log("(the main action: the element with data-main-action; where a page has none, the end of its first </h1>, marked *)");
   console.log("(blocking CSS: the stylesheets the page links without media or a preload, gzip'd; the first paint needs them too, on the same connection)");
