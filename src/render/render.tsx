@@ -64,6 +64,8 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
         </SiteShell>
       </Document>
     </RenderContext.Provider>);
+  // its policy allows this CSS alone (decision 062)
+  if (!lowVision) c.set("inlinedStyle", template);
   let html: string;
   try {
     html = renderToString(tree);

@@ -25,6 +25,8 @@ export interface AppEnv {
     catalogue: Catalogue;
     /** the template the page route draws its page by (worker/pages.ts); error and form pages say their own */
     template: Template;
+    /** the template whose CSS the page answered inlines, for its policy (middleware/security-headers.ts); unset on any other answer */
+    inlinedStyle: Template | undefined;
   };
 }
 

@@ -38,6 +38,19 @@ describe("a page", () => {
     expect(jsonLdTypes(html)).toEqual(expect.arrayContaining(["SiteNavigationElement", "WPHeader", "ImageObject", "WPFooter", "EducationalOrganization"]));
   });
 
+  it("allows in its policy the CSS its own template inlines and no other template's, rendered or kept (decision 062)", async () => {
+    const styleSources = (response: Response) => /style-src ([^;]*)/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1]?.split(" ");
+    const inlinedHash = (html: string) => `'sha256-${createHash("sha256").update(/<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "").digest("base64")}'`;
+    for (const path of ["/contacts", "/teachers"]) {
+      const rendered = await get(path);
+      const kept = await get(path);
+      expect(kept.response.headers.get("x-cache"), path).toBe("HIT");
+      for (const { response, html } of [rendered, kept]) expect(styleSources(response), path).toEqual(["'self'", inlinedHash(html)]);
+    }
+    // an answer that is not a page inlines no CSS, and its policy allows none
+    expect(styleSources((await get("/api/search?q=")).response)).toEqual(["'self'"]);
+  });
+
   it("inlines its template's CSS in the head and puts the stylesheet, the props, the JSON-LD and the client after the page (decision 041)", async () => {
     const { html, response } = await get("/");
     const head = html.slice(0, html.indexOf("</head>"));

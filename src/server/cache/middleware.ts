@@ -24,6 +24,7 @@ import { pageFacts, readsContent } from "../../services/page-params";
 import { COUNTRY_HEADER } from "../../services/visitor-area";
 import type { AppEnv } from "../env";
 import { contentOf } from "../middleware/catalogue";
+import { templateOfPage } from "../page-style";
 import { locationCache } from "./cache-api";
 import { cacheVersion, NO_FACTS, pageCacheKey, tierCacheKey, tierUntil, ttlOf } from "./key";
 import { type Kept, recall, remember } from "./memory";
@@ -109,6 +110,8 @@ export const pageCache = createMiddleware<AppEnv>(async (c, next) => {
   const key = pageCacheKey(url, cacheVersion(c.env, contentVersion), c.var.area, facts);
 
   const answer = (kept: Kept, source: string) => {
+    // its policy allows the CSS it inlines, as when it was rendered (decision 062)
+    c.set("inlinedStyle", templateOfPage(kept.body));
     c.header("X-Cache", source);
     c.header("Cache-Control", BROWSER_CACHE_CONTROL);
     // pages differ by the visitor's country (decision 020), hit or miss

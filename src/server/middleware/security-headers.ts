@@ -2,7 +2,8 @@ import { createMiddleware } from "hono/factory";
 import { isolateSlot } from "../../services/isolate";
 import { type PublicSettings, publicSettings } from "../config.server";
 import type { AppEnv } from "../env";
-import { criticalStyleSources } from "../page-style";
+import type { Template } from "../../services/templates";
+import { criticalStyleSource } from "../page-style";
 
 /** Cloudflare Turnstile: its script and the iframe of its widget (decision 010). */
 const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
@@ -21,18 +22,20 @@ const METRIKA_ORIGIN = "https://mc.yandex.ru";
 
 /**
  * The site has no inline scripts (island props and JSON-LD are data, not code), so the policy
- * allows scripts from the site's own origin, no inline style but each template's critical CSS
- * (by its hash), and the explicit host of a third party only when that third party is switched on: the same header suits every cached page of a deployment.
+ * allows scripts from the site's own origin, no inline style but the CSS the page inlines (its
+ * template's, by its hash; none on an answer that is not such a page), and the explicit host of a
+ * third party only when that third party is switched on.
  */
-function contentSecurityPolicy(settings: Pick<PublicSettings, "captcha" | "ymCounterId"> = {}): string {
+function contentSecurityPolicy(settings: Pick<PublicSettings, "captcha" | "ymCounterId">, style: Template | undefined): string {
   const captcha = captchaSources(settings.captcha);
   const metrika = settings.ymCounterId ? [METRIKA_ORIGIN] : [];
   const list = (...sources: string[]) => sources.join(" ");
+  const inlined = style ? criticalStyleSource(style) : undefined;
   return [
     "default-src 'self'",
     `script-src ${list("'self'", ...captcha.script, ...metrika)}`,
-    // the CSS each template inlines, by its hash (decision 041)
-    `style-src ${list("'self'", ...criticalStyleSources)}`,
+    // the CSS the page's template inlines, by its hash (decisions 041, 062)
+    `style-src ${list("'self'", ...(inlined ? [inlined] : []))}`,
     `img-src ${list("'self'", "data:", ...metrika)}`,
     "font-src 'self'",
     `connect-src ${list("'self'", ...captcha.connect, ...metrika)}`,
@@ -44,22 +47,27 @@ function contentSecurityPolicy(settings: Pick<PublicSettings, "captcha" | "ymCou
   ].join("; ");
 }
 
-const state = isolateSlot("content-security-policies", () => new WeakMap<object, string>());
+const state = isolateSlot("content-security-policies", () => new WeakMap<object, Map<Template | undefined, string>>());
 
-/** One policy per environment object: the settings do not change while a Worker lives. */
-function policyOf(env: Env): string {
+/** One policy per environment object and inlined style: the settings do not change while a Worker lives. */
+function policyOf(env: Env, style: Template | undefined): string {
   const policies = state();
-  let policy = policies.get(env);
+  let ofEnv = policies.get(env);
+  if (!ofEnv) {
+    ofEnv = new Map();
+    policies.set(env, ofEnv);
+  }
+  let policy = ofEnv.get(style);
   if (!policy) {
-    policy = contentSecurityPolicy(publicSettings(env));
-    policies.set(env, policy);
+    policy = contentSecurityPolicy(publicSettings(env), style);
+    ofEnv.set(style, policy);
   }
   return policy;
 }
 
 /** The headers every answer carries; a write's answer is never stored. */
-function applySecurityHeaders(headers: Headers, env: Env, method: string): void {
-  headers.set("Content-Security-Policy", policyOf(env));
+function applySecurityHeaders(headers: Headers, env: Env, method: string, style: Template | undefined): void {
+  headers.set("Content-Security-Policy", policyOf(env, style));
   headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -72,5 +80,5 @@ function applySecurityHeaders(headers: Headers, env: Env, method: string): void 
 
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  applySecurityHeaders(c.res.headers, c.env, c.req.method);
+  applySecurityHeaders(c.res.headers, c.env, c.req.method, c.get("inlinedStyle"));
 });
