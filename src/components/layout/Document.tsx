@@ -89,11 +89,8 @@ export function Document({ meta, jsonLd, manifest, template, criticalCss, htmlCl
         <meta property="og:locale" content="ru_RU" />
         <meta property="og:image" content={meta.ogImage} />
         <meta property="og:image:alt" content={meta.ogImageAlt} />
+        {/* X takes the title, description and image from og:* where its own tags are missing */}
         <meta name="twitter:card" content="summary_large_image" />
-        <meta name="twitter:title" content={meta.title} />
-        <meta name="twitter:description" content={meta.description} />
-        <meta name="twitter:image" content={meta.ogImage} />
-        <meta name="twitter:image:alt" content={meta.ogImageAlt} />
         <meta name="theme-color" content="#6f01c6" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>
