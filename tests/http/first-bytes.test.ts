@@ -10,6 +10,15 @@ import { siteUrl } from "../e2e/helpers";
 
 const BUDGET = 13_000;
 
+/**
+ * The whole document on the wire, headers included (issue 26 point 1): Lighthouse's slow 4G sends
+ * 10 TCP segments (14,600 bytes) in its first round trip, and a document that fits in them comes a
+ * round trip (150 ms) sooner. The goal is 14,000 bytes for every template; the ones not there yet
+ * may not grow past what they were when decision 062 was taken.
+ */
+const DOCUMENT_BUDGET = 14_000;
+const NOT_YET_WITHIN: Record<string, number> = { home: 19_000, program: 20_200, bachelor: 18_000, seminar: 14_700, list: 19_400, article: 15_300, form: 15_400 };
+
 const samples: [string, string][] = [];
 
 beforeAll(async () => {
@@ -29,9 +38,10 @@ describe("the first screen's end in the bytes a visitor receives", () => {
       // a page with an action of its own names it; on any other the first screen ends with its h1
       if (OWN_ACTION.has(template)) expect(bytes.actionEnd, `${path}: a main action`).not.toBeNull();
       const end = bytes.actionEnd ?? bytes.h1End;
-      figures.push(`${template} ${path}: headers ${bytes.headerBytes}, h1 ends at ${bytes.h1End}, the first screen at ${end} of ${bytes.total} bytes`);
+      figures.push(`${template} ${path}: headers ${bytes.headerBytes}, h1 ends at ${bytes.h1End}, the first screen at ${end} of ${bytes.total} bytes (budget ${NOT_YET_WITHIN[template] ?? DOCUMENT_BUDGET})`);
       expect(bytes.h1End, `${template} (${path})`).toBeLessThanOrEqual(BUDGET);
       expect(end, `${template} (${path})`).toBeLessThanOrEqual(BUDGET);
+      expect(bytes.total, `${template} (${path}): the whole document`).toBeLessThanOrEqual(NOT_YET_WITHIN[template] ?? DOCUMENT_BUDGET);
     }
     console.log(figures.join("\n"));
   });
