@@ -1,4 +1,5 @@
 /** The browser entry: hydrates the page's islands and runs the sitewide navigation helpers. */
+import { installFooterAccordion } from "./footer-accordion";
 import { afterFirstPaint, applyFullStyle } from "./full-style";
 import { hydrateIslands } from "./hydrate";
 import { installPrefetch } from "./prefetch";
@@ -15,6 +16,7 @@ hydrateIslands();
 installProgressBar();
 installPrefetch();
 installSwap();
+installFooterAccordion();
 // forms on the page get their captcha widget before their island hydrates (decisions 010 and 045); nothing waits for it
 if (document.documentElement.dataset.captchaSiteKey && document.querySelector("[data-captcha-widget]")) {
   void import("./captcha").then((captcha) => captcha.renderCaptchas());

@@ -17,7 +17,8 @@ async function footerPage(mobile: boolean): Promise<Page> {
   const page = await context.newPage();
   await open(page, "/");
   await page.locator(".site-footer").scrollIntoViewIfNeeded();
-  await page.waitForSelector('[data-island="layout/FooterNav"][data-hydrated="true"]', { state: "attached" });
+  // the client's entry marks <html> in the same task that makes the columns an accordion
+  await page.waitForSelector("html.js", { state: "attached" });
   return page;
 }
 

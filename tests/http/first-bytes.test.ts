@@ -17,7 +17,7 @@ const BUDGET = 13_000;
  * may not grow past what they were when decision 062 was taken.
  */
 const DOCUMENT_BUDGET = 14_000;
-const NOT_YET_WITHIN: Record<string, number> = { home: 19_000, program: 20_200, bachelor: 18_000, seminar: 14_700, list: 19_400, article: 15_300, form: 15_400 };
+const NOT_YET_WITHIN: Record<string, number> = { home: 18_750, program: 19_550, bachelor: 17_650, seminar: 14_500, list: 19_100, article: 15_050, form: 15_150 };
 
 const samples: [string, string][] = [];
 

@@ -70,9 +70,11 @@ describe("a page", () => {
       `<noscript><link rel="stylesheet" href="${manifest.css}"/></noscript><script type="module" src="${manifest.entry}" fetchPriority="low" data-full-style="${manifest.css}"></script>`,
     );
     expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/g, "")).not.toMatch(/<link rel="stylesheet"/);
-    // the header hydrates on the first interaction (or when idle), the footer when seen
+    // the header hydrates on the first interaction (or when idle), the footer's form when seen; the footer's columns are no island (decision 062)
     expect(html).toContain('data-island="layout/Header" data-hydrate="interaction" data-props="renderedonce-0"');
-    expect(html).toContain('data-island="layout/FooterNav" data-hydrate="visible"');
+    expect(html).toContain('data-island="forms/SubscribeForm" data-hydrate="visible"');
+    expect(html).toContain('<nav class="footer-nav" aria-label="Разделы сайта">');
+    expect(html).not.toContain("layout/FooterNav");
     // each template its own CSS
     const seminar = catalogue.seminars[0]!;
     const { html: seminarHtml } = await get(`/seminars/${seminar.studyFieldSlug}/${seminar.slug}`);
@@ -91,7 +93,7 @@ describe("a page", () => {
   it("renders the footer once per content version and reuses it on every page, with its islands", async () => {
     const footer = (html: string) => /<footer class="site-footer">[\s\S]*?<\/footer>(?=<)/.exec(html)?.[0];
     const home = footer((await get("/")).html);
-    expect(home).toContain('data-island="layout/FooterNav"');
+    expect(home).toContain('data-island="forms/SubscribeForm"');
     expect(footer((await get("/teachers")).html)).toBe(home);
     // a new content version renders it anew
     const changed = defaultCatalogue("shell-footer");
@@ -100,7 +102,7 @@ describe("a page", () => {
     try {
       const { html } = await get("/contacts?page=1");
       expect(footer(html)).toContain("priem-novyj@mip.institute");
-      expect(html).toContain('data-island="layout/FooterNav"');
+      expect(html).toContain('data-island="forms/SubscribeForm"');
     } finally {
       await seedCatalogue(catalogue);
     }

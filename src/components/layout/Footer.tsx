@@ -8,7 +8,7 @@ import { phoneHref, spokenLanguages } from "./contacts";
 import { DzenIcon, LicenceIcon, MailIcon, MapPinIcon, OkIcon, PhoneIcon, TelegramIcon, VkIcon, WhatsAppIcon, YouTubeIcon } from "../ui/icons";
 import SubscribeForm from "../forms/SubscribeForm.island";
 import { useSiteSettings } from "../site-settings";
-import FooterNav from "./FooterNav.island";
+import { FooterNav } from "./FooterNav";
 import { footerColumns, legalLinks } from "./navigation";
 
 /** The ABA therapist profession page the shell links to (spec 2.1): crawlable, silent for screen readers. */
