@@ -1,6 +1,5 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { admissionsHoursText } from "../../src/services/admissions-hours";
 import { bachelorHref, programHref } from "../../src/services/catalogue/links";
 import { encodeLowVision, LOW_VISION_COOKIE } from "../../src/services/low-vision";
 import { widths } from "../support/browser";
@@ -9,12 +8,13 @@ import { countLayoutShifts, layoutShifts, open, screenshot, sharedChromium, site
 
 /**
  * Issue 28: what an applicant needs to decide, at 1280 and 390 px: the price as people pay it,
- * a free first step, what happens next, the phone's layout.
+ * a free first step, what happens next, the phone's layout. What only reads the server's HTML (the
+ * free first step's links, the next steps' words, the 404 form's consent, /contacts by country) is
+ * tests/worker/decision.test.ts.
  */
 const catalogue = defaultCatalogue();
 const { site } = catalogue;
 const withInstalment = catalogue.programs.find((p) => p.type === "Profession" && p.instalmentMonths !== undefined)!;
-const shortTerm = catalogue.programs.find((p) => p.type === "ShortTerm")!;
 const monthly = /\d[\d\u00a0\u202f ]* ₽\/мес на \d+ месяц/;
 
 let browser: Browser;
@@ -66,39 +66,13 @@ describe.each(widths)("on %s", (name, makeContext) => {
     await expect(row.locator(".search-result__facts").textContent()).resolves.toMatch(monthly);
   });
 
-  it("program pages and the program lists link to /free-access where the content offers it", async () => {
-    const offer = catalogue.pages.freeAccess.offer!;
-    const list = await visit("/programs");
-    await expect(list.locator('main a[href="/free-access"]').textContent()).resolves.toBe(offer.link);
-    const program = await visit(programHref(withInstalment));
-    await expect(program.locator('main a[href="/free-access"]').count()).resolves.toBe(1);
-    // a short course is not among the types the trial is offered for
-    expect(offer.programTypes).not.toContain("ShortTerm");
-    const short = await visit(programHref(shortTerm));
-    await expect(short.locator('main a[href="/free-access"]').count()).resolves.toBe(0);
-  });
-
-  it("/gratefull says when and how admissions call, in the visitor's zone", async () => {
-    const ru = await visit("/gratefull?lead=x");
-    const steps = ru.getByTestId("next-steps");
-    await expect(steps.textContent()).resolves.toContain(admissionsHoursText(site.admissionsHours, "RU"));
-    await expect(steps.textContent()).resolves.toContain(site.phones.find((p) => p.contactType === "study")!.display);
-    if (mobile) await screenshot(ru, "gratefull-390", true);
-    const kz = await visit("/gratefull?lead=x", { "CF-IPCountry": "KZ" });
-    const kzText = await kz.getByTestId("next-steps").textContent();
-    expect(kzText).toContain(admissionsHoursText(site.admissionsHours, "KZ"));
-    expect(kzText).toContain("по времени Алматы");
-    expect(kzText).toContain(site.almatyOffice.phones.find((p) => p.contactType === "study")!.display);
-  });
-
-  it("the 404 page's form carries the consent line and the privacy link", async () => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
-    const response = await page.goto("/no-such-page-at-all");
-    expect(response!.status()).toBe(404);
-    const note = page.locator("main form .lead-form__note");
-    await expect(note.textContent()).resolves.toContain("Нажимая на кнопку, вы соглашаетесь на обработку персональных данных");
-    await expect(note.getByRole("link").getAttribute("href")).resolves.toBe("/docs/pdf/privacy.pdf");
-  });
+  if (mobile) {
+    it("/gratefull shows its next steps whole on a phone (a screenshot; what they say is tests/worker/decision.test.ts)", async () => {
+      const page = await visit("/gratefull?lead=x");
+      await expect(page.getByTestId("next-steps").isVisible()).resolves.toBe(true);
+      await screenshot(page, "gratefull-390", true);
+    });
+  }
 
   it("the footer's e-mail field has a field's height", async () => {
     const page = await visit("/");
@@ -228,28 +202,5 @@ describe.each(widths)("on %s", (name, makeContext) => {
     await section.evaluate((el) => el.scrollIntoView({ block: "start" }));
     if (mobile) await image.evaluate((img) => img.scrollIntoView({ block: "center" }));
     await screenshot(page, `${shot}-${mobile ? 390 : 1280}`);
-  });
-});
-
-describe.each(widths)("Kazakhstan and Uzbekistan at home, on %s", (_name, makeContext) => {
-  it.each([
-    ["RU", "moscow", "мск"],
-    ["KZ", "almaty", "по времени Алматы"],
-    ["UZ", "almaty", "по времени Ташкента"],
-  ] as const)("/contacts for %s: the serving office first, the hours on the visitor's clock first", async (country, office, clock) => {
-    const context = await makeContext(browser, siteUrl());
-    await context.setExtraHTTPHeaders({ "CF-IPCountry": country });
-    const page = await context.newPage();
-    await open(page, "/contacts");
-    const offices = page.locator('section[aria-labelledby="offices-title"]');
-    const text = (await offices.textContent())!;
-    const first = office === "almaty" ? site.almatyOffice.address : site.moscowOffice.address;
-    const other = office === "almaty" ? site.moscowOffice.address : site.almatyOffice.address;
-    expect(text.indexOf(first), `${country}: the serving office first`).toBeLessThan(text.indexOf(other));
-    const hours = (await page.locator('main [data-fact="admissions-hours"]').first().textContent())!;
-    expect(hours).toBe(admissionsHoursText(site.admissionsHours, country));
-    // the visitor's own clock before Moscow's
-    expect(hours.indexOf(clock)).toBeLessThanOrEqual(hours.indexOf("мск"));
-    if (country !== "RU") expect(hours.indexOf(clock)).toBeLessThan(hours.indexOf("мск"));
   });
 });

@@ -38,3 +38,47 @@ export function islandProps<T>(html: string, name: string): T | undefined {
   const json = id === undefined ? undefined : new RegExp(`<script type="application/json" data-island-props="${id}">(.*?)</script>`, "s").exec(html)?.[1];
   return json === undefined ? undefined : (JSON.parse(json) as T);
 }
+
+/** The elements with no end tag, hence no text. */
+const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+
+/**
+ * The text of each element matching a CSS selector, as the browser's `textContent` reads it (entities
+ * decoded), found by workerd's own HTML parser rather than by a pattern.
+ */
+export async function textsOf(html: string, selector: string): Promise<string[]> {
+  const texts: string[] = [];
+  // the matches open now: a match inside another adds its text to the outer one's too, as textContent does
+  const open: number[] = [];
+  await new HTMLRewriter()
+    .on(selector, {
+      element(element) {
+        const index = texts.push("") - 1;
+        if (VOID.has(element.tagName)) return;
+        open.push(index);
+        element.onEndTag(() => {
+          open.splice(open.indexOf(index), 1);
+        });
+      },
+      text(chunk) {
+        for (const index of open) texts[index] += chunk.text;
+      },
+    })
+    .transform(new Response(html))
+    .text();
+  return texts.map(decode);
+}
+
+/** The value of one attribute (null where absent) on each element matching a CSS selector. */
+export async function attributesOf(html: string, selector: string, name: string): Promise<(string | null)[]> {
+  const values: (string | null)[] = [];
+  await new HTMLRewriter()
+    .on(selector, {
+      element(element) {
+        values.push(element.getAttribute(name));
+      },
+    })
+    .transform(new Response(html))
+    .text();
+  return values.map((value) => (value === null ? null : decode(value)));
+}
