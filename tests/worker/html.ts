@@ -82,3 +82,47 @@ export async function attributesOf(html: string, selector: string, name: string)
     .text();
   return values.map((value) => (value === null ? null : decode(value)));
 }
+
+/**
+ * For each element matching `outer`: its text, and the texts of the elements matching `inner` inside
+ * it (a card and its price, a fact's label and value), as `textsOf` reads them.
+ */
+export async function within(html: string, outer: string, inner: string): Promise<{ text: string; inner: string[] }[]> {
+  type Part = { text: string; inner: string[] };
+  const outers: Part[] = [];
+  // the texts being read now: an outer element's, an inner one's (a part and the index of its inner text)
+  const open: Part[] = [];
+  const openInner: [Part, number][] = [];
+  const closing = <T>(list: T[], item: T) => () => {
+    list.splice(list.indexOf(item), 1);
+  };
+  await new HTMLRewriter()
+    .on(outer, {
+      element(element) {
+        const part: Part = { text: "", inner: [] };
+        outers.push(part);
+        if (VOID.has(element.tagName)) return;
+        open.push(part);
+        element.onEndTag(closing(open, part));
+      },
+      text(chunk) {
+        for (const part of open) part.text += chunk.text;
+      },
+    })
+    .on(`${outer} ${inner}`, {
+      element(element) {
+        // the innermost outer element open now holds it
+        const part = open.at(-1)!;
+        const reading: [Part, number] = [part, part.inner.push("") - 1];
+        if (VOID.has(element.tagName)) return;
+        openInner.push(reading);
+        element.onEndTag(closing(openInner, reading));
+      },
+      text(chunk) {
+        for (const [part, index] of openInner) part.inner[index] += chunk.text;
+      },
+    })
+    .transform(new Response(html))
+    .text();
+  return outers.map((part) => ({ text: decode(part.text), inner: part.inner.map(decode) }));
+}
