@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { SearchResult } from "../../src/services/search/documents";
 import type { SearchIndexData } from "../../src/services/search/engine";
 import { defaultCatalogue } from "../support/content";
-import { decode, h1 } from "./html";
+import { attributesOf, decode, h1 } from "./html";
 import { seedCatalogue } from "./seed";
 
 const catalogue = defaultCatalogue("search-v1");
@@ -91,6 +91,11 @@ describe("/search", () => {
     expect(html).toContain('href="/professions/organizacionnaya-psihologiya/mediator"');
     expect(html).toContain("медиатор &lt;b&gt;");
     expect(html).not.toContain("медиатор <b>");
+  });
+
+  it("answers a query with links to the results, for a browser without JavaScript", async () => {
+    const html = await (await SELF.fetch(`${origin}/search?q=${encodeURIComponent("супервизия")}`)).text();
+    expect((await attributesOf(html, ".search-results a", "href")).length).toBeGreaterThan(0);
   });
 
   it("names the query it searched when the Latin layout was meant, in its answer line too", async () => {
