@@ -176,24 +176,37 @@ export function writeBuildId(leaveOut: string[] = []): string {
     .sort();
   for (const file of files) hash.update(file).update("\0").update(readFileSync(join(root, file))).update("\0");
   const id = hash.digest("hex").slice(0, 16);
-  writeIfChanged(join(root, "build/build-id.json"), `${JSON.stringify({ id })}\n`);
+  writeIfChanged(join(root, "build/build-id.json"), `${JSON.stringify({ id })}\n`, { whole: true });
   return id;
 }
 
 /**
- * Everything `npm run build` makes: the client assets, the generated images and documents, each
- * template's critical CSS (read from the site as built so far, so it comes last) and the build's id.
+ * What the Worker is compiled from, and what a type check reads: the client assets and their
+ * manifest, the icon sprite, the generated images and their manifest (the crawl's Worker test
+ * imports it), the documents, and build/critical.json and build/build-id.json as they stand (a
+ * fresh clone's first build writes both as placeholders of the same shape).
  */
-export async function buildAll(): Promise<void> {
+export async function buildSources(): Promise<void> {
   await buildClient();
   const images = await generateImages();
   console.log(`images: ${images.written} written, ${images.kept} kept`);
   const documents = await buildDocuments();
   console.log(`documents: ${Object.keys(documents).length} PDFs`);
   ensureCriticalFile();
+  writeBuildId(["critical.json"]);
+}
+
+/** The rest: each template's critical CSS, read from the site as built so far, and the build's id. */
+export async function buildRest(): Promise<void> {
   const computed = await buildCriticalCss(writeBuildId(["critical.json"]), readManifest().css);
   console.log(`critical CSS: ${computed ? "computed" : "kept"}`);
   console.log(`build id: ${writeBuildId()}`);
+}
+
+/** Everything `npm run build` makes. */
+export async function buildAll(): Promise<void> {
+  await buildSources();
+  await buildRest();
 }
 
 const readManifest = (): { css: string } => JSON.parse(readFileSync(join(root, "build/manifest.json"), "utf8")) as { css: string };

@@ -133,7 +133,7 @@ export async function buildCriticalCss(buildId: string, stylesheet: string): Pro
   const site = await startSiteWithContent({ port, state: "critical-css-state", vars: { SITE_URL: `http://127.0.0.1:${port}`, LEAD_MIN_FILL_MS: "0" } });
   try {
     const templates = await criticalCssOf(site.url, stylesheet);
-    writeIfChanged(CRITICAL_FILE, `${JSON.stringify({ digest, templates } satisfies CriticalCss, null, 2)}\n`);
+    writeIfChanged(CRITICAL_FILE, `${JSON.stringify({ digest, templates } satisfies CriticalCss, null, 2)}\n`, { whole: true });
     return true;
   } finally {
     await site.stop();

@@ -3,15 +3,24 @@
  * it serves or bundles is written, so a build that rewrote identical files would reload (and, for a
  * moment, empty) every running server: the browser tests build again beside running servers.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-/** Writes `data` to `path` unless the file holds exactly that already; true when it wrote. */
-export function writeIfChanged(path: string, data: string | Uint8Array): boolean {
+/**
+ * Writes `data` to `path` unless the file holds exactly that already; true when it wrote. `whole`
+ * writes a file beside it and renames it over, so a reader never sees half of it (the type check
+ * reads build/*.json while the build's last steps run: scripts/checks.ts); never under public/,
+ * where `wrangler dev` would find the file beside it and lose it.
+ */
+export function writeIfChanged(path: string, data: string | Uint8Array, options: { whole?: boolean } = {}): boolean {
   const bytes = typeof data === "string" ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if (existsSync(path) && readFileSync(path).equals(bytes)) return false;
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, bytes);
+  if (options.whole) {
+    const beside = `${path}.${process.pid}.tmp`;
+    writeFileSync(beside, bytes);
+    renameSync(beside, path);
+  } else writeFileSync(path, bytes);
   return true;
 }
 

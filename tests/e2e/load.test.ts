@@ -1,5 +1,5 @@
 /**
- * Failure drill 4 in its short form (docs/reliability.md): 15 s at 100 connections against a
+ * Failure drill 4 in its short form (docs/reliability.md): 10 s at 100 connections against a
  * `wrangler dev` of its own (port E2E_PORT + 7), mixing pages, search, leads and ticket orders.
  * `npm run load` is the full 60 s run with the figures.
  */
@@ -9,7 +9,7 @@ import { optionsFromEnv, printReport, runLoad } from "../load/load";
 describe("the site under load", () => {
   it("answers every request without an error or a 5xx, loses no lead and oversells no seminar", async () => {
     const port = Number(process.env.E2E_PORT ?? 8790) + 7;
-    const report = await runLoad(optionsFromEnv({ seconds: 15, port }));
+    const report = await runLoad(optionsFromEnv({ seconds: 10, port }));
     printReport(report);
     expect(report.violations).toEqual([]);
     expect(report.leadsAccepted).toBeGreaterThan(0);
