@@ -182,22 +182,25 @@ export function writeBuildId(leaveOut: string[] = []): string {
 
 /**
  * What the Worker is compiled from, and what a type check reads: the client assets and their
- * manifest, the icon sprite, the generated images and their manifest (the crawl's Worker test
- * imports it), the documents, and build/critical.json and build/build-id.json as they stand (a
- * fresh clone's first build writes both as placeholders of the same shape).
+ * manifest, the icon sprite, the documents, and build/critical.json and build/build-id.json as they
+ * stand (a fresh clone's first build writes both as placeholders of the same shape).
  */
 export async function buildSources(): Promise<void> {
   await buildClient();
-  const images = await generateImages();
-  console.log(`images: ${images.written} written, ${images.kept} kept`);
   const documents = await buildDocuments();
   console.log(`documents: ${Object.keys(documents).length} PDFs`);
   ensureCriticalFile();
   writeBuildId(["critical.json"]);
 }
 
-/** The rest: each template's critical CSS, read from the site as built so far, and the build's id. */
+/**
+ * The rest: the generated images, then each template's critical CSS, read from the site as built so
+ * far (not beside the images: `wrangler dev` scans public/ when it starts, and an image being
+ * written there vanished under it), and the build's id.
+ */
 export async function buildRest(): Promise<void> {
+  const images = await generateImages();
+  console.log(`images: ${images.written} written, ${images.kept} kept`);
   const computed = await buildCriticalCss(writeBuildId(["critical.json"]), readManifest().css);
   console.log(`critical CSS: ${computed ? "computed" : "kept"}`);
   console.log(`build id: ${writeBuildId()}`);
