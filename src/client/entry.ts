@@ -8,6 +8,8 @@ import { installSwap } from "./swap";
 import { askForVisitCookies, checkPartner, rememberVisit } from "./visit";
 
 document.documentElement.classList.add("js");
+// at once after the class that folds the footer's columns on a phone, so nothing after it can leave them folded and dead
+installFooterAccordion();
 afterFirstPaint(applyFullStyle);
 rememberVisit();
 askForVisitCookies();
@@ -16,7 +18,6 @@ hydrateIslands();
 installProgressBar();
 installPrefetch();
 installSwap();
-installFooterAccordion();
 // forms on the page get their captcha widget before their island hydrates (decisions 010 and 045); nothing waits for it
 if (document.documentElement.dataset.captchaSiteKey && document.querySelector("[data-captcha-widget]")) {
   void import("./captcha").then((captcha) => captcha.renderCaptchas());

@@ -41,6 +41,7 @@ describe("the site's own links", () => {
       if (path.startsWith("/images/gen/")) {
         // read from the Worker's static assets, as a visitor's browser gets it (SELF.fetch does not serve them)
         const picture = await env.ASSETS.fetch(new Request(`${origin}${path}`));
+        await picture.body?.cancel();
         if (!picture.ok || !picture.headers.get("content-type")?.startsWith("image/")) broken.push(`${path}: no such picture in the build`);
         return;
       }
