@@ -256,6 +256,11 @@ const state = isolateSlot("settings", () => ({
   logged: new Set<string>(),
 }));
 
+/** Makes `copy` (an environment made from `original`, e.g. with slow reads) read as `original`: parsed once, not once more for the copy. */
+export function sameSettings(copy: Env, original: Env): void {
+  state().parsed.set(copy, config(original));
+}
+
 export function config(env: Env): Config {
   const { parsed: cache, logged } = state();
   let parsed = cache.get(env);
@@ -363,46 +368,3 @@ function captchaProblems(env: Record<string, unknown>, config: Config): SettingP
   return problems;
 }
 // --- end of the captcha ---
-
-/**
- * The environment the app sees: the same object, unless SITE_URL is missing or bad; then the
- * site's own address is the origin the request came to (canonical links, cookies, the same-origin
- * guard), and config() has logged the setting once.
- */
-export function settledEnv(env: Env, request: Request): Env {
-  const settings = config(env);
-  const delayed = withReadDelay(env, settings.CATALOGUE_READ_DELAY_MS);
-  if (settings.SITE_URL) return delayed;
-  return { ...delayed, SITE_URL: new URL(request.url).origin } as Env;
-}
-
-const delayedEnvs = isolateSlot("delayed-envs", () => new WeakMap<object, Env>());
-
-/** The environment whose KV reads (the catalogue's and the pages tier's) wait `ms` first (CATALOGUE_READ_DELAY_MS); one per environment object. */
-function withReadDelay(env: Env, ms: number): Env {
-  if (ms === 0) return env;
-  const known = delayedEnvs();
-  let delayed = known.get(env);
-  if (!delayed) {
-    const wait = () => new Promise((resolve) => setTimeout(resolve, ms));
-    const reads = new Set<PropertyKey>(["get", "getWithMetadata", "list"]);
-    const slow = (kv: KVNamespace) =>
-      new Proxy(kv, {
-        get(target, property) {
-          const value: unknown = Reflect.get(target, property);
-          if (typeof value !== "function") return value;
-          const bound = (value as (...args: unknown[]) => unknown).bind(target);
-          if (!reads.has(property)) return bound;
-          return async (...args: unknown[]) => {
-            await wait();
-            return bound(...args);
-          };
-        },
-      });
-    delayed = { ...env, CATALOGUE: slow(env.CATALOGUE), ...(env.PAGES ? { PAGES: slow(env.PAGES) } : {}) } as Env;
-    known.set(env, delayed);
-    // the copy is read as the original: settings parsed once, not once more for the copy
-    state().parsed.set(delayed, config(env));
-  }
-  return delayed;
-}

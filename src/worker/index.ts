@@ -2,7 +2,8 @@ import { env as startEnv } from "cloudflare:workers";
 import { createApp } from "./app";
 import { warmedPages } from "./pages";
 import { warmPageTier } from "../server/cache/warm-up";
-import { settledEnv, warmSettings } from "../server/config.server";
+import { warmSettings } from "../server/config.server";
+import { settledEnv } from "../server/settled-env";
 
 export { CrmToken } from "./durable/CrmToken";
 export { LeadOutbox } from "./durable/LeadOutbox";

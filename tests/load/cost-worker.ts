@@ -20,7 +20,7 @@
  * one module-level tally sees both.
  */
 import { sitemapPaths } from "../../src/routes/pages/crawlers";
-import { settledEnv } from "../../src/server/config.server";
+import { settledEnv } from "../../src/server/settled-env";
 import { getCatalogue } from "../../src/services/catalogue/repository";
 import { pageTrueUntil } from "../../src/services/catalogue/time-boundaries";
 import { isPagePath } from "../../src/worker/pages";

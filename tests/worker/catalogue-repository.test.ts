@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CURRENT_CATALOGUE_KEY } from "../../src/services/catalogue/keys";
 import { getCatalogue } from "../../src/services/catalogue/repository";
-import { settledEnv } from "../../src/server/config.server";
+import { settledEnv } from "../../src/server/settled-env";
 import { freshIsolate } from "../../src/services/isolate";
 import { defaultCatalogue } from "../support/content";
 import { seedCatalogue } from "./seed";
