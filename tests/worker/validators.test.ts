@@ -82,6 +82,13 @@ describe("a page's validator", () => {
     expect(await again.text()).toBe("");
   });
 
+  it("does not answer 304 to a reload that switched low vision on: the ordinary page's validator names another page", async () => {
+    const ordinary = await page("/");
+    const reload = await get("/", { Cookie: "low_vision=1", "If-None-Match": ordinary.etag! });
+    expect(reload.status).toBe(200);
+    expect(await reload.text()).toContain('data-island="layout/LowVisionPanel"');
+  });
+
   it("changes with the content: a revalidation after a push gets the new page", async () => {
     const before = await page("/contacts");
     await seedCatalogue(defaultCatalogue("validators-v2"));
