@@ -33,6 +33,8 @@ function hydrateIsland(element: HTMLElement): Promise<void> {
     hydration.catch((error) => {
       started.delete(element);
       console.error(error);
+      // whatever its strategy, the visitor's next touch of it asks again
+      wakeOnInteraction(element);
     });
     started.set(element, hydration);
   }
@@ -48,8 +50,20 @@ const idle = (run: () => void) =>
  * hydrated, so the visitor's first click is never lost.
  */
 function hydrateOnInteraction(element: HTMLElement): void {
-  const start = () => void hydrateIsland(element);
-  for (const type of ["pointerover", "focusin", "touchstart"]) element.addEventListener(type, start, { once: true, passive: true });
+  wakeOnInteraction(element);
+  idle(() => void hydrateIsland(element));
+}
+
+/** The islands listening for the visitor's first interaction (each once, however often its load failed). */
+const listening = new WeakSet<HTMLElement>();
+
+function wakeOnInteraction(element: HTMLElement): void {
+  if (listening.has(element)) return;
+  listening.add(element);
+  const start = () => {
+    if (element.dataset.hydrated !== "true") void hydrateIsland(element);
+  };
+  for (const type of ["pointerover", "focusin", "touchstart"]) element.addEventListener(type, start, { passive: true });
   element.addEventListener(
     "click",
     (event) => {
@@ -58,11 +72,13 @@ function hydrateOnInteraction(element: HTMLElement): void {
       if (!(target instanceof HTMLElement)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      void hydrateIsland(element).then(() => target.click());
+      void hydrateIsland(element).then(
+        () => target.click(),
+        () => undefined,
+      );
     },
     { capture: true },
   );
-  idle(start);
 }
 
 /** Hydrates every island of the page by its strategy: at once, when idle, when (nearly) visible, or on first interaction. */

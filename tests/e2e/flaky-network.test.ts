@@ -5,7 +5,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import manifest from "../../build/manifest.json";
-import { desktopContext } from "../support/browser";
+import { encodeLowVision, LOW_VISION_COOKIE } from "../../src/services/low-vision";
+import { desktopContext, mobileContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
 import { sharedChromium, siteUrl } from "./helpers";
 
@@ -46,5 +47,33 @@ describe("a script that fails to load once", () => {
     await dialog.getByLabel("Имя *").waitFor({ timeout: 30_000 });
     expect(dropped).toHaveLength(2);
     expect(dropped[1]).toMatch(/\/LeadForm-[^/]*\.js$/);
+  });
+});
+
+describe("a script that never came", () => {
+  it("an island that hydrates at once wakes up when the visitor reaches for it", async () => {
+    const context = await mobileContext(browser, siteUrl());
+    const url = new URL(siteUrl());
+    await context.addCookies([{ name: LOW_VISION_COOKIE, value: encodeLowVision({ size: 1, scheme: "white", images: true, spacing: 0 }), domain: url.hostname, path: "/" }]);
+    const page = await context.newPage();
+    // the connection drops the panel's chunk until the visitor reaches for the panel
+    let dropping = true;
+    const asked: boolean[] = [];
+    await page.route(/\/assets\/chunks\/LowVisionPanel\.island-[^/]*\.js$/, (route) => {
+      asked.push(dropping);
+      return dropping ? route.abort("connectionreset") : route.continue();
+    });
+    // the island's own report once it gives up (hydrate.ts), not the browser's line for each failed request
+    const gaveUp = page.waitForEvent("console", { predicate: (message) => /dynamically imported module/.test(message.text()), timeout: 30_000 });
+    await page.goto("/contacts");
+    await gaveUp;
+    // each load is tried three times (load-chunk.ts), then left until the visitor comes
+    expect(asked).toEqual([true, true, true]);
+    dropping = false;
+    const panel = page.getByRole("region", { name: "Настройки версии для слабовидящих" });
+    await panel.getByRole("button", { name: "А размер 3" }).tap();
+    await page.waitForSelector('[data-island="layout/LowVisionPanel"][data-hydrated="true"]', { state: "attached" });
+    // the tap that woke it is not lost: the size it asked for applies
+    await expect(page.locator("html").getAttribute("class")).resolves.toContain("lv-size-3");
   });
 });

@@ -68,6 +68,29 @@ export async function sharedChromium(): Promise<Browser> {
 
 
 /**
+ * What went wrong in the page's documents while a test waited: its console errors, uncaught
+ * errors and failed requests, from now on. `explain(wait)` adds them to the message of a wait
+ * that fails, so a timeout says what the page met instead of only that it did not get there.
+ */
+export function pageTrouble(page: Page): { explain: <T>(wait: Promise<T>) => Promise<T> } {
+  const lines: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") lines.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => lines.push(`uncaught: ${error.message}`));
+  page.on("requestfailed", (request) => lines.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ""}`));
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) lines.push(`navigated: ${frame.url()}`);
+  });
+  return {
+    explain: (wait) =>
+      wait.catch((error: unknown) => {
+        throw new Error(`${error instanceof Error ? error.message : String(error)}\nthe page meanwhile:\n${lines.join("\n") || "(nothing)"}`);
+      }),
+  };
+}
+
+/**
  * Counts the page's layout shifts not caused by the visitor's input (CLS's sum) from its first
  * paint on, every page it loads: call before `goto`, then read with `layoutShifts`.
  */

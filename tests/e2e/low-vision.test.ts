@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktopContext, mobileContext } from "../support/browser";
-import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { open, pageTrouble, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,10 +18,12 @@ describe.each([
   it("switches on from the header card, keeps its settings across pages without a flash, and switches back", async () => {
     const context = await makeContext(browser, siteUrl());
     const page = await context.newPage();
+    const trouble = pageTrouble(page);
     await open(page, "/");
     await page.getByRole("button", { name: "Версия для слабовидящих и вход в личный кабинет" }).click();
-    await Promise.all([page.waitForNavigation(), page.getByTestId("account-dropdown").getByRole("button", { name: "Включить" }).click()]);
-    await page.waitForSelector('[data-island="layout/LowVisionPanel"][data-hydrated="true"]', { state: "attached" });
+    await page.getByTestId("account-dropdown").getByRole("button", { name: "Включить" }).click();
+    // the page reloads in the mode: waited for in the new document itself, whatever navigation events come first
+    await trouble.explain(page.waitForSelector('html.low-vision [data-island="layout/LowVisionPanel"][data-hydrated="true"]', { state: "attached" }));
     const panel = page.getByRole("region", { name: "Настройки версии для слабовидящих" });
 
     const fontSize = () => page.evaluate(() => Number.parseFloat(getComputedStyle(document.documentElement).fontSize));
@@ -44,8 +46,9 @@ describe.each([
     await page.reload();
     await expect(page.locator("html").getAttribute("class")).resolves.toContain("lv-scheme-black");
 
-    await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Обычная версия" }).click()]);
-    await expect(page.locator("html").getAttribute("class")).resolves.not.toContain("low-vision");
+    await page.getByRole("button", { name: "Обычная версия" }).click();
+    // the reload brings the ordinary page; its header wakes as on any page
+    await trouble.explain(page.waitForSelector('html:not(.low-vision) [data-island="layout/Header"][data-hydrated="true"]', { state: "attached" }));
     await expect(page.getByRole("region", { name: "Настройки версии для слабовидящих" }).count()).resolves.toBe(0);
   });
 });
