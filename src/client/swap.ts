@@ -21,6 +21,21 @@ function adoptIslandProps(region: Element, page: Document): void {
 }
 
 /**
+ * The icons of a region taken from another page point to that page's symbols (written at its end):
+ * those this document lacks join its own.
+ */
+function adoptIconSymbols(page: Document): void {
+  const theirs = page.querySelector("svg.icon-symbols");
+  if (!theirs) return;
+  const ours = document.querySelector("svg.icon-symbols");
+  if (!ours) {
+    document.body.appendChild(document.importNode(theirs, true));
+    return;
+  }
+  for (const symbol of theirs.querySelectorAll("symbol[id]")) if (!document.getElementById(symbol.id)) ours.appendChild(document.importNode(symbol, true));
+}
+
+/**
  * Filter, sort and page links of a list swap the list in place instead of loading a new page:
  * the server renders the same URL as a whole page (it works without JavaScript and can be shared),
  * and the browser takes just the region `[data-swap-region]` from it.
@@ -35,6 +50,7 @@ async function swapTo(url: string, region: string, push: boolean): Promise<void>
     const next = page.querySelector(`[data-swap-region="${region}"]`);
     if (!current || !next) throw new Error("region missing");
     adoptIslandProps(next, page);
+    adoptIconSymbols(page);
     current.replaceWith(document.importNode(next, true));
     document.title = page.title;
     if (push) history.pushState({ swap: region }, "", url);

@@ -11,13 +11,23 @@ import { siteUrl } from "../e2e/helpers";
 const BUDGET = 13_000;
 
 /**
- * The whole document on the wire, headers included (issue 26 point 1): Lighthouse's slow 4G sends
- * 10 TCP segments (14,600 bytes) in its first round trip, and a document that fits in them comes a
- * round trip (150 ms) sooner. The goal is 14,000 bytes for every template; the ones not there yet
- * may not grow past what they were when decision 062 was taken.
+ * The whole document on the wire, headers included (issue 26 point 1). Lighthouse's slow 4G sends
+ * 10 TCP segments (14,600 bytes) in its first round trip, and it counts every request that ends
+ * before the largest paint as one the paint waited for: decision 062 took bytes out of every page,
+ * and decision 063 put some back (the icons' symbols at the page's end, the client's loader) to take
+ * the sprite's and the client's requests from before the first paint, which Lighthouse measured
+ * faster on every template. No template may grow past what it was when decision 063 was taken.
  */
-const DOCUMENT_BUDGET = 14_000;
-const NOT_YET_WITHIN: Record<string, number> = { home: 18_750, program: 19_550, bachelor: 17_650, seminar: 14_500, list: 19_100, article: 15_050, form: 15_150 };
+const DOCUMENT_CEILING: Record<string, number> = {
+  home: 20_300,
+  program: 21_500,
+  bachelor: 19_250,
+  seminar: 15_900,
+  list: 20_700,
+  article: 16_500,
+  info: 15_000,
+  form: 16_650,
+};
 
 const samples: [string, string][] = [];
 
@@ -38,10 +48,10 @@ describe("the first screen's end in the bytes a visitor receives", () => {
       // a page with an action of its own names it; on any other the first screen ends with its h1
       if (OWN_ACTION.has(template)) expect(bytes.actionEnd, `${path}: a main action`).not.toBeNull();
       const end = bytes.actionEnd ?? bytes.h1End;
-      figures.push(`${template} ${path}: headers ${bytes.headerBytes}, h1 ends at ${bytes.h1End}, the first screen at ${end} of ${bytes.total} bytes (budget ${NOT_YET_WITHIN[template] ?? DOCUMENT_BUDGET})`);
+      figures.push(`${template} ${path}: headers ${bytes.headerBytes}, h1 ends at ${bytes.h1End}, the first screen at ${end} of ${bytes.total} bytes (ceiling ${DOCUMENT_CEILING[template]})`);
       expect(bytes.h1End, `${template} (${path})`).toBeLessThanOrEqual(BUDGET);
       expect(end, `${template} (${path})`).toBeLessThanOrEqual(BUDGET);
-      expect(bytes.total, `${template} (${path}): the whole document`).toBeLessThanOrEqual(NOT_YET_WITHIN[template] ?? DOCUMENT_BUDGET);
+      expect(bytes.total, `${template} (${path}): the whole document`).toBeLessThanOrEqual(DOCUMENT_CEILING[template] ?? 0);
     }
     console.log(figures.join("\n"));
   });

@@ -13,6 +13,7 @@ import { SMARTCAPTCHA_TEST_KEYS as smart, TURNSTILE_TEST_KEYS as keys } from "..
 import { failNext, fakes, newPhone, origin, outboxOf, received, seedCrmToken, settled, uniqueId, validLead, visitEvidence } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 import { fetchWith as call, settingsWith } from "./with-settings";
+import { CLIENT_LOADER_HASH } from "../../src/services/client-loader";
 
 const catalogue = defaultCatalogue("captcha-v1");
 
@@ -164,7 +165,7 @@ describe("Yandex SmartCaptcha (CAPTCHA_PROVIDER=smartcaptcha)", () => {
     expect(html).toContain(`<div class="turnstile__widget" data-captcha-widget="smartcaptcha" data-sitekey="${smart.clientKey}"></div>`);
     expect(html).not.toContain(smart.serverKeyPasses);
     const csp = page.headers.get("content-security-policy") ?? "";
-    expect(csp).toContain("script-src 'self' https://smartcaptcha.yandexcloud.net;");
+    expect(csp).toContain(`script-src 'self' ${CLIENT_LOADER_HASH} https://smartcaptcha.yandexcloud.net;`);
     expect(csp).toContain("frame-src 'self' https://smartcaptcha.yandexcloud.net;");
     expect(csp).toContain("connect-src 'self' https://smartcaptcha.yandexcloud.net;");
     expect(csp).not.toContain("challenges.cloudflare.com");

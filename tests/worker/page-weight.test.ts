@@ -24,17 +24,25 @@ async function page(path: string): Promise<string> {
 }
 
 describe("the weight of a page", () => {
-  it("draws the header's few icons in the page (its first screen needs no sprite, decision 041) and every other from the sprite", async () => {
+  it("draws the header's few icons in place (decision 041), and every other from its symbol at the page's end, which carries the icons the page drew and no more (decision 063)", async () => {
     for (const path of ["/", "/teachers", "/contacts"]) {
       const html = await page(path);
       const header = html.slice(html.indexOf("<header"), html.indexOf("</header>"));
       const rest = html.replace(header, "");
-      const inHeader = [...header.matchAll(/<svg class="icon[^"]*"[^>]*>(.*?)<\/svg>/g)].map((match) => match[1]!);
+      const icons = (part: string) => [...part.matchAll(/<svg class="icon(?: [^"]*)?"[^>]*>(.*?)<\/svg>/g)].map((match) => match[1]!);
+      const inHeader = icons(header);
       expect(inHeader.length, path).toBeGreaterThanOrEqual(5);
       for (const inner of inHeader) expect(inner).toMatch(/^<g fill="none" stroke="currentColor"/);
-      const elsewhere = [...rest.matchAll(/<svg class="icon[^"]*"[^>]*>(.*?)<\/svg>/g)].map((match) => match[1]!);
+      const elsewhere = icons(rest);
       expect(elsewhere.length, path).toBeGreaterThan(5);
-      for (const inner of elsewhere) expect(inner).toMatch(/^<use href="\/assets\/media\/icons-[0-9A-F]{8}\.svg#[a-z-]+"><\/use>$/);
+      const pointed = new Set(elsewhere.map((inner) => /^<use href="#icon-([a-z-]+)"><\/use>$/.exec(inner)?.[1] ?? inner));
+      // no request to the sprite before the first paint: the page names it nowhere
+      expect(html, path).not.toContain("/assets/media/icons-");
+      const symbols = rest.slice(rest.indexOf('<svg class="icon-symbols"'));
+      expect(symbols.indexOf("</main>"), path).toBe(-1);
+      const written = [...symbols.matchAll(/<symbol id="icon-([a-z-]+)" viewBox="0 0 24 24">/g)].map((match) => match[1]);
+      expect(new Set(written), path).toEqual(pointed);
+      expect(written.length, path).toBe(pointed.size);
     }
   });
 

@@ -8,6 +8,7 @@ import { freshIsolate } from "../../src/services/isolate";
 import { defaultCatalogue } from "../support/content";
 import { canonical, decode, h1, islandProps, jsonLdTypes, metaContent, title } from "./html";
 import { seedCatalogue } from "./seed";
+import { CLIENT_LOADER } from "../../src/services/client-loader";
 
 const catalogue = defaultCatalogue("shell-v1");
 
@@ -61,14 +62,17 @@ describe("a page", () => {
     const hash = createHash("sha256").update(css).digest("base64");
     expect(response.headers.get("Content-Security-Policy")).toContain(`'sha256-${hash}'`);
     expect(head).not.toMatch(/rel="(stylesheet|preload|modulepreload)"/);
-    // after the page: the props, the JSON-LD, the stylesheet's copy for no JavaScript, the client at low priority, which asks for the
-    // stylesheet once the page has painted: nothing the browser would fetch while it parses competes with the page
+    // after the page: the icons' symbols, the props, the JSON-LD, the stylesheet's copy for no JavaScript, and the client's loader,
+    // which asks for the client once the first paint is on screen, and the client for the stylesheet: nothing the browser would
+    // fetch while it parses competes with the page (decision 063)
     const tail = html.slice(html.indexOf("</main>"));
     expect(tail).toMatch(/<script type="application\/json" data-island-props="renderedonce-0">/);
     expect(tail).toContain('<script type="application/ld+json">');
-    expect(tail).toContain(
-      `<noscript><link rel="stylesheet" href="${manifest.css}"/></noscript><script type="module" src="${manifest.entry}" fetchPriority="low" data-full-style="${manifest.css}"></script>`,
-    );
+    expect(tail).toContain(`<noscript><link rel="stylesheet" href="${manifest.css}"/></noscript><script data-entry="${manifest.entry}" data-full-style="${manifest.css}">`);
+    expect(html).not.toMatch(/<script[^>]* src=/);
+    const loader = /<script data-entry="[^"]+" data-full-style="[^"]+">([\s\S]*?)<\/script>/.exec(tail)?.[1] ?? "";
+    expect(loader).toContain('first-contentful-paint');
+    expect(response.headers.get("Content-Security-Policy")).toContain(`'sha256-${createHash("sha256").update(loader).digest("base64")}'`);
     expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/g, "")).not.toMatch(/<link rel="stylesheet"/);
     // the header hydrates on the first interaction (or when idle), the footer's form when seen; the footer's columns are no island (decision 062)
     expect(html).toContain('data-island="layout/Header" data-hydrate="interaction" data-props="renderedonce-0"');
@@ -108,10 +112,10 @@ describe("a page", () => {
     }
   });
 
-  it("has no inline script: island props and JSON-LD are data", async () => {
+  it("has one inline script, the client's loader: island props and JSON-LD are data (decision 063)", async () => {
     const { html } = await get("/");
-    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? "");
-    for (const attributes of scripts) expect(attributes).toMatch(/type="application\/(json|ld\+json)"|src="/);
+    const code = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/type="application\/(json|ld\+json)"/.test(attributes ?? ""));
+    expect(code.map(([, , text]) => text)).toEqual([CLIENT_LOADER]);
   });
 
   it("sends the security headers", async () => {

@@ -7,6 +7,7 @@ import { TURNSTILE_TEST_KEYS as keys } from "../support/fake-third-parties";
 import { failNext, fakes, origin, outboxOf, postJson, received, seedCrmToken, uniqueId, validLead, visitEvidence } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 import { fetchWith as call, settingsWith } from "./with-settings";
+import { CLIENT_LOADER_HASH } from "../../src/services/client-loader";
 
 beforeAll(async () => {
   await seedCatalogue(defaultCatalogue("turnstile-v1"));
@@ -65,7 +66,7 @@ describe("Turnstile switched on", () => {
     expect(html).toContain(`<div class="turnstile__widget" data-captcha-widget="turnstile" data-sitekey="${keys.siteKeyPasses}"></div>`);
     expect(html).not.toContain(keys.secretPasses);
     const csp = page.headers.get("content-security-policy") ?? "";
-    expect(csp).toContain("script-src 'self' https://challenges.cloudflare.com;");
+    expect(csp).toContain(`script-src 'self' ${CLIENT_LOADER_HASH} https://challenges.cloudflare.com;`);
     expect(csp).toContain("frame-src 'self' https://challenges.cloudflare.com;");
     expect(csp).toContain("connect-src 'self';");
     expect(csp).not.toContain("smartcaptcha");

@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
+import { CLIENT_LOADER } from "../../services/client-loader";
 import type { Template } from "../../services/templates";
 import { useRenderContext } from "../render-context";
 import { type SiteSettings, settingsAttributes } from "../site-settings";
+import { ICON_SHAPES } from "../ui/icon-shapes";
+import { iconSymbolId } from "../ui/icons";
 import type { ResolvedMeta } from "./seo";
 
 /** The built client assets (scripts/build.ts writes build/manifest.json). */
@@ -53,11 +56,24 @@ function IslandProps() {
 }
 
 /**
+ * The symbols of the icons the page drew (icons.tsx), after the page: only the first screen's few
+ * are drawn in place (the header's), and the rest need no request to the sprite before the first paint.
+ */
+function IconSymbols() {
+  const context = useRenderContext();
+  const names = [...(context?.icons ?? [])];
+  if (names.length === 0) return null;
+  const symbols = names.map((name) => `<symbol id="${iconSymbolId(name)}" viewBox="0 0 24 24">${ICON_SHAPES[name]}</symbol>`).join("");
+  return <svg className="icon-symbols" width="0" height="0" aria-hidden="true" focusable="false" dangerouslySetInnerHTML={{ __html: symbols }} />;
+}
+
+/**
  * The page in the order a throttled connection needs it (decision 041): the head carries the CSS
  * the template uses, so the first screen paints from the first bytes; everything the first screen
  * does not need (island props, JSON-LD, the full stylesheet, the scripts) comes after the page.
- * The full stylesheet is not linked for the browser to fetch while it parses: the client asks for
- * it once the page has painted (client/full-style.ts); without JavaScript the copy in <noscript> applies.
+ * Neither the client nor the full stylesheet is named for the browser to fetch while it parses: the
+ * loader asks for the client once the first screen is on screen (decision 063), and the client for the
+ * stylesheet (client/full-style.ts); without JavaScript the copy in <noscript> applies.
  */
 export function Document({ meta, jsonLd, manifest, template, criticalCss, htmlClassName, settings, children }: DocumentProps) {
   const blocking = criticalCss === undefined;
@@ -99,6 +115,7 @@ export function Document({ meta, jsonLd, manifest, template, criticalCss, htmlCl
           Перейти к содержанию
         </a>
         {children}
+        <IconSymbols />
         <IslandProps />
         {jsonLd.map((data, index) => (
           <JsonLd key={index} data={data} />
@@ -109,10 +126,10 @@ export function Document({ meta, jsonLd, manifest, template, criticalCss, htmlCl
           </noscript>
         )}
         {/*
-          the client, fetched at low priority (the first screen needs no script): it asks for the full
-          stylesheet once the page has painted, and imports React and each island's code when it hydrates
+          the client, asked for once the first screen is on screen (services/client-loader.ts): it asks for
+          the full stylesheet, and imports React and each island's code when it hydrates
         */}
-        <script type="module" src={manifest.entry} fetchPriority="low" data-full-style={blocking ? undefined : manifest.css} />
+        <script data-entry={manifest.entry} data-full-style={blocking ? undefined : manifest.css} dangerouslySetInnerHTML={{ __html: CLIENT_LOADER }} />
       </body>
     </html>
   );

@@ -2,12 +2,15 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { isolateSlot } from "../../services/isolate";
 import { RenderContext, renderContext, useRenderContext } from "../render-context";
+import type { IconName } from "../ui/icon-shapes";
 
 interface Rendered {
   html: string;
   islands: string[];
   /** its islands' props, by the ids its HTML names: written with the page's own at the document's end */
   props: [string, string][];
+  /** the icons it drew, whose symbols the page writes */
+  icons: IconName[];
 }
 
 /** Parts kept per isolate: the header and footer of four areas (decision 020), for a few content versions. */
@@ -28,11 +31,12 @@ export function RenderedOnce({ cacheKey, as: Host, className, children }: { cach
   if (!part) {
     const inner = renderContext(context?.settings, `${className.replace(/[^a-z]/g, "")}-`);
     const html = renderToString(<RenderContext.Provider value={inner}>{children}</RenderContext.Provider>);
-    part = { html, islands: [...inner.islands], props: [...inner.props] };
+    part = { html, islands: [...inner.islands], props: [...inner.props], icons: [...inner.icons] };
     rendered.set(cacheKey, part);
     if (rendered.size > KEPT) rendered.delete(rendered.keys().next().value!);
   }
   for (const name of part.islands) context?.islands.add(name);
   for (const [id, json] of part.props) context?.props.set(id, json);
+  for (const name of part.icons) context?.icons.add(name);
   return <Host className={className} dangerouslySetInnerHTML={{ __html: part.html }} />;
 }

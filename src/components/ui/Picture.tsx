@@ -7,7 +7,11 @@ interface PictureProps {
   /** how wide the image shows, for the browser to pick from srcset */
   sizes: string;
   className?: string;
-  /** above the fold: load at once with high priority */
+  /**
+   * in the first screen on some width: loaded at once, not lazily. No high priority is named: the
+   * browser raises what its layout shows, and a program's picture, shown beside its title on a wide
+   * screen, is below the first screen on a phone, whose network it would take before the page (decision 063)
+   */
   priority?: boolean;
 }
 
@@ -33,7 +37,6 @@ export function Picture({ kind, slug, alt, sizes, className, priority = false }:
       height={image.height}
       alt={alt}
       loading={priority ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : undefined}
       decoding="async"
     />
   );

@@ -1,21 +1,36 @@
 /**
- * The site's icons, decorative (aria-hidden) and sized by the surrounding CSS. Each points into the
- * one sprite file that `npm run build` draws from icon-shapes.ts: the shapes travel once per
- * visitor (content-hashed, cached for good) instead of inside every page's HTML.
+ * The site's icons, decorative (aria-hidden) and sized by the surrounding CSS. An icon the server
+ * draws points to its symbol, which the page writes at its end (Document.tsx), for the icons that
+ * page drew only: no request for the sprite competes with the first paint (decision 063). An icon
+ * the browser draws where the page has no such symbol (a popup's, after a list was swapped) points
+ * into the one sprite file that `npm run build` draws from icon-shapes.ts.
  */
 import sprite from "../../../build/icon-sprite.json";
+import { useRenderContext } from "../render-context";
 import { chevronDownShape, eyeShape, type IconName, menuShape, phoneShape, searchShape } from "./icon-shapes";
 
 type IconProps = { className?: string };
 
-/** The URL of one icon in the sprite. */
-const iconHref = (name: IconName) => `${sprite.href}#${name}`;
+/** The id of an icon's symbol in the page. */
+export const iconSymbolId = (name: IconName) => `icon-${name}`;
+
+/**
+ * Where an icon's shape is: on the server, the page's own symbol (the render notes the icon, so the
+ * page writes it); in the browser, the page's symbol when it has one (as hydration finds it), else the sprite.
+ */
+function useIconHref(name: IconName): string {
+  const context = useRenderContext();
+  context?.icons.add(name);
+  if (context || (typeof document !== "undefined" && document.getElementById(iconSymbolId(name)))) return `#${iconSymbolId(name)}`;
+  return `${sprite.href}#${name}`;
+}
 
 function icon(name: IconName) {
   function Icon({ className }: IconProps) {
+    const href = useIconHref(name);
     return (
       <svg className={className ? `icon ${className}` : "icon"} aria-hidden="true" focusable="false">
-        <use href={iconHref(name)} />
+        <use href={href} />
       </svg>
     );
   }

@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { CLIENT_LOADER_HASH } from "../../services/client-loader";
 import { isolateSlot } from "../../services/isolate";
 import { type PublicSettings, publicSettings } from "../config.server";
 import type { AppEnv } from "../env";
@@ -21,8 +22,9 @@ function captchaSources(captcha: PublicSettings["captcha"]): { script: string[];
 const METRIKA_ORIGIN = "https://mc.yandex.ru";
 
 /**
- * The site has no inline scripts (island props and JSON-LD are data, not code), so the policy
- * allows scripts from the site's own origin, no inline style but the CSS the page inlines (its
+ * The site's one inline script is the client's loader (decision 063; island props and JSON-LD are
+ * data, not code), so the policy allows scripts from the site's own origin and that loader by its
+ * hash, no inline style but the CSS the page inlines (its
  * template's, by its hash; none on an answer that is not such a page), and the explicit host of a
  * third party only when that third party is switched on.
  */
@@ -33,7 +35,8 @@ function contentSecurityPolicy(settings: Pick<PublicSettings, "captcha" | "ymCou
   const inlined = style ? criticalStyleSource(style) : undefined;
   return [
     "default-src 'self'",
-    `script-src ${list("'self'", ...captcha.script, ...metrika)}`,
+    // the client's loader, the one inline script, by its hash (decision 063)
+    `script-src ${list("'self'", CLIENT_LOADER_HASH, ...captcha.script, ...metrika)}`,
     // the CSS the page's template inlines, by its hash (decisions 041, 062)
     `style-src ${list("'self'", ...(inlined ? [inlined] : []))}`,
     `img-src ${list("'self'", "data:", ...metrika)}`,
