@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import manifest from "../../build/manifest.json";
-import { desktopContext } from "../support/browser";
+import { desktopContext, mobileContext } from "../support/browser";
 import { open, sharedChromium, siteUrl } from "./helpers";
 
 let browser: Browser;
@@ -79,5 +79,40 @@ describe("an island's scripts", () => {
     expect(await preloaded()).toEqual(expect.arrayContaining(imports));
     for (const chunk of imports) expect(asked.filter((path) => path === chunk), chunk).toEqual([chunk]);
     await context.close();
+  });
+});
+
+describe("the first paint", () => {
+  /** Whether an icon's <use> found a shape to draw: its box is empty when its symbol is nowhere. */
+  const drawn = (use: Element) => (use as SVGGraphicsElement).getBBox().width > 0;
+
+  it("waits for no request but the page's: the client comes once it is on screen, the icons from the page (decision 063)", async () => {
+    const context = await mobileContext(browser, siteUrl());
+    const page = await context.newPage();
+    await open(page, "/");
+    const { paint, late } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      late: performance
+        .getEntriesByType("resource")
+        .filter((entry) => /^\/assets\/(client-|chunks\/|media\/icons-)/.test(new URL(entry.name).pathname))
+        .map((entry) => [new URL(entry.name).pathname, entry.startTime] as const),
+    }));
+    expect(paint).toBeGreaterThan(0);
+    expect(late.some(([path]) => path.startsWith("/assets/client-")), "the client came").toBe(true);
+    // the client, its chunks and the sprite (for an icon the browser draws) are asked for after the first contentful paint
+    for (const [path, start] of late) expect(start, path).toBeGreaterThan(paint);
+    // the footer's icons draw from the symbols at the page's end
+    const footerIcon = page.locator(".site-footer svg.icon use").first();
+    await expect(footerIcon.getAttribute("href")).resolves.toMatch(/^#icon-/);
+    await expect(footerIcon.evaluate(drawn)).resolves.toBe(true);
+
+    // an icon only the browser draws (the menu's close button) takes its shape from the sprite
+    await page.getByRole("button", { name: "Открыть меню" }).click();
+    const closeIcon = page.locator(".mobile-menu[open] .close-btn svg.icon use");
+    await expect(closeIcon.getAttribute("href")).resolves.toMatch(/^\/assets\/media\/icons-[0-9A-F]{8}\.svg#close$/);
+    await page.waitForFunction(() => {
+      const use = document.querySelector(".mobile-menu[open] .close-btn svg.icon use");
+      return use instanceof SVGGraphicsElement && use.getBBox().width > 0;
+    });
   });
 });
