@@ -57,6 +57,9 @@ function hydrateOnInteraction(element: HTMLElement): void {
 /** The islands listening for the visitor's first interaction (each once, however often its load failed). */
 const listening = new WeakSet<HTMLElement>();
 
+/** A click given back to the page as it is, for want of the island's code: let through, not held again. */
+let givenBack: EventTarget | null = null;
+
 function wakeOnInteraction(element: HTMLElement): void {
   if (listening.has(element)) return;
   listening.add(element);
@@ -67,15 +70,22 @@ function wakeOnInteraction(element: HTMLElement): void {
   element.addEventListener(
     "click",
     (event) => {
-      if (element.dataset.hydrated === "true") return;
+      if (element.dataset.hydrated === "true" || event.target === givenBack) return;
       const target = event.target;
       if (!(target instanceof HTMLElement)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      void hydrateIsland(element).then(
-        () => target.click(),
-        () => undefined,
-      );
+      // replayed once React handles it; if the code could not be loaded, it does what it does without
+      // JavaScript (a link goes, a form is sent), as it would have had the island never been held
+      const giveBack = () => {
+        givenBack = target;
+        try {
+          target.click();
+        } finally {
+          givenBack = null;
+        }
+      };
+      void hydrateIsland(element).then(() => target.click(), giveBack);
     },
     { capture: true },
   );
