@@ -76,4 +76,18 @@ describe("a script that never came", () => {
     // the tap that woke it is not lost: the size it asked for applies
     await expect(page.locator("html").getAttribute("class")).resolves.toContain("lv-size-3");
   });
+
+  it("a click held for an island whose code never comes is given back: the link goes", async () => {
+    const page = await (await desktopContext(browser, siteUrl())).newPage();
+    // the header holds a click until it has woken (it wakes on interaction or when idle); its code never comes
+    await page.route(/\/assets\/chunks\/Header\.island-[^/]*\.js$/, (route) => route.abort("connectionreset"));
+    await page.goto("/");
+    // the client has run (its first act is the class): the header's islands listen for the first interaction
+    await page.waitForSelector("html.js", { state: "attached" });
+    const gaveUp = page.waitForEvent("console", { predicate: (message) => /dynamically imported module/.test(message.text()), timeout: 30_000 });
+    // the click starts a round of tries (1 s and 3 s apart) and is held; when they fail, the browser follows the link itself
+    await page.locator(".site-header").getByRole("link", { name: "Преподаватели" }).click();
+    await gaveUp;
+    await page.waitForURL((url) => url.pathname === "/teachers", { timeout: 30_000 });
+  });
 });
