@@ -1,16 +1,17 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { fileOfPage, inlineProblems, isPagePath, mirrorPage, mirrorPolicy, queryPagePath, referencesOf } from "./mirror-html";
+import { CLIENT_LOADER, CLIENT_LOADER_HASH } from "../../src/services/client-loader";
 
 const api = "https://api.mip.institute";
-const policy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'";
+const policy = `default-src 'self'; script-src 'self' ${CLIENT_LOADER_HASH}; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'`;
 const page = [
   '<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"/><title>T</title></head><body>',
   '<a href="/programs">all</a><a href="/apply?cta=askQuestion&amp;about=%D0%90#form">ask</a><a href="https://t.me/x?y=1">tg</a>',
   '<a href="/assets/x.pdf?v=1">pdf</a>',
   '<form class="lead-form" action="/api/leads" method="post"></form><form action="/search" method="get"></form>',
   '<img src="/images/a-320.webp" srcSet="/images/a-320.webp 320w, /images/a-640.webp 640w" alt=""/>',
-  '<script type="application/json" data-island-props="">{"a":1}</script><script type="module" src="/assets/client-X.js"></script>',
+  `<script type="application/json" data-island-props="">{"a":1}</script><script data-entry="/assets/client-X.js">${CLIENT_LOADER}</script>`,
   "</body></html>",
 ].join("");
 
@@ -20,7 +21,7 @@ describe("a page of the mirror", () => {
   it("names the Worker on <html> and carries the page's policy, with the Worker where the page reaches it, after the charset", () => {
     expect(html).toContain(`<html lang="ru" data-api-origin="${api}">`);
     expect(html).toContain(
-      `<meta charSet="utf-8"/><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: ${api}; connect-src 'self' ${api}; form-action 'self' ${api}"/>`,
+      `<meta charSet="utf-8"/><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' ${CLIENT_LOADER_HASH}; style-src 'self'; img-src 'self' data: ${api}; connect-src 'self' ${api}; form-action 'self' ${api}"/>`,
     );
   });
 

@@ -75,8 +75,8 @@ const hashOf = (text: string) => `'sha256-${createHash("sha256").update(text).di
 
 /**
  * What of the page a static copy under the page's policy would block: an executable inline script
- * or an inline style the policy allows by neither a nonce it names nor a hash (decision 002: the
- * site has none; a copy keeps the nonces of its one answer, so those still match), and `style`
+ * or an inline style the policy allows by neither a nonce it names nor a hash (decisions 002 and 063: the
+ * site has one, the client's loader, by its hash; a copy keeps the nonces of its one answer, so those still match), and `style`
  * attributes without 'unsafe-inline'.
  */
 export function inlineProblems(html: string, policy: string): string[] {
@@ -137,7 +137,8 @@ export function referencesOf(html: string): { links: string[]; files: string[] }
   const links: string[] = [];
   const files: string[] = [];
   for (const match of html.matchAll(/<a\b[^>]*\shref="([^"]*)"/g)) links.push(match[1]!.replace(/&amp;/g, "&"));
-  for (const match of html.matchAll(/\s(?:src|href)="(\/[^/"][^"]*)"/g)) {
+  // the client, which the loader names in data-entry (decision 063), is a file of the build like any src
+  for (const match of html.matchAll(/\s(?:src|href|data-entry)="(\/[^/"][^"]*)"/g)) {
     const url = siteAddress(match[1]!);
     if (url && !isPagePath(url.pathname) && !url.pathname.startsWith("/_q/")) files.push(url.pathname);
   }

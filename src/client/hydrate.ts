@@ -32,6 +32,7 @@ function hydrateIsland(element: HTMLElement): Promise<void> {
     })();
     hydration.catch((error) => {
       started.delete(element);
+      failed.add(element);
       console.error(error);
       // whatever its strategy, the visitor's next touch of it asks again
       wakeOnInteraction(element);
@@ -57,8 +58,11 @@ function hydrateOnInteraction(element: HTMLElement): void {
 /** The islands listening for the visitor's first interaction (each once, however often its load failed). */
 const listening = new WeakSet<HTMLElement>();
 
-/** A click given back to the page as it is, for want of the island's code: let through, not held again. */
-let givenBack: EventTarget | null = null;
+/** The islands whose code could not be loaded once already. */
+const failed = new WeakSet<HTMLElement>();
+
+/** What a click does without any script: a link goes, a form is sent, a field or a label takes it. */
+const NATIVE_ACTION = "a[href], label, input, select, textarea, summary, form button:not([type=button])";
 
 function wakeOnInteraction(element: HTMLElement): void {
   if (listening.has(element)) return;
@@ -70,22 +74,23 @@ function wakeOnInteraction(element: HTMLElement): void {
   element.addEventListener(
     "click",
     (event) => {
-      if (element.dataset.hydrated === "true" || event.target === givenBack) return;
-      const target = event.target;
+      // a click replayed or given back below (and what a browser makes of it, a label's for its field) is not held again
+      if (element.dataset.hydrated === "true" || !event.isTrusted) return;
+      // the element clicked, or the HTML element an icon's SVG is drawn in
+      let target = event.target instanceof Node ? event.target : null;
+      while (target && !(target instanceof HTMLElement)) target = target.parentNode;
       if (!(target instanceof HTMLElement)) return;
+      // an island whose code could not be loaded before lets a click with an action of its own do it at once
+      if (failed.has(element) && target.closest(NATIVE_ACTION)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      // replayed once React handles it; if the code could not be loaded, it does what it does without
-      // JavaScript (a link goes, a form is sent), as it would have had the island never been held
-      const giveBack = () => {
-        givenBack = target;
-        try {
-          target.click();
-        } finally {
-          givenBack = null;
-        }
-      };
-      void hydrateIsland(element).then(() => target.click(), giveBack);
+      const held = target;
+      // replayed once React handles it; if the code could not be loaded, given back to do what it does
+      // without JavaScript (a link goes, a form is sent), as if it had never been held
+      void hydrateIsland(element).then(
+        () => held.click(),
+        () => held.click(),
+      );
     },
     { capture: true },
   );

@@ -88,7 +88,7 @@ async function leads(base: string) {
 
 async function javascriptBytes(base: string, path: string) {
   const html = await (await fetch(base + path)).text();
-  const urls = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]!);
+  const urls = [...html.matchAll(/<(?:script type="module" src|script data-entry|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]!);
   let raw = 0;
   let gzip = 0;
   let brotli = 0;

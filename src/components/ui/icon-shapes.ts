@@ -1,7 +1,7 @@
 /**
  * The shapes of the site's icons, as SVG markup: one colour (currentColor), a 24×24 box.
- * `npm run build` writes them into one sprite file (scripts/icons.ts) that every page references
- * and the browser caches; the components in icons.tsx point into it. The header's few are drawn
+ * A page carries the symbols of the icons it drew (decision 063); `npm run build` also writes them
+ * into one sprite file (scripts/icons.ts) for the icons the browser draws later. The header's few are drawn
  * inline too: behind a throttled network the sprite may never come, and the first screen must not
  * show empty buttons (decision 041). They are exports of their own, so a bundle takes only those.
  */
