@@ -2,8 +2,8 @@
  * The full stylesheet is not named in the page for the browser to fetch while it parses: the head
  * carries the CSS the page's template uses (decision 041), and the stylesheet, which adds only what
  * the page's later states use (menus, popups, hover), is asked for once the first screen has
- * painted, so it never shares the first round trips with the page. The client's script tag names
- * it (`data-full-style`); without JavaScript the copy in <noscript> applies.
+ * painted, so it never shares the first round trips with the page. The client's loader tag names
+ * it (`data-full-style`, decision 063); without JavaScript the copy in <noscript> applies.
  */
 export function applyFullStyle(): void {
   const script = document.querySelector<HTMLScriptElement>("script[data-full-style]");

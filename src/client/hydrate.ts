@@ -2,7 +2,7 @@ import { islands } from "virtual:islands";
 import { loadChunk } from "./load-chunk";
 import { preloadChunksOf } from "./module-preload";
 
-/** React, fetched with the first island to hydrate (and preloaded on pages with an island that hydrates at once). */
+/** React, fetched with the first island to hydrate (no page preloads it: decision 041). */
 const react = () => import("./react-runtime");
 
 /** An island's props: the JSON its marker names by id, written at the document's end (Document.tsx). */
@@ -64,6 +64,10 @@ const failed = new WeakSet<HTMLElement>();
 /** What a click does without any script: a link goes, a form is sent, a field or a label takes it. */
 const NATIVE_ACTION = "a[href], label, input, select, textarea, summary, form button:not([type=button])";
 
+/**
+ * The visitor's first hover, focus or touch wakes the island; a click before it has woken is held
+ * and replayed (or given back when its code cannot be loaded). Installed once per island.
+ */
 function wakeOnInteraction(element: HTMLElement): void {
   if (listening.has(element)) return;
   listening.add(element);
