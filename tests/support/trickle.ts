@@ -44,7 +44,7 @@ function sliceEnds(html: Buffer, slice: number, bodyBytes: number): number[] {
   return ends;
 }
 
-export async function startTrickle({ target, slice = 300, pauseMs = 25, bodyBytes = 9_000 }: TrickleOptions): Promise<Trickle> {
+export async function startTrickle({ target, slice = 300, pauseMs = 25, bodyBytes = 7_500 }: TrickleOptions): Promise<Trickle> {
   const server: Server = createServer((incoming, answer) => {
     const upstream = request(
       {
