@@ -95,7 +95,7 @@ describe.each(widths)("through the wall at %s", (name, makeContext) => {
   });
 
   // A slow network, or a busy browser that paints a page it has half read (the trickle proxy cuts
-  // the body between elements about every kilobyte): each part that arrives may only add below or
+  // the first 7,500 bytes of a body between elements, about every 300 bytes): each part that arrives may only add below or
   // beside what is shown. A right-aligned row, a centred column or columns shared out by count
   // would move what came before. Then the full stylesheet, held until the page has been read and
   // painted from its inlined CSS, moves nothing either.
