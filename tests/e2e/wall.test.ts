@@ -8,18 +8,11 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: a plain ES module shared by the projects on this machine, without types
-import { startWall } from "../../../shared/tools/wall.mjs";
 import { widths } from "../support/browser";
 import { firstScreenSamples, OWN_ACTION } from "../support/first-screen";
 import { startTrickle, type Trickle } from "../support/trickle";
+import { startWall, type Wall } from "../support/wall-model";
 import { countLayoutShifts, layoutShifts, screenshot, shiftSources, sharedChromium, siteUrl } from "./helpers";
-
-interface Wall {
-  port: number;
-  reset(): void;
-  close(): void;
-}
 
 /** What the wall lets through of one page load (13 KB of 16 after the TLS handshake). */
 const BUDGET = 13_000;
@@ -32,7 +25,7 @@ const samples: [string, string][] = [];
 
 beforeAll(async () => {
   browser = await sharedChromium();
-  wall = (await startWall({ target: Number(new URL(siteUrl()).port), budget: BUDGET, mode: "visit" })) as Wall;
+  wall = await startWall({ target: Number(new URL(siteUrl()).port), budget: BUDGET, mode: "visit" });
   trickle = await startTrickle({ target: Number(new URL(siteUrl()).port) });
   samples.push(...(await firstScreenSamples(siteUrl())));
 });
