@@ -71,12 +71,20 @@ export async function startDevServer(options: {
     stdio: ["ignore", options.quiet ? "ignore" : "inherit", "pipe"],
     env: wranglerEnv({ NODE_ENV: "production" }),
   });
+  return supervise(child, options.port, "wrangler dev");
+}
+
+/**
+ * A server `child` (in a process group of its own) once it answers HTTP on `port`, with the means
+ * to stop it and to kill it as a crash would.
+ */
+async function supervise(child: ChildProcess, port: number, what: string): Promise<DevServer> {
   // a browser that drops a prefetch mid-response makes workerd log a broken pipe: not news
   child.stderr?.on("data", (chunk: Buffer) => {
     const lines = chunk.toString().split("\n").filter((line) => line.trim() && !/Broken pipe|Connection reset by peer/.test(line));
     if (lines.length > 0) process.stderr.write(`${lines.join("\n")}\n`);
   });
-  const url = `http://127.0.0.1:${options.port}`;
+  const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null || child.pid === undefined) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -104,7 +112,7 @@ export async function startDevServer(options: {
   };
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
     try {
       const response = await fetch(`${url}/favicon.svg`);
       if (response.ok) return { url, stop, crash };
@@ -114,7 +122,18 @@ export async function startDevServer(options: {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error("wrangler dev did not answer within 60 s");
+  throw new Error(`${what} did not answer within 60 s`);
+}
+
+/** A digest of package-lock.json, wrangler.toml, every file under `dirs` and `salt`: 16 hex digits. */
+function sourceKey(dirs: string[], salt = ""): string {
+  const hash = createHash("sha256").update(salt);
+  const under = (dir: string) => (readdirSync(join(root, dir), { recursive: true }) as string[]).map((file) => join(dir, file));
+  for (const file of ["package-lock.json", "wrangler.toml", ...dirs.flatMap(under)].sort()) {
+    const path = join(root, file);
+    if (statSync(path).isFile()) hash.update(file).update("\0").update(readFileSync(path)).update("\0");
+  }
+  return hash.digest("hex").slice(0, 16);
 }
 
 /**
@@ -126,13 +145,7 @@ export async function startDevServer(options: {
  * of one; older copies are removed.
  */
 function pushedContent(): string {
-  const hash = createHash("sha256").update(new Date().toISOString().slice(0, 10));
-  const under = (dir: string) => (readdirSync(join(root, dir), { recursive: true }) as string[]).map((file) => join(dir, file));
-  for (const file of ["package-lock.json", "wrangler.toml", ...under("content"), ...under("src")].sort()) {
-    const path = join(root, file);
-    if (statSync(path).isFile()) hash.update(file).update("\0").update(readFileSync(path)).update("\0");
-  }
-  const name = `content-${hash.digest("hex").slice(0, 16)}`;
+  const name = `content-${sourceKey(["content", "src"], new Date().toISOString().slice(0, 10))}`;
   const dir = join(root, ".wrangler", name);
   if (existsSync(dir)) return dir;
   const fresh = `${dir}.${process.pid}`;
@@ -154,13 +167,51 @@ function pushedContent(): string {
 }
 
 /**
- * A `wrangler dev` of the built site on `port` with the default content, its state in a folder of
- * its own made afresh (`.wrangler/<state>`, a copy of the pushed content): the browser tests'
- * servers, the build's critical CSS and the mirror's source.
+ * The built site on `port` with the default content, its state in a folder of its own made afresh
+ * (`.wrangler/<state>`, a copy of the pushed content): the browser tests' servers, the build's
+ * critical CSS and the mirror's source. In scripts/site-runtime.ts, not `wrangler dev`, whose proxy
+ * in front of the Worker now and then holds a GET until the next request and answers a POST 503
+ * (decision 064).
  */
 export async function startSiteWithContent(options: { port: number; state: string; vars?: Record<string, string>; quiet?: boolean }): Promise<DevServer> {
   const persistTo = join(root, ".wrangler", options.state);
   rmSync(persistTo, { recursive: true, force: true });
   cpSync(pushedContent(), persistTo, { recursive: true });
-  return startDevServer({ port: options.port, persistTo, vars: options.vars, quiet: options.quiet ?? true });
+  const runtime = JSON.stringify({ port: options.port, bundle: workerBundle(), persistTo, vars: options.vars ?? {} });
+  const child = spawn(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/site-runtime.ts", runtime], {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", options.quiet === false ? "inherit" : "ignore", "pipe"],
+    env: wranglerEnv(),
+  });
+  return supervise(child, options.port, "the site's runtime");
+}
+
+/**
+ * The Worker bundled as `wrangler deploy --dry-run` bundles it (production React, minified), once
+ * for each code and build: `.wrangler/bundle-<key>/index.js`, written under another name and
+ * renamed, as `pushedContent` does; older bundles are removed. About 1.5 s.
+ */
+function workerBundle(): string {
+  const name = `bundle-${sourceKey(["src", "build"])}`;
+  const dir = join(root, ".wrangler", name);
+  const bundle = join(dir, "index.js");
+  if (existsSync(bundle)) return bundle;
+  const fresh = `${dir}.${process.pid}`;
+  rmSync(fresh, { recursive: true, force: true });
+  execFileSync(process.execPath, [join(root, "node_modules/wrangler/bin/wrangler.js"), "deploy", "--dry-run", "--minify", "--outdir", fresh], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: wranglerEnv({ NODE_ENV: "production" }),
+  });
+  try {
+    renameSync(fresh, dir);
+  } catch {
+    // another process bundled the same first
+    rmSync(fresh, { recursive: true, force: true });
+  }
+  for (const other of readdirSync(join(root, ".wrangler"))) {
+    if (/^bundle-[0-9a-f]{16}$/.test(other) && other !== name) rmSync(join(root, ".wrangler", other), { recursive: true, force: true });
+  }
+  return bundle;
 }

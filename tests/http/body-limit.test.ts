@@ -1,7 +1,8 @@
 /**
- * A body over 16 KB is refused with 413 through the local runtime's real HTTP front, chunked or
- * not: answering in the middle of an upload used to make the runtime drop the connection (a 503,
- * «Your worker restarted mid-request»), about half the time.
+ * A body over 16 KB is refused with 413 through the runtime's real HTTP server, chunked or with
+ * its length: the server drops a connection it answered in the middle of an upload, and a client
+ * still writing met the reset before the 413 about half the time, until the Worker read such a
+ * body to its end before answering (limitBody in src/server/middleware/post-guards.ts).
  */
 import { request } from "node:http";
 import { describe, expect, it } from "vitest";

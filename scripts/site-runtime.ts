@@ -1,0 +1,49 @@
+/**
+ * The built Worker in workerd through Miniflare alone, with the bindings of wrangler.toml's top
+ * level: the server the tests, the critical-CSS pass and the mirror talk to
+ * (`startSiteWithContent` in lib/wrangler.ts spawns it; decision 064).
+ *   tsx scripts/site-runtime.ts '{"port":8790,"bundle":"…/index.js","persistTo":"…","vars":{…}}'
+ *
+ * Not `wrangler dev`: that puts a proxy Worker in a workerd of its own in front of this one, and
+ * its pooled connection to this runtime, idle 5 s, races the runtime's 5 s keep-alive close. A
+ * request written as the close crosses it fails, and wrangler 4.86's proxy takes that for a
+ * restart of the Worker: a GET waits until the next request reaches the proxy, any other method
+ * is answered 503 "Your worker restarted mid-request" (cloudflare/workers-sdk#14641). Here the
+ * browser talks to the runtime itself.
+ */
+import { join } from "node:path";
+import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { root } from "./lib/wrangler";
+
+interface RuntimeOptions {
+  port: number;
+  /** the Worker as `wrangler deploy --dry-run --outdir` wrote it */
+  bundle: string;
+  /** as `wrangler dev --persist-to`: KV and Durable Objects under `<persistTo>/v3` */
+  persistTo: string;
+  vars: Record<string, string>;
+}
+
+const options = JSON.parse(process.argv[2] ?? "") as RuntimeOptions;
+const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, "wrangler.toml"));
+
+const runtime = new Miniflare({
+  ...workerOptions,
+  name: "mip-site",
+  modules: true,
+  scriptPath: options.bundle,
+  bindings: { ...workerOptions.bindings, ...options.vars },
+  host: "127.0.0.1",
+  port: options.port,
+  defaultPersistRoot: join(options.persistTo, "v3"),
+  // the fallback request.cf, never a download (STACK.md)
+  cf: false,
+});
+await runtime.ready;
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    void runtime.dispose().finally(() => process.exit(0));
+  });
+}
