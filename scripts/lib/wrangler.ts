@@ -199,7 +199,7 @@ function workerBundle(): string {
   if (existsSync(bundle)) return bundle;
   const fresh = `${dir}.${process.pid}`;
   rmSync(fresh, { recursive: true, force: true });
-  execFileSync(process.execPath, [join(root, "node_modules/wrangler/bin/wrangler.js"), "deploy", "--dry-run", "--minify", "--outdir", fresh], {
+  execFileSync(process.execPath, [join(root, "node_modules/wrangler/bin/wrangler.js"), "deploy", "--dry-run", "--env", "", "--minify", "--outdir", fresh], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: wranglerEnv({ NODE_ENV: "production" }),
