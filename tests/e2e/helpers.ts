@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from "playwright-core";
 import { afterEach, beforeEach, inject } from "vitest";
 import { root } from "../../scripts/lib/wrangler";
 
@@ -69,23 +69,44 @@ export async function sharedChromium(): Promise<Browser> {
 
 /**
  * What went wrong in the page's documents while a test waited: its console errors, uncaught
- * errors and failed requests, from now on. `explain(wait)` adds them to the message of a wait
- * that fails, so a timeout says what the page met instead of only that it did not get there.
+ * errors, failed requests and navigations, from now on. `explain(wait)` adds them to the message of
+ * a wait that fails, with the requests still unanswered (a request that hangs fails nothing) and
+ * what the page shows of its islands, so a timeout says what the page met instead of only that it
+ * did not get there.
  */
 export function pageTrouble(page: Page): { explain: <T>(wait: Promise<T>) => Promise<T> } {
   const lines: string[] = [];
+  const pending = new Map<Request, number>();
   page.on("console", (message) => {
     if (message.type() === "error") lines.push(`console: ${message.text()}`);
   });
   page.on("pageerror", (error) => lines.push(`uncaught: ${error.message}`));
-  page.on("requestfailed", (request) => lines.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ""}`));
+  page.on("request", (request) => pending.set(request, Date.now()));
+  page.on("requestfinished", (request) => pending.delete(request));
+  page.on("requestfailed", (request) => {
+    pending.delete(request);
+    lines.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ""}`);
+  });
   page.on("framenavigated", (frame) => {
     if (frame === page.mainFrame()) lines.push(`navigated: ${frame.url()}`);
   });
+  /** The page's state when a wait failed; a page that no longer answers says so in a second. */
+  const shown = () =>
+    Promise.race([
+      page.evaluate(
+        () =>
+          `html class "${document.documentElement.className}"; islands ${[...document.querySelectorAll<HTMLElement>("[data-island]")]
+            .map((island) => `${island.dataset.island}${island.dataset.hydrated === "true" ? " awake" : ""}`)
+            .join(", ")}`,
+      ),
+      new Promise<string>((resolve) => setTimeout(() => resolve("the page did not answer"), 1000)),
+    ]).catch((error: unknown) => `the page could not be read: ${String(error)}`);
   return {
     explain: (wait) =>
-      wait.catch((error: unknown) => {
-        throw new Error(`${error instanceof Error ? error.message : String(error)}\nthe page meanwhile:\n${lines.join("\n") || "(nothing)"}`);
+      wait.catch(async (error: unknown) => {
+        const now = Date.now();
+        const unanswered = [...pending].map(([request, since]) => `unanswered for ${now - since} ms: ${request.method()} ${request.url()}`);
+        throw new Error(`${error instanceof Error ? error.message : String(error)}\nthe page meanwhile:\n${[...lines, ...unanswered].join("\n") || "(nothing)"}\n${await shown()}`);
       }),
   };
 }
