@@ -18,7 +18,7 @@ function LowVisionPanel({ initial }: { initial: LowVision }) {
   const [settings, setSettings] = useState(initial);
   const apply = (next: LowVision) => {
     setSettings(next);
-    save(next);
+    void save(next);
     const root = document.documentElement;
     root.className = `${root.className.replace(/\b(low-vision|lv-[\w-]+)\b/g, "").trim()} ${lowVisionClasses(next)}`.trim();
   };
@@ -64,8 +64,8 @@ function LowVisionPanel({ initial }: { initial: LowVision }) {
           type="button"
           className="lv-panel__exit"
           onClick={() => {
-            save(null);
-            window.location.reload();
+            // the reload once the cookie is gone, or it may still carry it (low-vision-cookie.ts)
+            void save(null).then(() => window.location.reload());
           }}
         >
           Обычная версия

@@ -20,7 +20,7 @@ export function AccountDropdown({ id, accountUrl, lowVision }: AccountDropdownPr
         {lowVision ? (
           <p className="account-card__text">Включена. Настройки — в панели вверху страницы.</p>
         ) : (
-          <Button variant="outline" onClick={enableLowVision}>
+          <Button variant="outline" onClick={() => void enableLowVision()}>
             Включить
           </Button>
         )}
