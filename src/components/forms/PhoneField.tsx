@@ -30,12 +30,16 @@ export function PhoneField({ id, value, country, error, disabled, onChange, onBl
       });
   };
   const format = (input: string, code: string) => (formatter ? formatter(code, input) : formatPhoneFallback(code, input));
-  // what was typed before the library arrived, the field left already (a slow network), gets its format when it comes
-  const latest = useRef({ value, country, onChange });
-  latest.current = { value, country, onChange };
+  // what was typed before the library arrived, the field left already (a slow network), gets its format when it comes;
+  // read from the field itself: a key pressed between the library's arrival and this effect is in the field and not
+  // yet in `value`, and formatting `value` would drop it (a digit lost from a lead's number on a busy phone)
+  const field = useRef<HTMLInputElement>(null);
+  const latest = useRef({ country, onChange });
+  latest.current = { country, onChange };
   useEffect(() => {
-    if (!formatter) return;
-    const { value: typed, country: code, onChange: change } = latest.current;
+    if (!formatter || !field.current) return;
+    const { country: code, onChange: change } = latest.current;
+    const typed = field.current.value;
     const formatted = typed ? formatter(code, typed) : typed;
     if (formatted !== typed) change(formatted, code);
   }, [formatter]);
@@ -60,6 +64,7 @@ export function PhoneField({ id, value, country, error, disabled, onChange, onBl
           ))}
         </select>
         <input
+          ref={field}
           id={id}
           name="phone"
           type="tel"
