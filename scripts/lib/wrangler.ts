@@ -141,27 +141,38 @@ function sourceKey(dirs: string[], salt = ""): string {
  * version carries the load date, and src/ builds the snapshot): `.wrangler/content-<key>`. A push
  * is a tsx and a wrangler process, about 5 s of CPU; a run starts some ten servers, each from a
  * copy, the build's critical-CSS pass among them (so the key leaves out build/, which that pass
- * changes). Written under another name and renamed, so processes that push at once never read half
- * of one; older copies are removed.
+ * changes). Kept by `keptFolder`.
  */
 function pushedContent(): string {
-  const name = `content-${sourceKey(["content", "src"], new Date().toISOString().slice(0, 10))}`;
+  return keptFolder("content", sourceKey(["content", "src"], new Date().toISOString().slice(0, 10)), (fresh) =>
+    execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/content.ts", "push", "--persist-to", fresh], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    }),
+  );
+}
+
+/**
+ * `.wrangler/<kind>-<key>`, made by `make` once for each key: written under another name and
+ * renamed, so processes that make it at once never read half of one; older ones of the kind are
+ * removed.
+ */
+function keptFolder(kind: string, key: string, make: (fresh: string) => void): string {
+  const name = `${kind}-${key}`;
   const dir = join(root, ".wrangler", name);
   if (existsSync(dir)) return dir;
   const fresh = `${dir}.${process.pid}`;
   rmSync(fresh, { recursive: true, force: true });
-  execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/content.ts", "push", "--persist-to", fresh], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  make(fresh);
   try {
     renameSync(fresh, dir);
   } catch {
-    // another process pushed the same first
+    // another process made the same first
     rmSync(fresh, { recursive: true, force: true });
   }
+  const older = new RegExp(`^${kind}-[0-9a-f]{16}$`);
   for (const other of readdirSync(join(root, ".wrangler"))) {
-    if (/^content-[0-9a-f]{16}$/.test(other) && other !== name) rmSync(join(root, ".wrangler", other), { recursive: true, force: true });
+    if (older.test(other) && other !== name) rmSync(join(root, ".wrangler", other), { recursive: true, force: true });
   }
   return dir;
 }
@@ -189,29 +200,15 @@ export async function startSiteWithContent(options: { port: number; state: strin
 
 /**
  * The Worker bundled as `wrangler deploy --dry-run` bundles it (production React, minified), once
- * for each code and build: `.wrangler/bundle-<key>/index.js`, written under another name and
- * renamed, as `pushedContent` does; older bundles are removed. About 1.5 s.
+ * for each code and build: `.wrangler/bundle-<key>/index.js` (`keptFolder`). About 1.5 s.
  */
 function workerBundle(): string {
-  const name = `bundle-${sourceKey(["src", "build"])}`;
-  const dir = join(root, ".wrangler", name);
-  const bundle = join(dir, "index.js");
-  if (existsSync(bundle)) return bundle;
-  const fresh = `${dir}.${process.pid}`;
-  rmSync(fresh, { recursive: true, force: true });
-  execFileSync(process.execPath, [join(root, "node_modules/wrangler/bin/wrangler.js"), "deploy", "--dry-run", "--env", "", "--minify", "--outdir", fresh], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: wranglerEnv({ NODE_ENV: "production" }),
-  });
-  try {
-    renameSync(fresh, dir);
-  } catch {
-    // another process bundled the same first
-    rmSync(fresh, { recursive: true, force: true });
-  }
-  for (const other of readdirSync(join(root, ".wrangler"))) {
-    if (/^bundle-[0-9a-f]{16}$/.test(other) && other !== name) rmSync(join(root, ".wrangler", other), { recursive: true, force: true });
-  }
-  return bundle;
+  const dir = keptFolder("bundle", sourceKey(["src", "build"]), (fresh) =>
+    execFileSync(process.execPath, [join(root, "node_modules/wrangler/bin/wrangler.js"), "deploy", "--dry-run", "--env", "", "--minify", "--outdir", fresh], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: wranglerEnv({ NODE_ENV: "production" }),
+    }),
+  );
+  return join(dir, "index.js");
 }
