@@ -76,7 +76,7 @@ const DRILLS = ["tests/e2e/load.test.ts", "tests/e2e/crash.test.ts"];
  * own wrangler.toml) side by side, three files at a time (a worker file mostly imports; vitest's
  * default is one fewer than the cores); then `http` (what reads the built site over HTTP and needs
  * no browser: the W3C Nu checker, the body limit; tests/http/setup.ts) and `e2e` (real Chromium
- * against `wrangler dev`, see tests/e2e/setup.ts), two files at a time in two lanes; then `drills`,
+ * against the Worker's runtime, see tests/e2e/setup.ts), two files at a time in two lanes; then `drills`,
  * one at a time.
  */
 export default defineConfig({
@@ -139,6 +139,10 @@ export default defineConfig({
           // starving the workers' sink timeouts
           sequence: { groupOrder: 1 },
           globalSetup: ["tests/e2e/setup.ts"],
+          setupFiles: ["tests/e2e/each-test.ts"],
+          // a lane's files share the modules they import (playwright-core, the helpers): each file
+          // imported them anew for about a second of a core; each test file itself is evaluated anew
+          isolate: false,
           // the number of lanes: setup.ts starts a server for each, so a file sees only its own lane's
           // earlier files. Two: a browser test waits on Chromium, workerd and the runner in turn, so one
           // lane leaves a core idle on an idle machine (decision 030)

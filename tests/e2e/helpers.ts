@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page, type Request } from "playwright-core";
-import { afterEach, beforeEach, inject } from "vitest";
+import { inject } from "vitest";
 import { root } from "../../scripts/lib/wrangler";
 
 const shots = join(root, "test-results/screenshots");
@@ -36,15 +36,18 @@ let inTest = false;
 /** The contexts opened by the running test, closed when it ends. */
 const openedInTest = new Set<BrowserContext>();
 
-beforeEach(() => {
+/** A test begins: the contexts opened from now on are its own (tests/e2e/each-test.ts calls this before each test). */
+export function testBegins(): void {
   inTest = true;
-});
-afterEach(async () => {
+}
+
+/** A test has ended: the contexts it opened are closed (tests/e2e/each-test.ts calls this after each test). */
+export async function testEnded(): Promise<void> {
   inTest = false;
   const contexts = [...openedInTest];
   openedInTest.clear();
   await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-});
+}
 
 /**
  * The Chromium of the browser files (started once by setup.ts); closing what this returns closes

@@ -54,7 +54,7 @@ export async function prepareBrowserTests(): Promise<void> {
   await buildOnce();
 }
 
-/** A `wrangler dev` of the built site on `port`, its state (and the default content) in a folder of its own. */
+/** The built site in the Worker's runtime on `port` (scripts/site-runtime.ts), its state (and the default content) in a folder of its own. */
 export function startSite(port: number, vars: Record<string, string> = {}): Promise<DevServer> {
   return startSiteWithContent({ port, state: `e2e-state-${port}`, vars: { SITE_URL: `http://127.0.0.1:${port}`, ...E2E_VARS, ...vars } });
 }
