@@ -40,11 +40,13 @@ export const e2ePort = () => Number(process.env.E2E_PORT ?? 8790);
 /**
  * The site built, once a run: always, since a stale client bundle would not match the pages the
  * Worker renders from source; once, since Vitest runs every project's setup (e2e, http, drills)
- * in its own process before any test.
+ * in its own process before any test. `npm test` builds the moment before Vitest starts
+ * (`scripts/checks.ts --build`) and says so with SITE_BUILT=1: a second build there found nothing
+ * to write and cost 3 s before any test could start.
  */
 export function buildOnce(): Promise<void> {
   const run = globalThis as { siteBuild?: Promise<void> };
-  run.siteBuild ??= buildAll();
+  run.siteBuild ??= process.env.SITE_BUILT === "1" ? Promise.resolve() : buildAll();
   return run.siteBuild;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The site for the tests that read it over HTTP and need no browser (the `http` project): the
- * production build with the default content, served by a `wrangler dev` of its own on
+ * production build with the default content, in a Worker runtime of its own (startSite) on
  * E2E_PORT + 5 (the browser lanes take E2E_PORT and up, the drills' servers the offsets of
  * tests/e2e/own-server.ts). No Chromium is started.
  */
