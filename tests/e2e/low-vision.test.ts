@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktopContext, mobileContext } from "../support/browser";
 import { open, pageTrouble, screenshot, sharedChromium, siteUrl } from "./helpers";
@@ -11,19 +11,33 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * A page of `context` on the home page, switched to the low-vision version from the header card:
+ * resolved once the page has reloaded in the mode (waited for in the new document itself, whatever
+ * navigation events come first), with `trouble` watching it since it opened.
+ */
+async function switchedOn(context: BrowserContext): Promise<{ page: Page; trouble: ReturnType<typeof pageTrouble> }> {
+  const page = await context.newPage();
+  const trouble = pageTrouble(page);
+  await open(page, "/");
+  await page.getByRole("button", { name: "Версия для слабовидящих и вход в личный кабинет" }).click();
+  await page.getByTestId("account-dropdown").getByRole("button", { name: "Включить" }).click();
+  await trouble.explain(page.waitForSelector('html.low-vision [data-island="layout/LowVisionPanel"][data-hydrated="true"]', { state: "attached" }));
+  return { page, trouble };
+}
+
+/** «Обычная версия» clicked: resolved once the page has reloaded as the ordinary one, its header awake. */
+async function switchedOff(page: Page, trouble: ReturnType<typeof pageTrouble>): Promise<void> {
+  await page.getByRole("region", { name: "Настройки версии для слабовидящих" }).getByRole("button", { name: "Обычная версия" }).click();
+  await trouble.explain(page.waitForSelector('html:not(.low-vision) [data-island="layout/Header"][data-hydrated="true"]', { state: "attached" }));
+}
+
 describe.each([
   ["desktop", desktopContext],
   ["mobile", mobileContext],
 ] as const)("the version for visually impaired visitors on %s", (name, makeContext) => {
   it("switches on from the header card, keeps its settings across pages without a flash, and switches back", async () => {
-    const context = await makeContext(browser, siteUrl());
-    const page = await context.newPage();
-    const trouble = pageTrouble(page);
-    await open(page, "/");
-    await page.getByRole("button", { name: "Версия для слабовидящих и вход в личный кабинет" }).click();
-    await page.getByTestId("account-dropdown").getByRole("button", { name: "Включить" }).click();
-    // the page reloads in the mode: waited for in the new document itself, whatever navigation events come first
-    await trouble.explain(page.waitForSelector('html.low-vision [data-island="layout/LowVisionPanel"][data-hydrated="true"]', { state: "attached" }));
+    const { page, trouble } = await switchedOn(await makeContext(browser, siteUrl()));
     const panel = page.getByRole("region", { name: "Настройки версии для слабовидящих" });
 
     const fontSize = () => page.evaluate(() => Number.parseFloat(getComputedStyle(document.documentElement).fontSize));
@@ -46,9 +60,8 @@ describe.each([
     await page.reload();
     await expect(page.locator("html").getAttribute("class")).resolves.toContain("lv-scheme-black");
 
-    await page.getByRole("button", { name: "Обычная версия" }).click();
     // the reload brings the ordinary page; its header wakes as on any page
-    await trouble.explain(page.waitForSelector('html:not(.low-vision) [data-island="layout/Header"][data-hydrated="true"]', { state: "attached" }));
+    await switchedOff(page, trouble);
     await expect(page.getByRole("region", { name: "Настройки версии для слабовидящих" }).count()).resolves.toBe(0);
   });
 });
@@ -84,14 +97,8 @@ describe("the switch with a slow cookie store", () => {
         });
       }
     });
-    const page = await context.newPage();
-    const trouble = pageTrouble(page);
-    await open(page, "/");
-    await page.getByRole("button", { name: "Версия для слабовидящих и вход в личный кабинет" }).click();
-    await page.getByTestId("account-dropdown").getByRole("button", { name: "Включить" }).click();
-    await trouble.explain(page.waitForSelector('html.low-vision [data-island="layout/LowVisionPanel"][data-hydrated="true"]', { state: "attached" }));
-    await page.getByRole("region", { name: "Настройки версии для слабовидящих" }).getByRole("button", { name: "Обычная версия" }).click();
-    await trouble.explain(page.waitForSelector('html:not(.low-vision) [data-island="layout/Header"][data-hydrated="true"]', { state: "attached" }));
+    const { page, trouble } = await switchedOn(context);
+    await switchedOff(page, trouble);
     await context.close();
   });
 });
