@@ -1,7 +1,7 @@
 /**
  * The first screen through the wall (issue 26, decision 041): the Russian ISPs let a page load
  * carry about its first 13 KB from Cloudflare, then drop the rest. Through the local model of that
- * wall (../shared/tools/wall.mjs, 13,000 bytes per page load, all connections together), each
+ * wall (tests/support/wall-model.ts, 13,000 bytes per page load, all connections together), each
  * template's page must paint its first screen, styled, with its h1 and its main action, within 4 s,
  * at a phone's width and a desktop's. And where the rest does arrive, the full stylesheet moves
  * nothing the first screen showed.
