@@ -1,7 +1,6 @@
-import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { fakeSinkEnv } from "./tests/support/fake-third-parties.ts";
-import { LongestFirst } from "./tests/support/longest-first.ts";
 
 /** The fake third parties of the Worker tests listen here (tests/worker/global-setup.ts). */
 export const FAKE_PORT = Number(process.env.FAKE_PORT ?? 9181);
@@ -81,7 +80,6 @@ const DRILLS = ["tests/e2e/load.test.ts", "tests/e2e/crash.test.ts"];
  */
 export default defineConfig({
   test: {
-    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

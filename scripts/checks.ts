@@ -12,6 +12,7 @@
  */
 import { spawn } from "node:child_process";
 import { buildRest, buildSources } from "./build";
+import { sayNode } from "./lib/node-version";
 
 /** `npm run` scripts (Chromium is installed, when missing, by the browser tests' setup: tests/e2e/setup.ts). */
 const CHECKS: { name: string; command: string[] }[] = [
@@ -37,6 +38,7 @@ function check(name: string, [command, ...args]: string[]): Promise<number> {
   });
 }
 
+sayNode("npm test");
 const withBuild = process.argv.includes("--build");
 if (withBuild) await buildSources();
 const checks = Promise.all(CHECKS.map(({ name, command }) => check(name, command)));

@@ -12,7 +12,7 @@
  * browser talks to the runtime itself.
  */
 import { join } from "node:path";
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { root } from "./lib/wrangler";
 
@@ -26,20 +26,22 @@ interface RuntimeOptions {
 }
 
 const options = JSON.parse(process.argv[2] ?? "") as RuntimeOptions;
-const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, "wrangler.toml"));
+// the bundle is one module of its own (modulesRules are for a Worker's sources, and Miniflare 5 has no such option)
+const { modulesRules: _sourceRules, ...workerOptions } = unstable_getMiniflareWorkerOptions(join(root, "wrangler.toml")).workerOptions;
 
-const runtime = new Miniflare({
+// wrangler still describes a Worker in Miniflare 4's shape; Miniflare 5 converts it
+const runtime = new Miniflare(convertV4MiniflareOptions({
   ...workerOptions,
   name: "mip-site",
   modules: true,
   scriptPath: options.bundle,
-  bindings: { ...workerOptions.bindings, ...options.vars },
+  bindings: { ...(workerOptions.bindings as Record<string, string> | undefined), ...options.vars },
   host: "127.0.0.1",
   port: options.port,
-  defaultPersistRoot: join(options.persistTo, "v3"),
+  resourcePersistencePath: join(options.persistTo, "v3"),
   // the fallback request.cf, never a download (STACK.md)
   cf: false,
-});
+}));
 await runtime.ready;
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

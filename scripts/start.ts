@@ -4,8 +4,10 @@
  */
 import { execFileSync } from "node:child_process";
 import { buildAll } from "./build";
+import { sayNode } from "./lib/node-version";
 import { root, startDevServer } from "./lib/wrangler";
 
+sayNode("npm start");
 await buildAll();
 execFileSync(process.execPath, [`${root}node_modules/tsx/dist/cli.mjs`, "scripts/content.ts", "push"], { cwd: root, stdio: "inherit" });
 const port = Number(process.env.PORT ?? 8787);

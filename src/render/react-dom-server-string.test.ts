@@ -20,9 +20,8 @@ afterEach(() => {
 describe("the Worker's react-dom/server (wrangler.toml's [alias])", () => {
   it("renders the development JSX runtime's elements outside production, as `npm run dev` does", () => {
     const { renderToString } = aliasUnder("development");
-    // a component's JSX, made while the renderer runs: the production renderer under the development
-    // runtime failed every page so ("dispatcher.getOwner is not a function")
-    const Heading = () => jsxDEV("h1", { children: "Программы" }, undefined, false, undefined, undefined);
+    // a component's JSX, made while the renderer runs (Heading, below): the production renderer under
+    // the development runtime failed every page so ("dispatcher.getOwner is not a function")
     expect(renderToString(jsxDEV(Heading, {}, undefined, false, undefined, undefined))).toBe("<h1>Программы</h1>");
   });
 
@@ -32,3 +31,8 @@ describe("the Worker's react-dom/server (wrangler.toml's [alias])", () => {
     expect(Object.keys(server)).not.toContain("renderToReadableStream");
   });
 });
+
+/** A component whose JSX is made by the development runtime while the renderer runs. */
+function Heading() {
+  return jsxDEV("h1", { children: "Программы" }, undefined, false, undefined, undefined);
+}

@@ -14,7 +14,9 @@
  *  - the first screen through the 16 KB wall (first-screen-bench.ts): the byte position of each
  *    template's main action, and LCP on slow 4G.
  * `npm run bench -- costs first-screen` runs those parts alone (any of: load, first-visit, render,
- * search, costs, first-screen); with no part named it runs them all. BENCH_PORT (8795) is the
+ * search, costs, first-screen); with no part named it runs them all. `npm run bench -- proxy-race`
+ * (only when named: about 75 s a round, PROXY_RACE_ROUNDS, 3 by default) asks whether `wrangler dev`'s
+ * proxy still holds a request after an idle gap of about 5 s (proxy-race.ts). BENCH_PORT (8795) is the
  * server's port; the costs part also takes BENCH_INSPECTOR_PORT (9229, wrangler's inspector, for the
  * CPU profile) and BENCH_FAKES_PORT (9185, the fake third parties a lead is delivered to).
  */
@@ -28,6 +30,7 @@ import { type DevServer, root, startDevServer } from "../../scripts/lib/wrangler
 import { printCosts } from "./costs";
 import { printFirstScreen } from "./first-screen-bench";
 import { printFirstVisit } from "./first-visit";
+import { printProxyRace } from "./proxy-race";
 import { printSearchFigures } from "./search-bench";
 import { printRenderCosts, printServedSpeed, speedPages } from "./speed-bench";
 
@@ -42,10 +45,14 @@ const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 9229);
 const FAKES_PORT = Number(process.env.BENCH_FAKES_PORT ?? 9185);
 
 const PARTS = ["load", "first-visit", "render", "search", "costs", "first-screen"] as const;
-type Part = (typeof PARTS)[number];
+/** parts that run only when named */
+const ON_REQUEST = ["proxy-race"] as const;
+type Part = (typeof PARTS)[number] | (typeof ON_REQUEST)[number];
 const named = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
-for (const part of named) if (!PARTS.includes(part as Part)) throw new Error(`npm run bench: no part "${part}" (parts: ${PARTS.join(", ")})`);
-const runs = (part: Part) => named.length === 0 || named.includes(part);
+for (const part of named) {
+  if (![...PARTS, ...ON_REQUEST].includes(part as Part)) throw new Error(`npm run bench: no part "${part}" (parts: ${[...PARTS, ...ON_REQUEST].join(", ")})`);
+}
+const runs = (part: Part) => (named.length === 0 && PARTS.includes(part as (typeof PARTS)[number])) || named.includes(part);
 
 /** `errors`: every request that failed or was not 2xx; `lost`: those the runtime never answered (socket errors, timeouts). */
 type Load = { rps: number; p50: number; p99: number; errors: number; lost: number };
@@ -194,6 +201,7 @@ async function main() {
     printSearchFigures();
   }
   if (runs("costs")) await printCosts({ port: PORT, inspectorPort: INSPECTOR_PORT, fakesPort: FAKES_PORT, persistTo: `${persistTo}-costs` });
+  if (runs("proxy-race")) await printProxyRace(PORT, persistTo);
 }
 
 await main();

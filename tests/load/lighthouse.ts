@@ -2,14 +2,49 @@
  * Lighthouse on pages of the local runtime: the default mobile form factor with simulated
  * throttling, Debian's chromium headless, nothing sent anywhere (no error reporting, no update
  * checks, no background networking).
+ *
+ * Lighthouse is a package of its own (tests/load/lighthouse/package.json, with its lockfile),
+ * installed there on the first benchmark that needs it: the project's own install carries no
+ * second browser driver and none of its telemetry packages (issue 39).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { launch } from "chrome-launcher";
-import lighthouse from "lighthouse";
+import { fileURLToPath } from "node:url";
 import { chromiumPath, ensureChromium } from "../../scripts/ensure-chromium";
 import { CHROMIUM_ARGS } from "../support/browser";
+
+const HOME = fileURLToPath(new URL("./lighthouse/", import.meta.url));
+
+/** The little of Lighthouse's result this file reads. */
+interface AuditResult {
+  id: string;
+  score: number | null;
+  displayValue?: string;
+  numericValue?: number;
+  details?: unknown;
+}
+interface LighthouseResult {
+  lhr: {
+    runtimeError?: { code: string; message: string };
+    categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
+    audits: Partial<Record<string, AuditResult>>;
+  };
+}
+type Lighthouse = (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
+type Launch = (options: Record<string, unknown>) => Promise<{ port: number; kill(): void }>;
+
+/** Lighthouse and chrome-launcher from their own folder, installed from its lockfile when missing. */
+async function lighthouseModules(): Promise<{ lighthouse: Lighthouse; launch: Launch }> {
+  if (!existsSync(join(HOME, "node_modules", "lighthouse"))) {
+    console.log("Installing Lighthouse for the benchmark (tests/load/lighthouse)...");
+    execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--prefix", HOME], { stdio: "inherit" });
+  }
+  const lighthouse = (await import(join(HOME, "node_modules", "lighthouse", "core", "index.js"))).default as Lighthouse;
+  const { launch } = (await import(join(HOME, "node_modules", "chrome-launcher", "dist", "index.js"))) as { launch: Launch };
+  return { lighthouse, launch };
+}
 
 export interface LighthouseFigures {
   performance: number;
@@ -47,14 +82,14 @@ function lcpElementOf(details: unknown): string[] {
  * Lighthouse's own failure to read a trace (NO_NAVSTART now and then on a busy machine, twice in a
  * row once on 2026-11-24 with the catalogue 300 ms away): worth two more tries, a second apart.
  */
-async function audit(url: string, port: number, attemptsLeft = 3): Promise<LighthouseFigures> {
+async function audit(lighthouse: Lighthouse, url: string, port: number, attemptsLeft = 3): Promise<LighthouseFigures> {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) {
     if (attemptsLeft > 1) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      return audit(url, port, attemptsLeft - 1);
+      return audit(lighthouse, url, port, attemptsLeft - 1);
     }
     throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   }
@@ -70,7 +105,7 @@ async function audit(url: string, port: number, attemptsLeft = 3): Promise<Light
     tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
     lcpElements: lcpElementOf(audits["largest-contentful-paint-element"]?.details),
     failing: Object.values(audits)
-      .filter((audit) => weighted.has(audit.id) && audit.score !== null && audit.score < 1)
+      .filter((audit): audit is AuditResult => audit !== undefined && weighted.has(audit.id) && audit.score !== null && audit.score < 1)
       .map((audit) => `${audit.id} ${audit.score?.toFixed(2)}${audit.displayValue ? ` (${audit.displayValue})` : ""}`),
   };
 }
@@ -87,13 +122,14 @@ const median = (values: number[]) => {
  */
 export async function lighthouseFigures(urls: string[], runs = 3): Promise<Map<string, LighthouseFigures>> {
   ensureChromium();
+  const { lighthouse, launch } = await lighthouseModules();
   const profile = mkdtempSync(join(tmpdir(), "lighthouse-"));
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags: CHROMIUM_ARGS, userDataDir: profile, logLevel: "silent" });
   const figures = new Map<string, LighthouseFigures>();
   try {
     for (const url of urls) {
       const results: LighthouseFigures[] = [];
-      for (let run = 0; run < runs; run++) results.push(await audit(url, chrome.port));
+      for (let run = 0; run < runs; run++) results.push(await audit(lighthouse, url, chrome.port));
       const of = (key: Exclude<keyof LighthouseFigures, "failing" | "lcpElements">) => median(results.map((result) => result[key]));
       figures.set(url, {
         performance: of("performance"),

@@ -81,7 +81,7 @@ export async function renderCosts(paths: string[], persistTo: string, rounds = 6
   // a configuration with the catalogue alone: the proxy cannot serve the Worker's own Durable Objects
   const configDir = mkdtempSync(join(tmpdir(), "render-cost-"));
   const configPath = join(configDir, "wrangler.json");
-  writeFileSync(configPath, JSON.stringify({ name: "render-cost", compatibility_date: "2026-04-26", kv_namespaces: [{ binding: "CATALOGUE", id: CATALOGUE_ID }] }));
+  writeFileSync(configPath, JSON.stringify({ name: "render-cost", compatibility_date: "2026-11-17", kv_namespaces: [{ binding: "CATALOGUE", id: CATALOGUE_ID }] }));
   const proxy = await getPlatformProxy<Env>({ configPath, persist: { path: join(persistTo, "v3") } });
   try {
     const app = new Hono<AppEnv>();

@@ -25,29 +25,31 @@ function useIconHref(name: IconName): string {
   return `${sprite.href}#${name}`;
 }
 
+/** An icon of the sprite. */
+function SpriteIcon({ name, className }: IconProps & { name: IconName }) {
+  const href = useIconHref(name);
+  return (
+    <svg className={className ? `icon ${className}` : "icon"} aria-hidden="true" focusable="false">
+      <use href={href} />
+    </svg>
+  );
+}
+
+/** One icon of the sprite as a component of its own; called once per icon, at module level. */
 function icon(name: IconName) {
-  function Icon({ className }: IconProps) {
-    const href = useIconHref(name);
-    return (
-      <svg className={className ? `icon ${className}` : "icon"} aria-hidden="true" focusable="false">
-        <use href={href} />
-      </svg>
-    );
-  }
-  Icon.displayName = `Icon(${name})`;
-  return Icon;
+  return Object.assign(({ className }: IconProps) => <SpriteIcon name={name} className={className} />, { displayName: `Icon(${name})` });
 }
 
 /**
  * An icon drawn in the page itself, for the first screen's few (the header's): it shows from the
  * page's first bytes, without the sprite (decision 041).
  */
+function DrawnShape({ shape, className }: IconProps & { shape: string }) {
+  return <svg className={className ? `icon ${className}` : "icon"} viewBox="0 0 24 24" aria-hidden="true" focusable="false" dangerouslySetInnerHTML={{ __html: shape }} />;
+}
+
 function drawn(name: string, shape: string) {
-  function DrawnIcon({ className }: IconProps) {
-    return <svg className={className ? `icon ${className}` : "icon"} viewBox="0 0 24 24" aria-hidden="true" focusable="false" dangerouslySetInnerHTML={{ __html: shape }} />;
-  }
-  DrawnIcon.displayName = `DrawnIcon(${name})`;
-  return DrawnIcon;
+  return Object.assign(({ className }: IconProps) => <DrawnShape shape={shape} className={className} />, { displayName: `DrawnIcon(${name})` });
 }
 
 export const DrawnSearchIcon = drawn("search", searchShape);
