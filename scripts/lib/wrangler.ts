@@ -57,6 +57,9 @@ export async function startDevServer(options: {
     String(options.port),
     "--minify",
     "--show-interactive-dev-session=false",
+    // the cron (the pages tier's warm-up, decision 043) is never run by itself locally: this lets it be
+    // run by hand, `curl http://127.0.0.1:8787/cdn-cgi/local/scheduled`
+    "--test-scheduled",
     // its own devtools port: left to wrangler, servers starting at once each found 9230 free and one
     // of them then failed to bind it ("Address already in use (127.0.0.1:9230)"), exiting with 1
     "--inspector-port",

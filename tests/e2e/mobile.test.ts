@@ -34,22 +34,22 @@ async function swipe(dx: number) {
 
 describe("the header at 390px", () => {
   it("shows the burger instead of the desktop controls", async () => {
-    await expect(burger().isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("button", { name: "Программы обучения" }).isVisible()).resolves.toBe(false);
-    await expect(page.getByRole("navigation", { name: "Основная навигация" }).isVisible()).resolves.toBe(false);
+    await expect.poll(() => burger().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Программы обучения" }).isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole("navigation", { name: "Основная навигация" }).isVisible()).toBe(false);
     await screenshot(page, "mobile-home", true);
   });
 
   it("opens the mobile menu with its search box, programs link, sections, account link and contacts, and locks scrolling", async () => {
     await burger().click();
-    await expect(menu().isVisible()).resolves.toBe(true);
-    await expect(menu().locator("#mobile-search").isVisible()).resolves.toBe(true);
-    await expect(menu().getByRole("link", { name: "Программы обучения" }).getAttribute("href")).resolves.toBe("/programs");
-    await expect(menu().getByRole("link", { name: "Личный кабинет" }).getAttribute("target")).resolves.toBe("_blank");
-    await expect(menu().getByRole("link", { name: /\+7 \(495\)/ }).count()).resolves.toBeGreaterThan(0);
-    await expect(isLocked()).resolves.toBe(true);
+    await expect.poll(() => menu().isVisible()).toBe(true);
+    await expect.poll(() => menu().locator("#mobile-search").isVisible()).toBe(true);
+    await expect.poll(() => menu().getByRole("link", { name: "Программы обучения" }).getAttribute("href")).toBe("/programs");
+    await expect.poll(() => menu().getByRole("link", { name: "Личный кабинет" }).getAttribute("target")).toBe("_blank");
+    await expect.poll(() => menu().getByRole("link", { name: /\+7 \(495\)/ }).count()).toBeGreaterThan(0);
+    await expect.poll(() => isLocked()).toBe(true);
     await page.mouse.wheel(0, 600);
-    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await screenshot(page, "mobile-menu");
   });
 
@@ -58,31 +58,31 @@ describe("the header at 390px", () => {
     const about = menu().getByRole("button", { name: "Об институте" });
     const partners = menu().getByRole("button", { name: "Сотрудничество" });
     await about.click();
-    await expect(menu().getByRole("link", { name: "О нас" }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => menu().getByRole("link", { name: "О нас" }).isVisible()).toBe(true);
     await partners.click();
-    await expect(menu().getByRole("link", { name: "О нас" }).isVisible()).resolves.toBe(false);
-    await expect(menu().getByRole("link", { name: "Наши партнеры" }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => menu().getByRole("link", { name: "О нас" }).isVisible()).toBe(false);
+    await expect.poll(() => menu().getByRole("link", { name: "Наши партнеры" }).isVisible()).toBe(true);
     await partners.click();
-    await expect(menu().getByRole("link", { name: "Наши партнеры" }).isVisible()).resolves.toBe(false);
+    await expect.poll(() => menu().getByRole("link", { name: "Наши партнеры" }).isVisible()).toBe(false);
   });
 
   it("closes on a swipe to the right, and not on a short or leftward one", async () => {
     await burger().click();
     await swipe(20);
     await swipe(-120);
-    await expect(menu().isVisible()).resolves.toBe(true);
+    await expect.poll(() => menu().isVisible()).toBe(true);
     await swipe(120);
-    await expect(menu().isVisible()).resolves.toBe(false);
-    await expect(isLocked()).resolves.toBe(false);
+    await expect.poll(() => menu().isVisible()).toBe(false);
+    await expect.poll(() => isLocked()).toBe(false);
   });
 
   it("closes on a press outside it, but a press on the burger toggles it instead", async () => {
     await burger().click();
     await page.mouse.click(5, 400);
-    await expect(menu().isVisible()).resolves.toBe(false);
+    await expect.poll(() => menu().isVisible()).toBe(false);
     await burger().click();
-    await expect(menu().isVisible()).resolves.toBe(true);
+    await expect.poll(() => menu().isVisible()).toBe(true);
     await menu().getByRole("button", { name: "Закрыть", exact: true }).click();
-    await expect(menu().isVisible()).resolves.toBe(false);
+    await expect.poll(() => menu().isVisible()).toBe(false);
   });
 });
