@@ -4,12 +4,10 @@
  * (`startSiteWithContent` in lib/wrangler.ts spawns it; decision 064).
  *   tsx scripts/site-runtime.ts '{"port":8790,"bundle":"…/index.js","persistTo":"…","vars":{…}}'
  *
- * Not `wrangler dev`: that puts a proxy Worker in a workerd of its own in front of this one, and
- * its pooled connection to this runtime, idle 5 s, races the runtime's 5 s keep-alive close. A
- * request written as the close crosses it fails, and wrangler 4.86's proxy takes that for a
- * restart of the Worker: a GET waits until the next request reaches the proxy, any other method
- * is answered 503 "Your worker restarted mid-request" (cloudflare/workers-sdk#14641). Here the
- * browser talks to the runtime itself.
+ * Not `wrangler dev`: that puts a proxy Worker in a workerd of its own in front of this one, a
+ * second runtime's start and CPU in every test server. (Its old race with the runtime's keep-alive
+ * close, cloudflare/workers-sdk#14641, which parked a GET or answered a POST 503, is gone with
+ * wrangler 4.164: decision 090.) Here the browser talks to the runtime itself.
  */
 import { join } from "node:path";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
