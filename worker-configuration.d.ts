@@ -4,7 +4,7 @@
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./src/worker/index");
-		durableNamespaces: "LeadOutbox" | "SeminarTickets" | "PromoRegistry" | "CrmToken" | "RateLimiter" | "SiteKeys";
+		durableNamespaces: "LeadOutbox" | "SeminarTickets" | "PromoRegistry" | "CrmToken" | "RateLimiter";
 	}
 	interface DevEnv {
 		CATALOGUE: KVNamespace;
@@ -18,7 +18,6 @@ declare namespace Cloudflare {
 		PROMO_REGISTRY: DurableObjectNamespace<import("./src/worker/index").PromoRegistry>;
 		CRM_TOKEN: DurableObjectNamespace<import("./src/worker/index").CrmToken>;
 		RATE_LIMITER: DurableObjectNamespace<import("./src/worker/index").RateLimiter>;
-		SITE_KEYS: DurableObjectNamespace<import("./src/worker/index").SiteKeys>;
 	}
 	interface ProductionEnv {
 		CATALOGUE: KVNamespace;
@@ -32,7 +31,6 @@ declare namespace Cloudflare {
 		PROMO_REGISTRY: DurableObjectNamespace<import("./src/worker/index").PromoRegistry>;
 		CRM_TOKEN: DurableObjectNamespace<import("./src/worker/index").CrmToken>;
 		RATE_LIMITER: DurableObjectNamespace<import("./src/worker/index").RateLimiter>;
-		SITE_KEYS: DurableObjectNamespace<import("./src/worker/index").SiteKeys>;
 	}
 	interface Env {
 		CATALOGUE: KVNamespace;
@@ -46,7 +44,6 @@ declare namespace Cloudflare {
 		PROMO_REGISTRY: DurableObjectNamespace<import("./src/worker/index").PromoRegistry>;
 		CRM_TOKEN: DurableObjectNamespace<import("./src/worker/index").CrmToken>;
 		RATE_LIMITER: DurableObjectNamespace<import("./src/worker/index").RateLimiter>;
-		SITE_KEYS: DurableObjectNamespace<import("./src/worker/index").SiteKeys>;
 	}
 }
 interface Env extends Cloudflare.Env {}
