@@ -5,7 +5,8 @@
  */
 import { isolateSlot } from "../services/isolate";
 import { type KeyPurpose, hmacKey, keyedDigest, purposeKeyBytes } from "../services/signing";
-import { config, signingSecret } from "./config.server";
+import { config } from "./config.server";
+import { signingSecret } from "./signing.settings";
 
 interface Derived {
   bytes: Uint8Array<ArrayBuffer>;

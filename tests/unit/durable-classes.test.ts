@@ -24,7 +24,7 @@ describe("the Durable Object classes of wrangler.toml", () => {
   it("no longer have SiteKeys: one key source, SIGNING_SECRET (decisions 054 and 065)", () => {
     expect(config().migrations.at(-1)).toEqual({ tag: "v4", deleted_classes: ["SiteKeys"] });
     for (const env of [undefined, "dev", "production"]) {
-      const classes = config(env).durable_objects.bindings.map((binding) => binding.class_name);
+      const classes = config(env).durable_objects.bindings.map((binding: { class_name: string }) => binding.class_name);
       expect(classes, env ?? "local").not.toContain("SiteKeys");
       expect([...classes].sort(), env ?? "local").toEqual([...exported].sort());
     }
