@@ -1,9 +1,11 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { SMARTCAPTCHA_TEST_KEYS as smart } from "../tests/support/fake-third-parties";
 import { checkConfiguration, parseDotenv } from "./config-check";
+import { root } from "./lib/wrangler";
 
 /** The temporary folders of this file's secrets, removed when it ends. */
 const folders: string[] = [];
@@ -125,4 +127,29 @@ describe("npm run config:check", () => {
     const { problems } = checkConfiguration("production", { secretsFile: secretsFile({ ...goodSecrets, SITE_URL: "http://mip.institute", ENVIRONMENT: "dev" }), environment: {} });
     expect(problems.map((p) => p.setting)).toEqual(["SITE_URL", "ENVIRONMENT"]);
   });
+
+  it("refuses a limit that is blank or not a plain whole number, naming it and the default it keeps (issue 40 point 9)", () => {
+    const file = secretsFile({ ...goodSecrets, LEAD_RATE_LIMIT: '" "', TICKETS_PER_GROUP: "", TICKET_RATE_LIMIT: "0x14", LEAD_MIN_FILL_MS: "1e3", SPIN_RATE_LIMIT: "0", TICKET_HOLD_MINUTES: "0.5" });
+    const { problems } = checkConfiguration("production", { secretsFile: file, environment: {} });
+    expect(problems.map((p) => [p.setting, p.effect]).sort()).toEqual([
+      ["LEAD_MIN_FILL_MS", "the default 3000 is used"],
+      ["LEAD_RATE_LIMIT", "the default 5 is used"],
+      ["TICKETS_PER_GROUP", "the default 10 is used"],
+      ["TICKET_RATE_LIMIT", "the default 20 is used"],
+    ]);
+  });
+
+  it("prints each refused limit and exits non-zero; a valid configuration exits 0", () => {
+    const run = (lines: Record<string, string>) =>
+      spawnSync(process.execPath, ["--import", "tsx", "scripts/config-check.ts", "--env", "production", "--secrets", secretsFile(lines)], { cwd: root, encoding: "utf8", env: { PATH: process.env.PATH } as NodeJS.ProcessEnv });
+    const bad = run({ ...goodSecrets, LEAD_RATE_LIMIT: '" "', TICKETS_PER_GROUP: "" });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain("the production configuration has 2 problem(s)");
+    expect(bad.stderr).toMatch(/LEAD_RATE_LIMIT: not a whole number from 0 to 100000 in plain digits; the default 5 is used/);
+    expect(bad.stderr).toMatch(/TICKETS_PER_GROUP: not a whole number from 0 to 100000 in plain digits; the default 10 is used/);
+    expect(bad.stderr).not.toContain(goodSecrets.OPS_TOKEN);
+    const good = run(goodSecrets);
+    expect(good.stdout).toContain("the production configuration is valid");
+    expect(good.status).toBe(0);
+  }, 120_000);
 });

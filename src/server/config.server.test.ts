@@ -3,7 +3,9 @@ import { fakeSinkEnv, SMARTCAPTCHA_TEST_KEYS } from "../../tests/support/fake-th
 import type { LeadRecord } from "../services/leads/record";
 import { partner, roistat } from "../services/leads/sinks/webhooks.server";
 import { amocrm } from "../services/leads/sinks/amocrm.server";
-import { captchaOf, LOCAL_SIGNING_SECRET, readSettings, signingSecret, UNSIGNED_EFFECT } from "./config.server";
+import { readSettings } from "./config.server";
+import { captchaOf } from "./intake/captcha.settings";
+import { LOCAL_SIGNING_SECRET, signingSecret, UNSIGNED_EFFECT } from "./signing.settings";
 
 const sinkEnv = fakeSinkEnv("http://127.0.0.1:9");
 const lead: LeadRecord = {
@@ -75,7 +77,7 @@ describe("a bad setting is named with its reason, never its value (decision 053)
 
   it("shows nothing of a value that is not a URL, a secret put under another name included", () => {
     const { problems } = readSettings({ LEAD_RATE_LIMIT: "sk_live_0123456789abcdef", YM_COUNTER_ID: "sk_live_0123456789abcdef" });
-    expect(problems.map((p) => p.setting)).toEqual(["LEAD_RATE_LIMIT", "YM_COUNTER_ID"]);
+    expect(problems.map((p) => p.setting).sort()).toEqual(["LEAD_RATE_LIMIT", "YM_COUNTER_ID"]);
     expect(JSON.stringify(problems)).not.toContain("sk_live");
   });
 });
@@ -125,5 +127,56 @@ describe("the captcha's settings (decision 045)", () => {
     expect(readSettings({ SMARTCAPTCHA_CLIENT_KEY: smart.SMARTCAPTCHA_CLIENT_KEY }).problems).toEqual([
       { setting: "SMARTCAPTCHA_SERVER_KEY", reason: "SmartCaptcha needs both keys; one is set without the other", effect: "SmartCaptcha is off", absent: true },
     ]);
+  });
+});
+
+describe("a number is what it says or it is refused (issue 40 point 9)", () => {
+  const limits = ["LEAD_RATE_LIMIT", "LEAD_MIN_FILL_MS", "TICKETS_PER_GROUP", "TICKET_RATE_LIMIT", "SPIN_RATE_LIMIT", "UNVERIFIED_LEAD_RATE_LIMIT"] as const;
+  const defaults = readSettings({}).config;
+
+  it.each(limits)("%s: blank, whitespace or anything but plain decimal digits keeps the default and is named, never read as 0", (name) => {
+    for (const value of ["", " ", "\t", "0x14", "0b10100", "0o24", "1e3", " 5", "5 ", "5.0", "-1", "+5", "5,0", "٥", "Infinity", "20 seats"]) {
+      const { config, problems } = readSettings({ [name]: value });
+      expect(config[name], JSON.stringify(value)).toBe(defaults[name]);
+      expect(problems, JSON.stringify(value)).toEqual([{ setting: name, reason: expect.stringMatching(/^not a whole number from 0 to \d+ in plain digits$/), effect: `the default ${defaults[name]} is used` }]);
+    }
+    expect(defaults[name]).toBeGreaterThan(0);
+  });
+
+  it.each(limits)("%s: 0 switches it off, and plain digits are the number they say", (name) => {
+    expect(readSettings({ [name]: "0" })).toEqual({ config: expect.objectContaining({ [name]: 0 }), problems: [] });
+    expect(readSettings({ [name]: "20" }).config[name]).toBe(20);
+    expect(readSettings({ [name]: "020" }).config[name]).toBe(20);
+  });
+
+  it("every whole-number setting refuses the same, within its own bounds", () => {
+    for (const name of ["OUTBOX_RETRY_BASE_MS", "OUTBOX_MAX_ATTEMPTS", "LEAD_RETENTION_HOURS", "SINK_TIMEOUT_MS", "TICKETS_PER_ORDER", "TICKETS_PER_PHONE", "CATALOGUE_READ_DELAY_MS"] as const) {
+      for (const value of [" ", "1e3", "0x10", "5.5"]) {
+        const { config, problems } = readSettings({ [name]: value });
+        expect(config[name], `${name}=${value}`).toBe(defaults[name]);
+        expect(problems.map((p) => p.setting)).toEqual([name]);
+      }
+    }
+    // a setting whose least is 1 has no "off": 0 is refused too
+    expect(readSettings({ TICKETS_PER_ORDER: "0" }).problems).toEqual([{ setting: "TICKETS_PER_ORDER", reason: "not a whole number from 1 to 100 in plain digits", effect: "the default 5 is used" }]);
+  });
+
+  it("TICKET_HOLD_MINUTES takes a plain decimal such as 0.5 and refuses the rest the same way", () => {
+    expect(readSettings({ TICKET_HOLD_MINUTES: "0.5" })).toEqual({ config: expect.objectContaining({ TICKET_HOLD_MINUTES: 0.5 }), problems: [] });
+    expect(readSettings({ TICKET_HOLD_MINUTES: "15" }).config.TICKET_HOLD_MINUTES).toBe(15);
+    for (const value of ["", " ", ".5", "0.5 ", "1e1", "0x10", "-1", "1,5", "0"]) {
+      const { config, problems } = readSettings({ TICKET_HOLD_MINUTES: value });
+      expect(config.TICKET_HOLD_MINUTES, JSON.stringify(value)).toBe(1440);
+      expect(problems.map((p) => [p.setting, p.effect])).toEqual([["TICKET_HOLD_MINUTES", "the default 1440 is used"]]);
+    }
+  });
+
+  it("a number given as a number (a var written unquoted in wrangler.toml) is taken as it is", () => {
+    expect(readSettings({ LEAD_RATE_LIMIT: 7, TICKET_HOLD_MINUTES: 0.5 }).config).toMatchObject({ LEAD_RATE_LIMIT: 7, TICKET_HOLD_MINUTES: 0.5 });
+    expect(readSettings({ LEAD_RATE_LIMIT: 7.5 }).problems.map((p) => p.setting)).toEqual(["LEAD_RATE_LIMIT"]);
+  });
+
+  it("an empty string still means 'not set' for a setting that is not a number", () => {
+    expect(readSettings({ CRM_WEBHOOK_URL: "", YM_COUNTER_ID: "", MIRROR_ORIGINS: "" }).problems).toEqual([]);
   });
 });

@@ -2,21 +2,11 @@
  * The one source of the site's keys (decision 054): SIGNING_SECRET, a Worker secret (the local
  * runtime has a known default), each purpose's key derived from it once per isolate. A deployment
  * without it has no keys: what needs one is off, and config() has said so.
- *
- * Until the last cookie they signed has expired (a year after the deploy that brought the secret,
- * docs/operations.md), the keys the SiteKeys object made before are still read, for cookies of the
- * old form only: `legacyKey`.
  */
 import { isolateSlot } from "../services/isolate";
 import { type KeyPurpose, hmacKey, keyedDigest, purposeKeyBytes } from "../services/signing";
-import { config, signingSecret } from "./config.server";
-import { siteKeys } from "./objects";
-
-/**
- * What the SiteKeys object made keys for that is still read: the visit's. Its phone key is not:
- * a phone's seats ordered before the deploy are not matched by the new key (decision 054).
- */
-type LegacyPurpose = "visit";
+import { config } from "./config.server";
+import { signingSecret } from "./signing.settings";
 
 interface Derived {
   bytes: Uint8Array<ArrayBuffer>;
@@ -26,8 +16,6 @@ interface Derived {
 const state = isolateSlot("signing-keys", () => ({
   /** per secret and purpose: a secret changed by a deploy is a new isolate, but the tests switch settings within one */
   derived: new Map<string, Promise<Derived>>(),
-  /** the SiteKeys object's keys of the old cookies, asked once per isolate (null: it never made one) */
-  legacy: new Map<LegacyPurpose, Promise<CryptoKey | null>>(),
 }));
 
 function derived(env: Env, purpose: KeyPurpose): Promise<Derived> | null {
@@ -60,24 +48,6 @@ export async function signingKeyBytes(env: Env, purpose: KeyPurpose): Promise<Ui
 export async function holderDigest(env: Env, value: string): Promise<string | null> {
   const key = await signingKey(env, "holder");
   return key ? keyedDigest(key, value) : null;
-}
-
-/**
- * The key the SiteKeys object made for a purpose before the signing secret, as it signed with it
- * (its hex text as the key's bytes); null when it never made one. One call per isolate and purpose,
- * made only for a cookie of the old form; a failed call is asked again by the next such cookie.
- */
-export function legacyKey(env: Env, purpose: LegacyPurpose): Promise<CryptoKey | null> {
-  const cache = state().legacy;
-  let key = cache.get(purpose);
-  if (!key) {
-    key = siteKeys(env)
-      .legacyKey(purpose)
-      .then((value) => (value ? hmacKey(new TextEncoder().encode(value)) : null));
-    key.catch(() => cache.delete(purpose));
-    cache.set(purpose, key);
-  }
-  return key;
 }
 
 /** Whether a secret given (a bearer token, a webhook's) is the one expected, in constant time. */

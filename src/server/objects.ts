@@ -9,9 +9,6 @@ export const crmToken = (env: Env) => env.CRM_TOKEN.get(env.CRM_TOKEN.idFromName
 /** The site's promos and the fortune wheel's draws. */
 export const promoRegistry = (env: Env) => env.PROMO_REGISTRY.get(env.PROMO_REGISTRY.idFromName("site"));
 
-/** The site's signing keys. */
-export const siteKeys = (env: Env) => env.SITE_KEYS.get(env.SITE_KEYS.idFromName("site"));
-
 /** One shard of the lead outbox (services/leads/outbox.ts names them). */
 export const outboxShard = (env: Env, shard: string) => env.LEAD_OUTBOX.get(env.LEAD_OUTBOX.idFromName(shard));
 

@@ -1,19 +1,15 @@
 /**
  * The fortune wheel's tokens (decision 052): a draw signed by the site's wheel key, good for as
- * long as the visit it was drawn in (a year). A token of the form before decision 054 (signed by
- * the PromoRegistry's own key, gone since) is good while the registry keeps its draw: its visitor
- * id is known only to its holder, and its prize must be the one drawn.
+ * long as the visit it was drawn in (a year). No other form is taken.
  */
 import { signText, verifyText } from "../services/signing";
 import { VISIT_MAX_AGE_S } from "../services/visit-evidence";
 import { signingKey } from "./keys.server";
-import { promoRegistry } from "./objects";
 
 /** How long a drawn gift may be claimed: as long as the visit's evidence lives. */
 export const WHEEL_TOKEN_MAX_AGE_MS = VISIT_MAX_AGE_S * 1000;
 
 const TOKEN = /^([\w-]{8,64})\.(\d)\.(\d{13})\.([A-Za-z0-9_-]{43})$/;
-const LEGACY_TOKEN = /^([\w-]{8,64})\.(\d)\.[0-9a-f]{64}$/;
 
 /** What a token names: the draw (the visit it was drawn in) and its prize. */
 export interface TokenDraw {
@@ -32,17 +28,9 @@ export async function wheelToken(env: Env, draw: string, prize: number, spunAt: 
 /** The draw a token names if the site drew it and it has not expired; null otherwise. */
 export async function tokenDraw(env: Env, token: string, now = Date.now()): Promise<TokenDraw | null> {
   const match = TOKEN.exec(token);
-  if (match) {
-    const [, draw, prize, at, signature] = match as unknown as [string, string, string, string, string];
-    const key = await signingKey(env, "wheel");
-    if (!key || now > Number(at) + WHEEL_TOKEN_MAX_AGE_MS) return null;
-    return (await verifyText(key, `wheel:${draw}.${prize}.${at}`, signature)) ? { draw, prize: Number(prize) } : null;
-  }
-  const legacy = LEGACY_TOKEN.exec(token);
-  if (legacy) {
-    const [, draw, prize] = legacy as unknown as [string, string, string];
-    const kept = await promoRegistry(env).draw(draw);
-    return kept && kept.prize === Number(prize) && now <= kept.spunAt + WHEEL_TOKEN_MAX_AGE_MS ? { draw, prize: kept.prize } : null;
-  }
-  return null;
+  if (!match) return null;
+  const [, draw, prize, at, signature] = match as unknown as [string, string, string, string, string];
+  const key = await signingKey(env, "wheel");
+  if (!key || now > Number(at) + WHEEL_TOKEN_MAX_AGE_MS) return null;
+  return (await verifyText(key, `wheel:${draw}.${prize}.${at}`, signature)) ? { draw, prize: Number(prize) } : null;
 }

@@ -39,13 +39,6 @@ export async function verifyText(key: CryptoKey, message: string, signature: str
   return bytes !== null && crypto.subtle.verify("HMAC", key, bytes, encoder.encode(message));
 }
 
-/** Whether a hex signature is the key's for this message (the form signatures had before decision 054); constant-time. */
-export async function verifyHexText(key: CryptoKey, message: string, signature: string): Promise<boolean> {
-  if (!/^[0-9a-f]{64}$/.test(signature)) return false;
-  const bytes = new Uint8Array(signature.match(/../g)!.map((pair) => Number.parseInt(pair, 16)));
-  return crypto.subtle.verify("HMAC", key, bytes, encoder.encode(message));
-}
-
 /** HMAC of a value as hex: how a phone number, an e-mail or an address is counted without being kept. */
 export async function keyedDigest(key: CryptoKey, value: string): Promise<string> {
   return hex(await crypto.subtle.sign("HMAC", key, encoder.encode(value)));

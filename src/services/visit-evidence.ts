@@ -5,23 +5,21 @@
  * fortune wheel draws once per visit id, so nothing the client claims is trusted (decisions 016, 052).
  */
 import { hex } from "./digest";
-import { verifyHexText } from "./signing";
 
 export const VISIT_COOKIE = "first_visit";
 
 /** The cookie lives a year: a visitor who comes back months later is still a person who visited. */
 export const VISIT_MAX_AGE_S = 365 * 24 * 3600;
 
-/** A visit the server vouched for: when it began and its id; `legacy` when its cookie has the form before decision 054. */
+/** A visit the server vouched for: when it began and its id. */
 export interface Visit {
   at: number;
   id: string;
-  legacy?: true;
 }
 
 /**
  * What a request carries: a visit, none (a script that never opened a page, or a forged cookie),
- * or one that could not be checked (no signing secret in a deployment, the old keys out of reach).
+ * or one that could not be checked (no signing secret in a deployment).
  */
 export type VisitEvidence = ({ kind: "visit" } & Visit) | { kind: "none" } | { kind: "unknown" };
 
@@ -37,17 +35,4 @@ export const newVisitId = (): string => hex(crypto.getRandomValues(new Uint8Arra
 export function readVisitValue(value: string): Visit | null {
   const match = VALUE.exec(value);
   return match ? { at: Number(match[1]), id: match[2]! } : null;
-}
-
-/** The cookie's form before decision 054: the time and its HMAC as hex, under the SiteKeys object's visit key. */
-const LEGACY = /^(\d{13})\.([0-9a-f]{64})$/;
-
-export const isLegacyVisit = (value: string | undefined): value is string => value !== undefined && LEGACY.test(value);
-
-/** When a visit of the old form began, if the value is what the old key signed; its id is the signature's first half. */
-export async function legacyVisit(key: CryptoKey, value: string): Promise<Visit | null> {
-  const match = LEGACY.exec(value);
-  if (!match) return null;
-  const [, at, signature] = match as unknown as [string, string, string];
-  return (await verifyHexText(key, `visit:${at}`, signature)) ? { at: Number(at), id: signature.slice(0, 32), legacy: true } : null;
 }

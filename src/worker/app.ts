@@ -1,5 +1,6 @@
 // a fresh isolate matches its first request without building the routes' one big expression first (issue #18)
 import { Hono } from "hono/quick";
+import { HTTPException } from "hono/http-exception";
 import { renderNotFound, renderServerError } from "../render/error-pages";
 import { bareServerError } from "../server/bare-pages";
 import { graphqlApi } from "../routes/api/graphql";
@@ -76,6 +77,8 @@ export function createApp() {
   // an address under /graphql that is not the API (`POST /graphql/`) is told where the API is, in its format
   app.notFound((c) => (isGraphqlPath(c.req.path) ? graphqlError(404, GRAPHQL_NOT_FOUND, "NOT_FOUND") : renderNotFound(c)));
   app.onError(async (error, c) => {
+    // a refusal of one of Hono's middleware that no step turned into the site's own answer
+    if (error instanceof HTTPException) return error.getResponse();
     const id = c.get("requestId") ?? "unknown";
     // the path, never the query: a webhook's secret travels there (decision 053)
     log.error("request.error", { requestId: id, method: c.req.method, path: c.req.path, error: error.stack ?? String(error) });

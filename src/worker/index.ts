@@ -10,7 +10,6 @@ export { LeadOutbox } from "./durable/LeadOutbox";
 export { PromoRegistry } from "./durable/PromoRegistry";
 export { RateLimiter } from "./durable/RateLimiter";
 export { SeminarTickets } from "./durable/SeminarTickets";
-export { SiteKeys } from "./durable/SiteKeys";
 
 const app = createApp();
 /**

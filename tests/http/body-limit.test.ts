@@ -2,7 +2,8 @@
  * A body over 16 KB is refused with 413 through the runtime's real HTTP server, chunked or with
  * its length: the server drops a connection it answered in the middle of an upload, and a client
  * still writing met the reset before the 413 about half the time, until the Worker read such a
- * body to its end before answering (limitBody in src/server/middleware/post-guards.ts).
+ * body to its end before answering. The local runtime alone does (limitBody in
+ * src/server/middleware/post-guards.ts, decision 065); a deployment never reads past the limit.
  */
 import { request } from "node:http";
 import { describe, expect, it } from "vitest";

@@ -53,11 +53,14 @@ describe("a trailing slash", () => {
     },
   );
 
-  it("keeps the query and drops every trailing slash", async () => {
-    const response = await get("/programs//?sort=price");
-    expect(response.status).toBe(301);
-    expect(response.headers.get("location")).toBe(`${origin}/programs?sort=price`);
-    expect((await target(response)).status).toBe(200);
+  it("keeps the query and drops every trailing slash, one a redirect (Hono's trailing slash)", async () => {
+    const first = await get("/programs//?sort=price");
+    expect(first.status).toBe(301);
+    expect(first.headers.get("location")).toBe(`${origin}/programs/?sort=price`);
+    const second = await target(first);
+    expect(second.status).toBe(301);
+    expect(second.headers.get("location")).toBe(`${origin}/programs?sort=price`);
+    expect((await target(second)).status).toBe(200);
   });
 
   it("never sends a visitor to another host", async () => {

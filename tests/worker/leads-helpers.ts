@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import type { Receipt } from "../support/fake-third-parties";
 import { shardOf } from "../../src/services/leads/outbox";
 import { serializeSigned } from "hono/utils/cookie";
-import { LOCAL_SIGNING_SECRET } from "../../src/server/config.server";
+import { LOCAL_SIGNING_SECRET } from "../../src/server/signing.settings";
 import { crmToken, outboxShard } from "../../src/server/objects";
 import { purposeKeyBytes } from "../../src/services/signing";
 import { newVisitId, VISIT_COOKIE, visitValue } from "../../src/services/visit-evidence";

@@ -12,15 +12,13 @@ import { migrate, schemaVersion } from "../../src/worker/durable/migrations";
 import { PROMO_MIGRATIONS } from "../../src/worker/durable/PromoRegistry";
 import { RATE_LIMITER_MIGRATIONS } from "../../src/worker/durable/RateLimiter";
 import { TICKETS_MIGRATIONS } from "../../src/worker/durable/SeminarTickets";
-import { SITE_KEYS_MIGRATIONS } from "../../src/worker/durable/SiteKeys";
 import { defaultCatalogue } from "../support/content";
 import { GIFT_NOT_CONFIRMED } from "../../src/server/intake/gift";
-import { WHEEL_TOKEN_MAX_AGE_MS } from "../../src/server/wheel.server";
 import { hex } from "../../src/services/digest";
 import { hmacKey } from "../../src/services/signing";
 import { VISIT_COOKIE, VISIT_MAX_AGE_S } from "../../src/services/visit-evidence";
 import { prizes } from "../../src/services/wheel";
-import { origin, outboxOf, postJson, seedCrmToken, settled, validLead, visitEvidence } from "./leads-helpers";
+import { origin, postJson, seedCrmToken, settled, validLead, visitEvidence } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 
 beforeAll(async () => {
@@ -137,32 +135,13 @@ describe("storage migrations", () => {
     expect(await stubByName(env.CRM_TOKEN, "migration-drill").record()).toMatchObject({ access: "a", refresh: "r", expired_in: 99 });
   });
 
-  it("keep the site's signing keys of an object made before migrations, so no visitor's signed cookie goes stale", async () => {
-    const visitKey = "ab".repeat(32);
-    await runInDurableObject(stubByName(env.SITE_KEYS, "migration-drill"), (_, state) => {
-      previousVersion(
-        state.storage.sql,
-        `CREATE TABLE keys (purpose TEXT PRIMARY KEY, value TEXT NOT NULL, created_at INTEGER NOT NULL);
-         INSERT INTO keys VALUES ('visit', '${visitKey}', 1);`,
-      );
-      expect(schemaVersion(state.storage.sql)).toBe(0);
-      expect(migrate(state.storage, SITE_KEYS_MIGRATIONS)).toBe(SITE_KEYS_MIGRATIONS.length);
-      expect(schemaVersion(state.storage.sql)).toBe(SITE_KEYS_MIGRATIONS.length);
-    });
-    const keys = stubByName(env.SITE_KEYS, "migration-drill");
-    expect(await keys.legacyKey("visit")).toBe(visitKey);
-    // keys are read, never made any more (decision 054)
-    expect(await keys.legacyKey("phone")).toBeNull();
-  });
-
-  it("drop the wheel's own key and keep the tokens it signed good until they expire, by the draws the registry keeps (decision 054)", async () => {
+  it("drop the wheel's own key; a token it signed is no longer taken, even for a draw the registry keeps (issue 39)", async () => {
     const secret = "c".repeat(64);
     const legacyToken = async (visitor: string, prize: number) => {
       const key = await hmacKey(new TextEncoder().encode(secret));
       return `${visitor}.${prize}.${hex(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${visitor}.${prize}`)))}`;
     };
     const visitor = crypto.randomUUID();
-    const oldVisitor = crypto.randomUUID();
     await runInDurableObject(stubByName(env.PROMO_REGISTRY, "site"), (_, state) => {
       const sql = state.storage.sql;
       previousVersion(
@@ -171,47 +150,32 @@ describe("storage migrations", () => {
          CREATE TABLE wheel_spins (visitor TEXT PRIMARY KEY, prize INTEGER NOT NULL, spun_at INTEGER NOT NULL);
          CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);
          INSERT INTO secrets VALUES ('wheel', '${secret}');
-         INSERT INTO wheel_spins VALUES ('${visitor}', 1, ${Date.now() - 86_400_000});
-         INSERT INTO wheel_spins VALUES ('${oldVisitor}', 2, ${Date.now() - WHEEL_TOKEN_MAX_AGE_MS - 60_000});`,
+         INSERT INTO wheel_spins VALUES ('${visitor}', 1, ${Date.now() - 86_400_000});`,
       );
       migrate(state.storage, PROMO_MIGRATIONS);
       expect(sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'secrets'").toArray()).toEqual([]);
     });
-    const lead = validLead({ gift: prizes[1]!.giftCode, giftToken: await legacyToken(visitor, 1), phone: "+7 (912) 400-00-01" });
-    expect((await postJson("/api/leads", lead)).status).toBe(200);
-    expect(await outboxOf(lead.id).get(lead.id)).toMatchObject({ gift: prizes[1]!.giftCode });
-    // another prize than the one drawn, a visitor the registry never drew for, and a token past its time: refused
-    for (const token of [await legacyToken(visitor, 5), await legacyToken(crypto.randomUUID(), 1), await legacyToken(oldVisitor, 2)]) {
-      const prize = Number(token.split(".")[1]);
-      const refused = await postJson("/api/leads", validLead({ gift: prizes[prize]!.giftCode, giftToken: token }));
-      expect(((await refused.json()) as { errors?: Record<string, string> }).errors?.gift, token).toBe(GIFT_NOT_CONFIRMED);
-    }
-    // the visitor whose draw was kept under the old cookie spins again: the same draw, in a token of the new form
+    // no deployment ever issued a token of this form: the gift it names is refused, the lead's form says why
+    const refused = await postJson("/api/leads", validLead({ gift: prizes[1]!.giftCode, giftToken: await legacyToken(visitor, 1) }));
+    expect(((await refused.json()) as { errors?: Record<string, string> }).errors?.gift).toBe(GIFT_NOT_CONFIRMED);
+    // the visitor whose draw was kept under the old cookie spins again: the same draw, in a token of the form signed by SIGNING_SECRET
     const spin = await SELF.fetch(`${origin}/api/wheel/spin`, { method: "POST", headers: { Origin: origin, Cookie: `wheel_visitor=${visitor}; ${await visitEvidence()}` } });
     expect(await spin.json()).toMatchObject({ ok: true, index: 1, repeated: true, token: expect.stringMatching(new RegExp(`^${visitor}\\.1\\.\\d{13}\\.`)) });
   });
 
-  it("keep a visit cookie of the old form good until it expires, and give it again in the new form with its time (decision 054)", async () => {
+  it("take a visit cookie of the form before decision 054 for no visit: the lead is refused, the next page hands out a signed one", async () => {
     const visitKey = "d".repeat(64);
-    await runInDurableObject(stubByName(env.SITE_KEYS, "site"), (_, state) => {
-      previousVersion(state.storage.sql, `CREATE TABLE keys (purpose TEXT PRIMARY KEY, value TEXT NOT NULL, created_at INTEGER NOT NULL); INSERT INTO keys VALUES ('visit', '${visitKey}', 1);`);
-      migrate(state.storage, SITE_KEYS_MIGRATIONS);
-    });
     const at = Date.now() - 120_000;
     const key = await hmacKey(new TextEncoder().encode(visitKey));
     const legacy = `${VISIT_COOKIE}=${at}.${hex(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`visit:${at}`)))}`;
-    const lead = validLead();
-    expect((await postJson("/api/leads", lead, { Cookie: legacy }, { visited: false })).status).toBe(200);
-    const forged = `${VISIT_COOKIE}=${at}.${"e".repeat(64)}`;
-    expect((await postJson("/api/leads", validLead(), { Cookie: forged }, { visited: false })).status).toBe(400);
+    expect((await postJson("/api/leads", validLead(), { Cookie: legacy }, { visited: false })).status).toBe(400);
     const page = await SELF.fetch(`${origin}/contacts`, { headers: { Cookie: legacy } });
     await page.text();
     const renewed = page.headers.getSetCookie().find((line) => line.startsWith(`${VISIT_COOKIE}=`));
-    expect(decodeURIComponent(renewed?.split(";")[0] ?? "")).toMatch(new RegExp(`^${VISIT_COOKIE}=${at}\\.[0-9a-f]{32}\\.`));
-    // it ends when the old one would have: a year after the visit began
-    expect(Number(/Max-Age=(\d+)/.exec(renewed ?? "")?.[1])).toBeLessThanOrEqual(VISIT_MAX_AGE_S - 119);
-    const again = await postJson("/api/leads", validLead(), { Cookie: renewed!.split(";")[0]! }, { visited: false });
-    expect(again.status).toBe(200);
+    // a new visit, begun now: not the old cookie's time
+    expect(decodeURIComponent(renewed?.split(";")[0] ?? "")).toMatch(new RegExp(`^${VISIT_COOKIE}=\\d{13}\\.[0-9a-f]{32}\\.`));
+    expect(decodeURIComponent(renewed ?? "")).not.toContain(`${VISIT_COOKIE}=${at}.`);
+    expect(Number(/Max-Age=(\d+)/.exec(renewed ?? "")?.[1])).toBe(VISIT_MAX_AGE_S);
   });
 
   it("give the rate limiter, whose budgets were kept in memory, its table of spending", async () => {

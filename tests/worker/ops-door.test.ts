@@ -5,6 +5,7 @@ import { createApp } from "../../src/worker/app";
 import { defaultCatalogue } from "../support/content";
 import { opsToken, origin } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
+import { fetchWith, settingsWith } from "./with-settings";
 
 beforeAll(async () => {
   await seedCatalogue(defaultCatalogue("ops-door-v1"));
@@ -57,5 +58,24 @@ describe("ops behind one door", () => {
     const response = await SELF.fetch(`${origin}/api/leads`, { method: "POST", headers: { "Content-Type": "application/json", Origin: origin }, body: "{}" });
     expect(response.status).toBe(400);
     expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it.each([
+    ["unset", undefined],
+    ["blank", ""],
+    ["whitespace", " ".repeat(24)],
+    ["not a bearer token (a space inside)", "ops token with spaces 0123456789"],
+  ])("opens no ops route when OPS_TOKEN is %s, whatever the request carries", async (_, token) => {
+    const settings = settingsWith(token === undefined ? {} : { OPS_TOKEN: token });
+    if (token === undefined) delete (settings as Partial<Env> & { OPS_TOKEN?: string }).OPS_TOKEN;
+    for (const authorization of [undefined, "Bearer", "Bearer ", `Bearer ${token ?? ""}`, `Bearer ${opsToken}`]) {
+      for (const path of ["/ops/leads", "/ops/seminars"]) {
+        const response = await fetchWith(settings, path, { headers: authorization === undefined ? {} : { Authorization: authorization } });
+        expect(response.status, `${path} ${JSON.stringify(authorization)}`).toBe(401);
+        expect(response.headers.get("cache-control")).toBe("no-store");
+        expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
+        expect(await response.json()).toEqual({ ok: false, message: "Нужен токен доступа (Authorization: Bearer ...)" });
+      }
+    }
   });
 });

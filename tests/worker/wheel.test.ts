@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { wheelMessages } from "../../src/routes/api/wheel";
 import { GIFT_NOT_CONFIRMED } from "../../src/server/intake/gift";
 import { WHEEL_TOKEN_MAX_AGE_MS } from "../../src/server/wheel.server";
-import { LOCAL_SIGNING_SECRET } from "../../src/server/config.server";
+import { LOCAL_SIGNING_SECRET } from "../../src/server/signing.settings";
 import { hmacKey, purposeKeyBytes, signText } from "../../src/services/signing";
 import { newVisitId } from "../../src/services/visit-evidence";
 import { prizes } from "../../src/services/wheel";

@@ -1,36 +1,18 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import * as z from "zod/mini";
 import { allShards, type LeadView, shardHolding } from "../../services/leads/outbox";
 import { log } from "../../services/log";
-import { config } from "../../server/config.server";
 import type { AppEnv, OpsApp } from "../../server/env";
 import { jsonBody } from "../../server/body";
 import { validJson } from "../../server/validate";
-import { sameSecret } from "../../server/keys.server";
+import { opsDoor } from "../../server/middleware/ops-door";
 import { crmToken, outboxShard } from "../../server/objects";
 
-/**
- * Ops endpoints want `Authorization: Bearer <OPS_TOKEN>`; without a configured token nobody gets in.
- * Their answers (leads, tokens) are never stored by a browser or a proxy.
- */
-const opsOnly = createMiddleware<AppEnv>(async (c, next) => {
-  const token = config(c.env).OPS_TOKEN;
-  const given = /^Bearer (.+)$/.exec(c.req.header("Authorization") ?? "")?.[1];
-  if (!token || !given || !sameSecret(given, token)) {
-    return c.json({ ok: false, message: "Нужен токен доступа (Authorization: Bearer ...)" }, 401, {
-      "WWW-Authenticate": "Bearer",
-      "Cache-Control": "no-store",
-    });
-  }
-  await next();
-  c.res.headers.set("Cache-Control", "no-store");
-});
-
+/** Ops endpoints sit behind one door (server/middleware/ops-door.ts: Hono's bearer auth against OPS_TOKEN). */
 export function opsApp(): OpsApp {
   const ops = new Hono<AppEnv>();
-  ops.use(opsOnly);
+  ops.use(opsDoor);
   return ops;
 }
 

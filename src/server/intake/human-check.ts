@@ -5,7 +5,8 @@ import type { LeadRecord } from "../../services/leads/record";
 import { verifySmartCaptcha } from "../../services/leads/smartcaptcha.server";
 import { type CaptchaCheck, verifyTurnstile } from "../../services/leads/turnstile.server";
 import { log } from "../../services/log";
-import { type CaptchaSettings, captchaOf, config } from "../config.server";
+import { config } from "../config.server";
+import { type CaptchaSettings, captchaOf } from "./captcha.settings";
 import type { AppEnv } from "../env";
 import { type Refusal, withinBudgets } from "./intake";
 

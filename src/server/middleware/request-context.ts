@@ -4,9 +4,9 @@ import { createMiddleware } from "hono/factory";
 import { requestId as honoRequestId } from "hono/request-id";
 import { addressGroups } from "../../services/client-address";
 import { log } from "../../services/log";
-import { isLegacyVisit, legacyVisit, readVisitValue, VISIT_COOKIE, type VisitEvidence } from "../../services/visit-evidence";
+import { readVisitValue, VISIT_COOKIE, type VisitEvidence } from "../../services/visit-evidence";
 import type { AppEnv } from "../env";
-import { legacyKey, signingKeyBytes } from "../keys.server";
+import { signingKeyBytes } from "../keys.server";
 import { visitorArea } from "../visitor";
 
 /**
@@ -36,16 +36,11 @@ async function visitOf(c: Context<AppEnv>): Promise<VisitEvidence> {
     // a deployment without a signing secret hands out no evidence: the want of it says nothing
     if (!secret) return { kind: "unknown" };
     if (raw === undefined) return { kind: "none" };
-    if (isLegacyVisit(raw)) {
-      const key = await legacyKey(c.env, "visit");
-      const visit = key ? await legacyVisit(key, raw) : null;
-      return visit ? { kind: "visit", ...visit } : { kind: "none" };
-    }
     const value = await getSignedCookie(c, secret, VISIT_COOKIE);
     const visit = typeof value === "string" ? readVisitValue(value) : null;
     return visit ? { kind: "visit", ...visit } : { kind: "none" };
   } catch (error) {
-    // the old keys out of reach: the visit is not judged, rather than a person refused (intake.ts: visitRefusal)
+    // the key out of reach: the visit is not judged, rather than a person refused (intake.ts: visitRefusal)
     log.error("visit.evidence.unavailable", { requestId: c.get("requestId"), error: String(error) });
     return { kind: "unknown" };
   }

@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { secureHeaders } from "hono/secure-headers";
 import { CLIENT_LOADER_HASH } from "../../services/client-loader";
 import { isolateSlot } from "../../services/isolate";
 import { type PublicSettings, publicSettings } from "../config.server";
@@ -68,20 +69,31 @@ function policyOf(env: Env, style: Template | undefined): string {
   return policy;
 }
 
-/** The headers every answer carries; a write's answer is never stored. */
-function applySecurityHeaders(headers: Headers, env: Env, method: string, style: Template | undefined): void {
-  headers.set("Content-Security-Policy", policyOf(env, style));
-  headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
-  headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  headers.set("X-Frame-Options", "DENY");
-  // what a write answers carries what the visitor sent (a form back with its values, an order): never stored
-  if (method !== "GET" && method !== "HEAD") headers.set("Cache-Control", "no-store");
-}
-
-export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  applySecurityHeaders(c.res.headers, c.env, c.req.method, c.get("inlinedStyle"));
+/**
+ * Hono's secure headers, set as the site has always sent them: HSTS for a year with subdomains,
+ * the referrer's origin only across sites, no camera, microphone, place, payment or USB, no
+ * framing. Cross-Origin-Resource-Policy is left out: the mirror's pages show the site's pictures
+ * (decision 042); X-DNS-Prefetch-Control too, so the browser may resolve Metrika's host early.
+ */
+const honoSecureHeaders = secureHeaders({
+  strictTransportSecurity: "max-age=31536000; includeSubDomains",
+  referrerPolicy: "strict-origin-when-cross-origin",
+  permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
+  crossOriginOpenerPolicy: "same-origin",
+  crossOriginResourcePolicy: false,
+  xFrameOptions: "DENY",
+  xDnsPrefetchControl: false,
 });
+
+/**
+ * Hono's secure headers, then what they cannot do: the Content-Security-Policy of the answer's
+ * template (its inlined CSS by hash, the chosen third parties' hosts) and no-store on what a write
+ * answers (a form back with its values, an order: never stored).
+ */
+export const securityHeaders = createMiddleware<AppEnv>((c, next) =>
+  honoSecureHeaders(c, async () => {
+    await next();
+    c.res.headers.set("Content-Security-Policy", policyOf(c.env, c.get("inlinedStyle")));
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") c.res.headers.set("Cache-Control", "no-store");
+  }),
+);

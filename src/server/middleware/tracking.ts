@@ -47,15 +47,8 @@ async function affiliateClick(endpoint: string, url: URL): Promise<string | unde
 /** Machine answers (APIs, feeds) carry no visitor cookies: they may be cached for everyone. */
 const untracked = /^\/(api|ops|graphql)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
 
-/**
- * Whether this page must hand out the evidence of a visit: when the visitor has none (or a forged
- * one), and when theirs has the form before decision 054 (given again in the new form, with its
- * time and id, so the old key is needed no longer). Not when it could not be checked.
- */
-function needsVisitEvidence(c: Context<AppEnv>): boolean {
-  const visit = c.get("visit");
-  return visit.kind === "none" || (visit.kind === "visit" && visit.legacy === true);
-}
+/** Whether this page must hand out the evidence of a visit: when the visitor has none (or a forged one); not when it could not be checked. */
+const needsVisitEvidence = (c: Context<AppEnv>): boolean => c.get("visit").kind === "none";
 
 /**
  * The cookies a visit gets from its page's address (spec 3, 4, 7, 9): UTM, the A/B variant, the
@@ -92,11 +85,7 @@ async function handOutEvidence(c: Context<AppEnv>, evidence: Promise<Uint8Array<
     const secret = await evidence;
     // a deployment without a signing secret hands out none (config() has said so)
     if (!secret) return;
-    const visit = c.get("visit");
-    // an old cookie given again keeps its time, its id and its end
-    const [at, id] = visit.kind === "visit" ? [visit.at, visit.id] : [Date.now(), newVisitId()];
-    const maxAge = Math.max(1, VISIT_MAX_AGE_S - Math.floor((Date.now() - at) / 1000));
-    await setSignedCookie(c, VISIT_COOKIE, visitValue(at, id), secret, { ...cookieOptions(c, maxAge, domain), httpOnly: true });
+    await setSignedCookie(c, VISIT_COOKIE, visitValue(Date.now(), newVisitId()), secret, { ...cookieOptions(c, VISIT_MAX_AGE_S, domain), httpOnly: true });
   } catch (error) {
     // the page is more important than the evidence: the next page hands it out
     log.warn("visit.evidence", { requestId: c.get("requestId"), error: String(error) });

@@ -1,13 +1,9 @@
-import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../env";
+import { trimTrailingSlash } from "hono/trailing-slash";
 
 /**
- * One address per page: `/programs/` answers 301 with `/programs`, the query kept. The target is
- * absolute on the request's own origin, so a path such as `//host/` can never send anyone elsewhere.
+ * One address per page (decision 018): `/programs/` answers 301 with `/programs`, the query kept,
+ * before any route runs (Hono's trailing slash, always redirecting). The target is absolute on the
+ * request's own origin, so a path such as `//host/` never sends anyone elsewhere; each redirect
+ * drops one slash.
  */
-export const dropTrailingSlash = createMiddleware<AppEnv>(async (c, next) => {
-  const url = new URL(c.req.url);
-  if ((c.req.method !== "GET" && c.req.method !== "HEAD") || url.pathname === "/" || !url.pathname.endsWith("/")) return next();
-  const path = url.pathname.replace(/\/+$/, "") || "/";
-  return c.redirect(`${url.origin}${path.replace(/^\/+/, "/")}${url.search}`, 301);
-});
+export const dropTrailingSlash = trimTrailingSlash({ alwaysRedirect: true });
