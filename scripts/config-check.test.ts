@@ -141,7 +141,7 @@ describe("npm run config:check", () => {
 
   it("prints each refused limit and exits non-zero; a valid configuration exits 0", () => {
     const run = (lines: Record<string, string>) =>
-      spawnSync(process.execPath, ["--import", "tsx", "scripts/config-check.ts", "--env", "production", "--secrets", secretsFile(lines)], { cwd: root, encoding: "utf8", env: { PATH: process.env.PATH } as NodeJS.ProcessEnv });
+      spawnSync(process.execPath, ["--import", "tsx", "scripts/config-check.ts", "--env", "production", "--secrets", secretsFile(lines)], { cwd: root, encoding: "utf8", env: onlyPath() });
     const bad = run({ ...goodSecrets, LEAD_RATE_LIMIT: '" "', TICKETS_PER_GROUP: "" });
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain("the production configuration has 2 problem(s)");
@@ -153,3 +153,12 @@ describe("npm run config:check", () => {
     expect(good.status).toBe(0);
   }, 120_000);
 });
+
+/**
+ * An environment with nothing of the project's settings in it: `wrangler types` declares the
+ * Worker's vars on every process.env, which a bare child process has not.
+ */
+function onlyPath(): NodeJS.ProcessEnv {
+  const env: Record<string, string | undefined> = { PATH: process.env.PATH };
+  return env as unknown as NodeJS.ProcessEnv;
+}
