@@ -1,0 +1,78 @@
+import { SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bachelorHref } from "../../src/services/catalogue/links";
+import { defaultCatalogue, defaultRawContent } from "../support/content";
+import { decode } from "./html";
+import { seedCatalogue } from "./seed";
+
+/** What an applicant looks for first (issue 42, point 6), on the pages as the server sends them. */
+const catalogue = defaultCatalogue("facts-first-v1");
+const origin = "https://mip.institute";
+
+beforeAll(async () => {
+  await seedCatalogue(catalogue);
+});
+
+async function page(path: string, headers: Record<string, string> = {}): Promise<string> {
+  const response = await SELF.fetch(`${origin}${path}`, { headers });
+  expect(response.status, path).toBe(200);
+  return decode(await response.text());
+}
+
+/** The text of the element whose tag opens at `id="…"`, tags removed. */
+function sectionText(html: string, id: string): string {
+  const start = html.indexOf(`id="${id}"`);
+  expect(start, `#${id}`).toBeGreaterThan(0);
+  const open = html.lastIndexOf("<section", start);
+  return textOf(html.slice(open, html.indexOf("</section>", start)));
+}
+
+const textOf = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+describe("a bachelor's page: the admission's dates and scores, from site.json", () => {
+  const admission = catalogue.site.bachelorAdmission!;
+
+  it("has the admission's facts in the content, once: /incomers says the same dates", async () => {
+    expect(admission.documents).toBe("с 20 июня по 18 сентября 2027 года");
+    expect(admission.classesStart).toBe("1 октября 2027 года");
+    const incomers = sectionText(await page("/incomers"), "deadlines");
+    expect(incomers).toContain(admission.documents);
+    expect(incomers).toContain(admission.classesStart);
+    // the content types them in one place: pages.json says them by name
+    const raw = JSON.stringify(defaultRawContent()["pages.json"]);
+    expect(raw).not.toContain("18 сентября");
+    expect(raw).toContain("{{bachelorDocuments}}");
+  });
+
+  it.each(catalogue.bachelors.map((b) => [bachelorHref(b), b] as const))("%s: the hero gives the start of classes and the documents' deadline", async (path) => {
+    const html = await page(path);
+    const hero = textOf(html.slice(html.indexOf('<header class="detail-hero'), html.indexOf("</header>", html.indexOf('<header class="detail-hero'))));
+    expect(hero).toContain(`Начало занятий ${admission.classesStart}`);
+    expect(hero).toContain(`Приём документов ${admission.documents}`);
+  });
+
+  it.each(catalogue.bachelors.map((b) => [bachelorHref(b), b] as const))(
+    "%s: «Узнать требования к поступлению» leads to the requirements on the page, which give the minimum scores by subject and what the study form means",
+    async (path, bachelor) => {
+      const html = await page(path);
+      const link = /<a[^>]*href="#admission"[^>]*>([^<]*(?:<[^/][^>]*>[^<]*<\/[^>]+>)*[^<]*)<\/a>/.exec(html);
+      expect(link, "a link to #admission").not.toBeNull();
+      expect(textOf(link![1]!)).toContain("Узнать требования к поступлению");
+      // not a button that opens a lead form
+      expect(html).not.toContain('data-cta="knowRequirement"');
+      const requirements = sectionText(html, "admission");
+      for (const exam of bachelor.entranceExams) expect(requirements).toContain(exam);
+      for (const { subject, score } of admission.minimumScores) expect(requirements).toMatch(new RegExp(`${subject}\\s+${score}`));
+      expect(requirements).toContain(admission.documents);
+      expect(requirements).toContain(admission.classesStart);
+      expect(requirements).toContain(bachelor.studyForm);
+      expect(requirements).toContain(bachelor.studyFormNote!);
+    },
+  );
+
+  it("explains «очно-заочная» as the FAQ does: classes online, no trips to Moscow for them", () => {
+    for (const bachelor of catalogue.bachelors) {
+      expect(bachelor.studyFormNote, bachelor.id).toMatch(/онлайн/);
+    }
+  });
+});
