@@ -76,3 +76,34 @@ describe("a bachelor's page: the admission's dates and scores, from site.json", 
     }
   });
 });
+
+describe("the catalogue", () => {
+  it("folds its filters behind one button that works without JavaScript (a <details>), and says what each sort puts first", async () => {
+    const html = await page("/programs");
+    expect(html).toMatch(/<details class="filters"><summary class="filters__toggle">/);
+    const sorts = [...html.slice(html.indexOf('aria-label="Сортировка"')).split("</ul>")[0]!.matchAll(/<a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
+    expect(sorts).toEqual(["Сначала популярные", "Сначала дешевле", "Сначала дороже"]);
+    // spec 5's order by idx still answers
+    expect((await SELF.fetch(`${origin}/programs?sort=idx`)).status).toBe(200);
+  });
+
+  it("puts the programs before the list's words", async () => {
+    const html = await page("/programs");
+    const main = html.slice(html.indexOf("<main"));
+    expect(main.indexOf('class="program-card')).toBeLessThan(main.indexOf("Профессиональная переподготовка, повышение квалификации и краткосрочные курсы"));
+  });
+
+  it("gives every card its next start, the one its program page gives", async () => {
+    const html = await page("/programs");
+    const cards = html.split('<article class="program-card').slice(1, 13);
+    expect(cards.length).toBe(12);
+    for (const card of cards) {
+      const href = /<a href="([^"]+)"/.exec(card)![1]!;
+      const program = catalogue.programs.find((p) => href.endsWith(`/${p.slug}`))!;
+      expect(card).toContain(`<time dateTime="${program.startDate}">`);
+      const detail = await page(href);
+      const date = /<time dateTime="([^"]+)" data-fact="start">/.exec(detail)![1];
+      expect(date).toBe(program.startDate);
+    }
+  });
+});

@@ -105,10 +105,9 @@ function renderList(c: Context<AppEnv>, spec: ListSpec, field?: string) {
     breadcrumbs,
     body: (
       <>
-        <header className="list-hero container">
+        {/* the title, then the programs: the list's words come after it, so a phone's first screen holds a program with its price (issue 42) */}
+        <header className="list-hero list-hero--compact container">
           <h1>{title}</h1>
-          <p className="list-hero__lead">{studyField?.description ?? spec.intro}</p>
-          {spec === lists.programs && !studyField ? <ProgramsTotal catalogue={catalogue} /> : null}
           {freeAccessOffered(catalogue, spec.type) ? (
             <p className="free-access-link">
               <a href="/free-access">{catalogue.pages.freeAccess.offer?.link}</a>
@@ -116,6 +115,10 @@ function renderList(c: Context<AppEnv>, spec: ListSpec, field?: string) {
           ) : null}
         </header>
         <ProgramList catalogue={catalogue} base={base} query={query} listing={listing} />
+        <div className="list-about container">
+          <p className="list-hero__lead">{studyField?.description ?? spec.intro}</p>
+          {spec === lists.programs && !studyField ? <ProgramsTotal catalogue={catalogue} /> : null}
+        </div>
       </>
     ),
   });

@@ -1,0 +1,68 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bachelorHref } from "../../src/services/catalogue/links";
+import { widths } from "../support/browser";
+import { defaultCatalogue } from "../support/content";
+import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
+
+/** What an applicant looks for first (issue 42, point 6), at 1280 and 390 px. */
+const catalogue = defaultCatalogue();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await sharedChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Whether the element is wholly inside the window as it is scrolled now. */
+const inView = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+
+describe.each(widths)("the catalogue on %s", (name, makeContext) => {
+  it("shows a program with its title, price and next start on the first screen", async () => {
+    const page = await (await makeContext(browser, siteUrl())).newPage();
+    await open(page, "/programs");
+    await screenshot(page, `facts-first-catalogue-${name}`);
+    expect(await inView(page, ".program-card__title")).toBe(true);
+    expect(await inView(page, ".program-card__price")).toBe(true);
+    const start = page.locator(".program-card").first().locator('[data-fact="start"]');
+    expect(await start.textContent()).toMatch(/^Старт \d{1,2} [а-я]+/);
+    expect(await inView(page, '.program-card [data-fact="start"]')).toBe(true);
+  });
+
+  it("keeps a card in view after a filter is chosen, and the sorts say what they sort by", async () => {
+    const page = await (await makeContext(browser, siteUrl())).newPage();
+    await open(page, "/programs");
+    const toggle = page.locator(".filters > summary");
+    if (await toggle.isVisible()) await toggle.click();
+    const sorts = await page.locator('.chips--sort a').allTextContents();
+    expect(sorts).toEqual(["Сначала популярные", "Сначала дешевле", "Сначала дороже"]);
+    await page.locator(".filters").getByRole("link", { name: "Повышение квалификации", exact: true }).click();
+    await page.waitForURL((url) => url.search === "?type=course");
+    await page.waitForFunction(() => document.querySelector(".program-card .tag")?.textContent === "Повышение квалификации");
+    await screenshot(page, `facts-first-catalogue-filtered-${name}`);
+    expect(await inView(page, ".program-card__title")).toBe(true);
+    expect(await inView(page, ".program-card__price")).toBe(true);
+  });
+});
+
+describe.each(widths)("a bachelor's page on %s", (name, makeContext) => {
+  const bachelor = catalogue.bachelors[0]!;
+  it("«Узнать требования к поступлению» scrolls to the dates and the minimum scores", async () => {
+    const page = await (await makeContext(browser, siteUrl())).newPage();
+    await open(page, bachelorHref(bachelor));
+    await screenshot(page, `facts-first-bachelor-hero-${name}`);
+    await page.getByRole("link", { name: "Узнать требования к поступлению" }).click();
+    await page.waitForURL((url) => url.hash === "#admission");
+    await page.waitForFunction(() => Math.abs(document.getElementById("admission")!.getBoundingClientRect().top) < 200);
+    await screenshot(page, `facts-first-bachelor-admission-${name}`);
+    expect(await page.locator("#admission table").isVisible()).toBe(true);
+    // no lead form opened
+    expect(await page.locator("dialog[open]").count()).toBe(0);
+  });
+});
