@@ -66,3 +66,38 @@ describe.each(widths)("a bachelor's page on %s", (name, makeContext) => {
     expect(await page.locator("dialog[open]").count()).toBe(0);
   });
 });
+
+describe.each(widths)("a program's diploma sample on %s", (name, makeContext) => {
+  const program = catalogue.programs.find((p) => p.type === "Profession")!;
+  const path = `/professions/${program.studyFieldSlug}/${program.slug}`;
+
+  it("opens over the page; Esc closes it and focus comes back; the back button closes it and stays on the page", async () => {
+    const page = await (await makeContext(browser, siteUrl())).newPage();
+    await open(page, path);
+    const sample = page.locator(".diploma__open");
+    await sample.scrollIntoViewIfNeeded();
+    await sample.click();
+    const viewer = page.locator("dialog.viewer");
+    await viewer.waitFor({ state: "visible" });
+    await page.locator(".viewer__image").evaluate((img) => (img as HTMLImageElement).decode());
+    await screenshot(page, `facts-first-diploma-viewer-${name}`);
+    expect(new URL(page.url()).pathname).toBe(path);
+    await page.keyboard.press("Escape");
+    await viewer.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe("diploma__open");
+    // the history entry went with it: back leaves for where the visitor came from, not to the viewer
+    await page.waitForFunction(() => !(history.state as { viewer?: string } | null)?.viewer);
+
+    await sample.click();
+    await viewer.waitFor({ state: "visible" });
+    await page.goBack();
+    await viewer.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe(path);
+    // «Закрыть» closes it too, with the keyboard
+    await sample.focus();
+    await page.keyboard.press("Enter");
+    await viewer.waitFor({ state: "visible" });
+    await page.getByRole("button", { name: "Закрыть" }).and(page.locator(".viewer__close")).click();
+    await viewer.waitFor({ state: "hidden" });
+  });
+});

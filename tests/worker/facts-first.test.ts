@@ -107,3 +107,24 @@ describe("the catalogue", () => {
     }
   });
 });
+
+describe("a program's page", () => {
+  const byType = ["Profession", "Course", "ShortTerm"].map((type) => catalogue.programs.find((p) => p.type === type)!);
+
+  it.each(byType.map((p) => [p.type, p] as const))("%s: the hero names the document a graduate gets, from graduationDocuments, linked to its section", async (_type, program) => {
+    const html = await page(`/${program.type === "Profession" ? "professions" : program.type === "Course" ? "courses" : "shortTerm"}/${program.studyFieldSlug}/${program.slug}`);
+    const hero = html.slice(html.indexOf('<header class="detail-hero'), html.indexOf("</header>", html.indexOf('<header class="detail-hero')));
+    const document = catalogue.site.graduationDocuments!.find((d) => d.givenFor.includes(program.type))!;
+    expect(textOf(hero)).toContain(`Документ ${document.title}`);
+    expect(hero).toContain(`<a href="#diploma">${document.title}</a>`);
+  });
+
+  it("opens the sample in a viewer over the page, the sample still a link to its largest file", async () => {
+    const program = byType[0]!;
+    const html = await page(`/professions/${program.studyFieldSlug}/${program.slug}`);
+    const sample = html.slice(html.indexOf('class="diploma__sample"'), html.indexOf("</figure>", html.indexOf('class="diploma__sample"')));
+    expect(sample).toContain('data-island="catalogue/DiplomaSample"');
+    expect(sample).toMatch(/<a class="diploma__open" href="\/images\/gen\/diploma\/obrazec-[\w-]+-1200\.webp" aria-haspopup="dialog">/);
+    expect(sample).toMatch(/<dialog class="viewer" aria-label="Образец документа: [^"]+">/);
+  });
+});

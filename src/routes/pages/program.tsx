@@ -73,6 +73,8 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
           { label: "Стоимость", value: <PriceWithMonthly full={program.price} price={price} instalment={instalment} /> },
           { label: "Длительность", value: `${program.duration}, ${pluralize(program.hours, ["час", "часа", "часов"])}` },
           { label: "Формат", value: program.format },
+          // the document a graduate gets, named where a visitor decides, with its sample further down (issue 42, decision 061)
+          { label: "Документ", value: <a href="#diploma">{program.diploma.title}</a>, wide: true },
         ]}
         actions={
           <>
