@@ -128,3 +128,13 @@ describe("a program's page", () => {
     expect(sample).toMatch(/<dialog class="viewer" aria-label="Образец документа: [^"]+">/);
   });
 });
+
+describe("/free-access", () => {
+  it("promises what happens after the form (a call from admissions, as the thanks says), not a login and password nobody sends", async () => {
+    const html = textOf(await page("/free-access"));
+    expect(html).not.toMatch(/логин и пароль/);
+    const form = catalogue.pages.freeAccess.form!;
+    expect(html).toContain(form.text);
+    expect(form.text).toMatch(/позвонит/);
+  });
+});
