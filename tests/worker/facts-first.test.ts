@@ -1,6 +1,7 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bachelorHref } from "../../src/services/catalogue/links";
+import { forgetExchangeRates, RATES_KEY } from "../../src/services/exchange-rates";
 import { defaultCatalogue, defaultRawContent } from "../support/content";
 import { decode } from "./html";
 import { seedCatalogue } from "./seed";
@@ -136,5 +137,45 @@ describe("/free-access", () => {
     const form = catalogue.pages.freeAccess.form!;
     expect(html).toContain(form.text);
     expect(form.text).toMatch(/позвонит/);
+  });
+});
+
+describe("prices for visitors from Kazakhstan and Uzbekistan", () => {
+  const program = catalogue.programs.find((p) => p.type === "Profession")!;
+  const path = `/professions/${program.studyFieldSlug}/${program.slug}`;
+  const kv = () => (env as unknown as { CATALOGUE: KVNamespace }).CATALOGUE;
+
+  it("give the rouble price and about what it is in tenge or sums at the Central Bank's rate the schedule kept; roubles alone without a rate", async () => {
+    // no rate kept yet: roubles alone, for everyone
+    await kv().delete(RATES_KEY);
+    forgetExchangeRates();
+    let kz = await page(path, { "CF-IPCountry": "KZ" });
+    expect(kz).not.toContain('data-testid="price-local"');
+    // the schedule kept today's rates (as refreshExchangeRates writes them)
+    await kv().put(RATES_KEY, JSON.stringify({ date: "2026-11-28", fetchedAt: Date.now(), rubPerUnit: { KZT: 0.156812, UZS: 0.00664217 } }));
+    forgetExchangeRates();
+    // another version of the content, so no page kept before the rate is served
+    await seedCatalogue(defaultCatalogue("facts-first-rates"));
+    kz = await page(path, { "CF-IPCountry": "KZ" });
+    const uz = await page(path, { "CF-IPCountry": "UZ" });
+    const ru = await page(path, { "CF-IPCountry": "RU" });
+    expect(textOf(kz)).toMatch(/≈\s[\d\s]+\s₸/);
+    expect(textOf(kz)).toContain("Как оплатить из Казахстана.");
+    expect(textOf(kz)).toContain("по курсу ЦБ РФ на 28.11.2026");
+    expect(textOf(uz)).toMatch(/≈\s[\d\s]+\sсум/);
+    expect(textOf(uz)).toContain("Как оплатить из Узбекистана.");
+    expect(ru).not.toContain('data-testid="price-local"');
+    expect(ru).not.toContain("Как оплатить из");
+    const list = await page("/programs", { "CF-IPCountry": "KZ" });
+    expect(list.split('data-testid="price-local"').length - 1).toBeGreaterThanOrEqual(12);
+  });
+
+  it("give roubles alone when the kept rate is stale", async () => {
+    await kv().put(RATES_KEY, JSON.stringify({ date: "2026-11-01", fetchedAt: Date.now() - 30 * 24 * 3600 * 1000, rubPerUnit: { KZT: 0.156812, UZS: 0.00664217 } }));
+    forgetExchangeRates();
+    await seedCatalogue(defaultCatalogue("facts-first-stale"));
+    const kz = await page(path, { "CF-IPCountry": "KZ" });
+    expect(kz).toContain("₽");
+    expect(kz).not.toContain('data-testid="price-local"');
   });
 });

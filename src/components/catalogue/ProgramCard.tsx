@@ -3,6 +3,7 @@ import { programHref } from "../../services/catalogue/links";
 import { typeTag } from "../../services/catalogue/tags";
 import { discountedPrice, type InstalmentTerms, instalmentOf } from "../../services/pricing";
 import { formatDayMonth } from "../../services/dates";
+import type { LocalRate } from "../../services/exchange-rates";
 import { PriceWithMonthly } from "./Price";
 import { coverAlt, Picture } from "../ui/Picture";
 
@@ -23,7 +24,8 @@ export function ProgramCard({
   instalment: terms,
   heading: Heading = "h3",
   priority = false,
-}: { program: Program; discount: string; instalment?: InstalmentTerms } & CardPlacement) {
+  local,
+}: { program: Program; discount: string; instalment?: InstalmentTerms; local?: LocalRate } & CardPlacement) {
   const price = discountedPrice(program.price, discount);
   return (
     <article className="program-card">
@@ -51,7 +53,7 @@ export function ProgramCard({
         · {program.duration} · {program.hours} ч.
       </p>
       <p className="program-card__price">
-        <PriceWithMonthly full={program.price} price={price} instalment={instalmentOf(price, program.instalmentMonths, terms)} />
+        <PriceWithMonthly full={program.price} price={price} instalment={instalmentOf(price, program.instalmentMonths, terms)} local={local} />
       </p>
     </article>
   );

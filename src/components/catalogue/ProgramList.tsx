@@ -1,6 +1,7 @@
 import type { Catalogue } from "../../services/catalogue/build";
 import type { ListingPage, ListingQuery } from "../../services/catalogue/listing";
 import type { ProgramType } from "../../services/catalogue/schemas";
+import type { LocalRate } from "../../services/exchange-rates";
 import type { SortDirection, SortField } from "../../services/catalogue/sort";
 import { ChevronDownIcon } from "../ui/icons";
 import { pluralize } from "../../services/text";
@@ -60,13 +61,15 @@ interface ProgramListProps {
   base: ListingBase;
   query: ListingQuery;
   listing: ListingPage;
+  /** a visitor from Kazakhstan or Uzbekistan: their money beside each price */
+  local?: LocalRate;
 }
 
 /**
  * A program list with its filters, sort and pages: every control is a link (it works without
  * JavaScript and can be shared); where JavaScript runs the results swap in place.
  */
-export function ProgramList({ catalogue, base, query, listing }: ProgramListProps) {
+export function ProgramList({ catalogue, base, query, listing, local }: ProgramListProps) {
   const href = (change: Partial<ListingQuery>) => listingHref(base, query, change);
   const chip = (label: string, target: string, current: boolean) => (
     <li key={target}>
@@ -118,7 +121,7 @@ export function ProgramList({ catalogue, base, query, listing }: ProgramListProp
           <ul className="card-grid">
             {listing.items.map((program, index) => (
               <li key={program.id}>
-                <ProgramCard program={program} discount={catalogue.site.discount} instalment={catalogue.site.instalment} heading="h2" priority={index === 0} />
+                <ProgramCard program={program} discount={catalogue.site.discount} instalment={catalogue.site.instalment} heading="h2" priority={index === 0} local={local} />
               </li>
             ))}
           </ul>

@@ -154,6 +154,8 @@ export const siteSchema = z.object({
   ),
   /** who lends the programs' instalments (a bank or a service, named beside every monthly payment) and its yearly rate in percent: 0 is without overpayment */
   instalment: z.optional(z.object({ partner: text, ratePercent: z.number().check(z.gte(0), z.lt(100)) })),
+  /** how visitors from Kazakhstan and Uzbekistan pay (in roubles, and how), said in the price block beside the sum in their money (issue 42) */
+  paymentAbroad: z.optional(text),
   /** what a program's price block says is refunded and how, and the document (its slug in documents.json) that says it in full */
   refund: z.optional(z.object({ text, document: slug })),
   cta: z.record(z.enum(ctaKeys), ctaSchema).check(
