@@ -179,3 +179,24 @@ describe("prices for visitors from Kazakhstan and Uzbekistan", () => {
     expect(kz).not.toContain('data-testid="price-local"');
   });
 });
+
+describe("teachers and programs", () => {
+  it("/teachers lists the programs each teacher teaches, linked; a program's teachers link to them there", async () => {
+    const html = await page("/teachers");
+    const teacher = catalogue.teachers.find((t) => catalogue.programs.some((p) => p.teacherIds.includes(t.id)))!;
+    const start = html.indexOf(`id="${teacher.slug}"`);
+    const next = html.indexOf('<article class="teacher-card"', start);
+    const card = html.slice(start, next > 0 ? next : html.indexOf("</ul>", html.lastIndexOf('class="teacher-list__programs"')));
+    for (const program of catalogue.programs.filter((p) => p.teacherIds.includes(teacher.id))) expect(card).toContain(`>${program.title}</a>`);
+    const program = catalogue.programs.find((p) => p.teacherIds.includes(teacher.id))!;
+    const programPage = await page(`/programs/${program.studyFieldSlug}/${program.slug}`);
+    expect(programPage).toContain(`<a href="/teachers#${teacher.slug}">${teacher.name}</a>`);
+  });
+
+  it("/reviews ends with a call to action", async () => {
+    const html = await page("/reviews");
+    const main = html.slice(0, html.indexOf('<footer class="site-footer'));
+    expect(main.lastIndexOf('class="container cta-band"')).toBeGreaterThan(main.lastIndexOf('class="review-card'));
+    expect(main.slice(main.lastIndexOf('class="container cta-band"'))).toContain('data-cta="chooseProgram"');
+  });
+});

@@ -13,6 +13,7 @@ export const PAGE_CTA_LABELS = {
   webinars: "Вебинары",
   institute: "Об институте",
   applicants: "Поступающим",
+  reviews: "Отзывы",
   wheel: "Колесо фортуны",
 } as const;
 
