@@ -200,3 +200,29 @@ describe("teachers and programs", () => {
     expect(main.slice(main.lastIndexOf('class="container cta-band"'))).toContain('data-cta="chooseProgram"');
   });
 });
+
+describe("/contacts", () => {
+  /** The markup of the office section whose heading has this id. */
+  const office = (html: string, id: string) => {
+    const start = html.lastIndexOf("<section", html.indexOf(`id="${id}"`));
+    return html.slice(start, html.indexOf("</section>", html.indexOf(`id="${id}"`)));
+  };
+
+  it("gives each office its map, its hours on its own clock, messengers and a callback; a visitor from Kazakhstan gets Almaty first", async () => {
+    const html = await page("/contacts", { "CF-IPCountry": "KZ" });
+    expect(html.indexOf('id="office-almaty"')).toBeLessThan(html.indexOf('id="office-moscow"'));
+    const almaty = office(html, "office-almaty");
+    const moscow = office(html, "office-moscow");
+    expect(almaty).toMatch(/href="https:\/\/yandex\.kz\/maps\/\?text=[^"]+"/);
+    expect(almaty).toMatch(/href="https:\/\/2gis\.kz\/almaty\/search\/[^"]+"/);
+    expect(textOf(almaty)).toMatch(/Часы работы: .*по времени Алматы/);
+    expect(textOf(moscow)).toMatch(/Часы работы: [^(]*мск/);
+    expect(almaty).toContain('href="https://wa.me/77015556231"');
+    for (const part of [almaty, moscow]) {
+      expect(part).toContain("Telegram");
+      expect(part).toContain("WhatsApp");
+      expect(part).toContain('data-cta="callMeBack"');
+    }
+    expect(textOf(html)).not.toContain("Очные консультации в московском офисе");
+  });
+});

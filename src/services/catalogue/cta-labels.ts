@@ -14,6 +14,8 @@ export const PAGE_CTA_LABELS = {
   institute: "Об институте",
   applicants: "Поступающим",
   reviews: "Отзывы",
+  contactsMoscow: "Контакты: офис в Москве",
+  contactsAlmaty: "Контакты: офис в Алматы",
   wheel: "Колесо фортуны",
 } as const;
 
