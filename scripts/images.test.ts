@@ -205,6 +205,9 @@ describe("each program's own cover (issue 42)", () => {
       return [...svg.matchAll(/<linearGradient id="bg"[\s\S]*?<\/linearGradient>/g)][0]![0].match(/#[0-9a-f]{6}/gi)!.join();
     });
     expect(new Set(fills).size).toBe(therapy.length);
+    // and the motif itself in a colour of its own: the colours it is filled with differ from cover to cover
+    const inks = therapy.map((p) => [...new Set(programCoverSvg(p.id, p.studyFieldSlug, variants.get(p.id)).match(/fill="#[0-9a-f]{6}"/gi))].sort().join());
+    expect(new Set(inks).size).toBe(therapy.length);
     // the same content draws the same covers
     const again = coverVariants([...programs].reverse());
     expect([...again.entries()].sort()).toEqual([...variants.entries()].sort());

@@ -280,6 +280,9 @@ export const fieldMotifs: Record<string, { motif: Motif; companions: readonly Mo
 
 const paletteNames = Object.keys(palettes);
 
+/** The motif's colour for a field's second, third… program: none of them the violet of the first. */
+const VARIANT_MAINS = ["#f6ad86", "#7fd6b8", "#ffc73d", "#5fb0f0", "#ef93b3", "#a9dd4f", "#6cc9cc", "#ff9b76", "#a3aef2"];
+
 /**
  * The palette of the field's `variant`-th program (issue 42): the first keeps its field's colours,
  * the next take the other fields' in turn, so programs of one field share their motif, not their
@@ -318,7 +321,10 @@ const place = (x: number, y: number, scale: number, body: string, rotate = 0) =>
 export function programCoverSvg(slug: string, studyFieldSlug?: string, variant = 0): string {
   const { rng, w, h, p, defs } = coverBase("program", slug, studyFieldSlug, variantPalette(studyFieldSlug, variant));
   const { motif, companions } = motifsFor(studyFieldSlug);
-  const colours: MotifColours = { main: p.shapes[0] === VIOLET ? "#b98af0" : p.shapes[1], second: p.shapes[2], third: p.shapes[1], accent: p.accent };
+  const fieldMain = p.shapes[0] === VIOLET ? "#b98af0" : p.shapes[1];
+  // a field's later programs: the motif in a colour of its own, whatever the palette's (issue 42)
+  const motifMain = variant === 0 ? fieldMain : (VARIANT_MAINS[(variant - 1) % VARIANT_MAINS.length] ?? fieldMain);
+  const colours: MotifColours = { main: motifMain, second: p.shapes[2], third: p.shapes[1], accent: p.accent };
   const right = rng.chance(0.5);
   const side = (x: number) => (right ? x : 1 - x);
   const mx = side(rng.range(0.62, 0.7)) * w;

@@ -101,3 +101,31 @@ describe.each(widths)("a program's diploma sample on %s", (name, makeContext) =>
     await viewer.waitFor({ state: "hidden" });
   });
 });
+
+describe.each(widths)("/contacts for a visitor from Kazakhstan on %s", (name, makeContext) => {
+  it("puts the Almaty office first with its map, hours on Almaty's clock, messengers and a callback", async () => {
+    const context = await makeContext(browser, siteUrl());
+    await context.setExtraHTTPHeaders({ "CF-IPCountry": "KZ" });
+    const page = await context.newPage();
+    await open(page, "/contacts");
+    const almaty = page.locator('section[aria-labelledby="office-almaty"]');
+    await almaty.scrollIntoViewIfNeeded();
+    await screenshot(page, `facts-first-contacts-kz-${name}`);
+    expect(await almaty.getByRole("link", { name: "Открыть в 2ГИС" }).isVisible(), "2GIS").toBe(true);
+    expect(await almaty.locator(".office__hours").textContent()).toMatch(/по времени Алматы/);
+    expect(await almaty.getByRole("link", { name: "Написать в WhatsApp" }).isVisible(), "WhatsApp").toBe(true);
+    expect(await almaty.getByRole("link", { name: "Перезвоните мне" }).isVisible(), "callback").toBe(true);
+    // nothing wider than the screen
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), "wider than the screen by").toBeLessThanOrEqual(0);
+  });
+});
+
+describe.each(widths)("the psychotherapy programs on %s", (name, makeContext) => {
+  it("each have a cover of their own", async () => {
+    const page = await (await makeContext(browser, siteUrl())).newPage();
+    await open(page, "/programs/psihoterapiya");
+    await screenshot(page, `facts-first-psychotherapy-covers-${name}`, true);
+    const covers = await page.locator(".program-card__cover").evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src));
+    expect(new Set(covers).size).toBe(covers.length);
+  });
+});
