@@ -191,3 +191,25 @@ describe("generateImages", () => {
     expect(pixel(Math.round(info.width * 0.3), Math.round(info.height / 2))).toEqual([0x6f, 0x01, 0xc6]);
   }, 180_000);
 });
+
+describe("each program's own cover (issue 42)", () => {
+  it("gives the programs of one field their field's motif in a colouring of their own, so no two covers are alike", async () => {
+    const { coverVariants, programCoverSvg } = await import("./images");
+    const programs = (await import("../content/programs.json")).default as { id: string; studyFieldSlug?: string }[];
+    const variants = coverVariants(programs);
+    const therapy = programs.filter((p) => p.studyFieldSlug === "psihoterapiya");
+    expect(therapy.length).toBeGreaterThanOrEqual(5);
+    const fills = therapy.map((p) => {
+      const svg = programCoverSvg(p.id, p.studyFieldSlug, variants.get(p.id));
+      // the backdrop's colours: what makes one cover look unlike another at a glance
+      return [...svg.matchAll(/<linearGradient id="bg"[\s\S]*?<\/linearGradient>/g)][0]![0].match(/#[0-9a-f]{6}/gi)!.join();
+    });
+    expect(new Set(fills).size).toBe(therapy.length);
+    // and the motif itself in a colour of its own: the colours it is filled with differ from cover to cover
+    const inks = therapy.map((p) => [...new Set(programCoverSvg(p.id, p.studyFieldSlug, variants.get(p.id)).match(/fill="#[0-9a-f]{6}"/gi))].sort().join());
+    expect(new Set(inks).size).toBe(therapy.length);
+    // the same content draws the same covers
+    const again = coverVariants([...programs].reverse());
+    expect([...again.entries()].sort()).toEqual([...variants.entries()].sort());
+  });
+});

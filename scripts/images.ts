@@ -195,10 +195,10 @@ interface CoverParts {
   defs: string;
 }
 
-function coverBase(kind: ImageKind, slug: string, studyFieldSlug: string | undefined): CoverParts {
+function coverBase(kind: ImageKind, slug: string, studyFieldSlug: string | undefined, palette = paletteFor(studyFieldSlug)): CoverParts {
   const rng = new Rng(`${kind}:${slug}`);
   const { width: w, height: h } = imageKinds[kind];
-  const p = paletteFor(studyFieldSlug);
+  const p = palette;
   const defs =
     linearGradient("bg", rng, p.bg) +
     linearGradient("shapeA", rng, [p.shapes[0], p.shapes[1]]) +
@@ -278,6 +278,35 @@ export const fieldMotifs: Record<string, { motif: Motif; companions: readonly Mo
   default: { motif: cap, companions: [bookmark, star, spark] },
 };
 
+const paletteNames = Object.keys(palettes);
+
+/** The motif's colour for a field's second, third… program: none of them the violet of the first. */
+const VARIANT_MAINS = ["#f6ad86", "#7fd6b8", "#ffc73d", "#5fb0f0", "#ef93b3", "#a9dd4f", "#6cc9cc", "#ff9b76", "#a3aef2"];
+
+/**
+ * The palette of the field's `variant`-th program (issue 42): the first keeps its field's colours,
+ * the next take the other fields' in turn, so programs of one field share their motif, not their
+ * picture (eight psychotherapy programs, eight colourings of the armchair).
+ */
+export function variantPalette(studyFieldSlug: string | undefined, variant: number): Palette {
+  if (variant === 0) return paletteFor(studyFieldSlug);
+  const own = Math.max(0, paletteNames.indexOf(studyFieldSlug ?? "default"));
+  return palettes[paletteNames[(own + variant) % paletteNames.length]!] as Palette;
+}
+
+/** Each program's place among its field's programs (by id), the variant of its cover. */
+export function coverVariants(programs: readonly { id: string; studyFieldSlug?: string }[]): Map<string, number> {
+  const seen = new Map<string, number>();
+  const variants = new Map<string, number>();
+  for (const program of [...programs].sort((a, b) => a.id.localeCompare(b.id))) {
+    const field = program.studyFieldSlug ?? "default";
+    const variant = seen.get(field) ?? 0;
+    seen.set(field, variant + 1);
+    variants.set(program.id, variant);
+  }
+  return variants;
+}
+
 const motifsFor = (studyFieldSlug: string | undefined) =>
   (studyFieldSlug && fieldMotifs[studyFieldSlug]) || (fieldMotifs.default as (typeof fieldMotifs)[string]);
 
@@ -289,10 +318,13 @@ const place = (x: number, y: number, scale: number, body: string, rotate = 0) =>
  * drawn in ink on a light disc, two small companions, the field's palette; where each sits, the
  * companions and the tilt vary with the slug.
  */
-export function programCoverSvg(slug: string, studyFieldSlug?: string): string {
-  const { rng, w, h, p, defs } = coverBase("program", slug, studyFieldSlug);
+export function programCoverSvg(slug: string, studyFieldSlug?: string, variant = 0): string {
+  const { rng, w, h, p, defs } = coverBase("program", slug, studyFieldSlug, variantPalette(studyFieldSlug, variant));
   const { motif, companions } = motifsFor(studyFieldSlug);
-  const colours: MotifColours = { main: p.shapes[0] === VIOLET ? "#b98af0" : p.shapes[1], second: p.shapes[2], third: p.shapes[1], accent: p.accent };
+  const fieldMain = p.shapes[0] === VIOLET ? "#b98af0" : p.shapes[1];
+  // a field's later programs: the motif in a colour of its own, whatever the palette's (issue 42)
+  const motifMain = variant === 0 ? fieldMain : (VARIANT_MAINS[(variant - 1) % VARIANT_MAINS.length] ?? fieldMain);
+  const colours: MotifColours = { main: motifMain, second: p.shapes[2], third: p.shapes[1], accent: p.accent };
   const right = rng.chance(0.5);
   const side = (x: number) => (right ? x : 1 - x);
   const mx = side(rng.range(0.62, 0.7)) * w;
@@ -526,10 +558,12 @@ export function imageJobs(contentDir = join(root, "content")): ImageJob[] {
   };
   const fieldOfProgram = new Map(programs.map((program) => [program.id, program.studyFieldSlug]));
   const articleField = (ids: string[] = []) => ids.map((id) => fieldOfProgram.get(id)).find(Boolean);
+  const variants = coverVariants(programs);
+  const bachelorVariants = coverVariants(bachelors.map((b) => ({ id: b.id })));
   return [
-    ...programs.map((x) => ({ kind: "program" as const, slug: x.id, ...photoOr(contentDir, `programs.json ${x.id}`, x.cover, () => programCoverSvg(x.id, x.studyFieldSlug)) })),
+    ...programs.map((x) => ({ kind: "program" as const, slug: x.id, ...photoOr(contentDir, `programs.json ${x.id}`, x.cover, () => programCoverSvg(x.id, x.studyFieldSlug, variants.get(x.id))) })),
     // a bachelor's program has a cover as a program has, under its own id
-    ...bachelors.map((x) => ({ kind: "program" as const, slug: x.id, ...photoOr(contentDir, `bachelors.json ${x.id}`, x.cover, () => programCoverSvg(x.id)) })),
+    ...bachelors.map((x) => ({ kind: "program" as const, slug: x.id, ...photoOr(contentDir, `bachelors.json ${x.id}`, x.cover, () => programCoverSvg(x.id, undefined, bachelorVariants.get(x.id))) })),
     ...seminars.map((x) => ({ kind: "seminar" as const, slug: x.slug, svg: seminarCoverSvg(x.slug, x.studyFieldSlug) })),
     ...articles.map((x) => ({ kind: "article" as const, slug: x.slug, svg: articleCoverSvg(x.slug, articleField(x.relatedProgramIds)) })),
     ...teachers.map((x) => ({ kind: "teacher" as const, slug: x.slug, ...photoOr(contentDir, `teachers.json ${x.id}`, x.photo, () => teacherPortraitSvg(x.slug, x.name)) })),

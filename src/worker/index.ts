@@ -2,6 +2,7 @@ import { env as startEnv } from "cloudflare:workers";
 import { createApp } from "./app";
 import { warmedPages } from "./pages";
 import { warmPageTier } from "../server/cache/warm-up";
+import { refreshExchangeRates } from "../services/exchange-rates";
 import { warmSettings } from "../server/config.server";
 import { settledEnv } from "../server/settled-env";
 
@@ -29,5 +30,6 @@ export default {
   /** Every minute (wrangler.toml's cron): the pages tier filled with the pages it lacks (decision 043). */
   scheduled: (_controller: ScheduledController, env: Env, context: ExecutionContext) => {
     context.waitUntil(warmPageTier(app, env, context, warmedPages).then(() => undefined));
+    context.waitUntil(refreshExchangeRates(env));
   },
 } satisfies ExportedHandler<Env>;

@@ -18,6 +18,13 @@ afterAll(async () => {
 const prices = (page: Page) =>
   page.locator(".program-card__price .price-now").evaluateAll((nodes) => nodes.map((node) => Number((node.textContent ?? "").replace(/\D/g, ""))));
 
+/** A filter's or sort's link; on a phone the filters are folded behind one button (issue 42), opened first. */
+async function filterLink(page: Page, name: string) {
+  const toggle = page.locator(".filters > summary");
+  if ((await toggle.isVisible()) && !(await page.locator(".filters").evaluate((details) => (details as HTMLDetailsElement).open))) await toggle.click();
+  return page.locator(".filters").getByRole("link", { name, exact: true });
+}
+
 describe.each(widths)("program lists on %s", (name, makeContext) => {
   it("filter by type in place, without a page load, and keep the URL shareable", async () => {
     const page = await (await makeContext(browser, siteUrl())).newPage();
@@ -25,7 +32,7 @@ describe.each(widths)("program lists on %s", (name, makeContext) => {
     await page.evaluate(() => {
       (window as unknown as { marker: number }).marker = 1;
     });
-    await page.locator(".filters").getByRole("link", { name: "Повышение квалификации", exact: true }).click();
+    await (await filterLink(page, "Повышение квалификации")).click();
     await page.waitForURL((url) => url.search === "?type=course");
     const courses = catalogue.programs.filter((p) => p.type === "Course").length;
     await page.waitForFunction((n) => document.querySelector(".program-list__count")?.textContent?.startsWith(`${n} `), courses);
@@ -40,7 +47,7 @@ describe.each(widths)("program lists on %s", (name, makeContext) => {
   it("filter the short courses, the cards tagged «Курсы»", async () => {
     const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, "/programs");
-    await page.locator(".filters").getByRole("link", { name: "Краткосрочные курсы", exact: true }).click();
+    await (await filterLink(page, "Краткосрочные курсы")).click();
     await page.waitForURL((url) => url.search === "?type=shortterm");
     const short = catalogue.programs.filter((p) => p.type === "ShortTerm").length;
     await page.waitForFunction((n) => document.querySelector(".program-list__count")?.textContent?.startsWith(`${n} `), short);
@@ -53,11 +60,11 @@ describe.each(widths)("program lists on %s", (name, makeContext) => {
   it("sort by price both ways", async () => {
     const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, "/courses");
-    await page.getByRole("link", { name: "Сначала дешевле" }).click();
+    await (await filterLink(page, "Сначала дешевле")).click();
     await page.waitForURL((url) => url.search === "?sort=price");
     const ascending = await prices(page);
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
-    await page.getByRole("link", { name: "Сначала дороже" }).click();
+    await (await filterLink(page, "Сначала дороже")).click();
     await page.waitForURL((url) => url.search === "?sort=price&dir=desc");
     const descending = await prices(page);
     expect(descending).toEqual([...descending].sort((a, b) => b - a));
@@ -70,7 +77,7 @@ describe.each(widths)("program lists on %s", (name, makeContext) => {
     await page.locator(".pagination").getByRole("link", { name: "2", exact: true }).click();
     await page.waitForURL((url) => url.search === "?page=2");
     await expect(page.locator('.pagination [aria-current="page"]').textContent()).resolves.toBe("2");
-    await page.locator(".filters").getByRole("link", { name: "Клиническая психология", exact: true }).click();
+    await (await filterLink(page, "Клиническая психология")).click();
     await page.waitForURL((url) => url.pathname === "/programs/klinicheskaya-psihologiya");
     const count = catalogue.programs.filter((p) => p.studyFieldSlug === "klinicheskaya-psihologiya").length;
     await expect(page.locator(".program-card").count()).resolves.toBe(count);

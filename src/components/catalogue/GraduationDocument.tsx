@@ -1,7 +1,7 @@
 import { type GraduationDocumentOf, registerCheckText, sampleAlt } from "../../services/catalogue/graduation";
 import type { Site } from "../../services/catalogue/schemas";
-import { diplomaSampleSlug, generatedImage } from "../../services/images";
-import { Picture } from "../ui/Picture";
+import { diplomaSampleSlug } from "../../services/images";
+import DiplomaSample from "./DiplomaSample.island";
 
 interface GraduationDocumentProps {
   site: Site;
@@ -59,10 +59,8 @@ export function GraduationDocument({ site, title, text, given, withAccreditation
       </div>
       {given ? (
         <figure className="diploma__sample">
-          {/* the largest file, for a closer look where the page shows it small */}
-          <a href={generatedImage("diploma", diplomaSampleSlug(given.document.id)).src}>
-            <Picture kind="diploma" slug={diplomaSampleSlug(given.document.id)} alt={sampleAlt(given)} sizes="(max-width: 900px) calc(100vw - 72px), 560px" className="diploma__image" />
-          </a>
+          {/* a closer look in a viewer over the page; without JavaScript, a link to the largest file */}
+          <DiplomaSample slug={diplomaSampleSlug(given.document.id)} alt={sampleAlt(given)} sizes="(max-width: 900px) calc(100vw - 72px), 560px" />
           <figcaption>Образец документа</figcaption>
         </figure>
       ) : null}

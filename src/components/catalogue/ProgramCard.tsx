@@ -2,6 +2,8 @@ import type { Program } from "../../services/catalogue/build";
 import { programHref } from "../../services/catalogue/links";
 import { typeTag } from "../../services/catalogue/tags";
 import { discountedPrice, type InstalmentTerms, instalmentOf } from "../../services/pricing";
+import { formatDayMonth } from "../../services/dates";
+import type { LocalRate } from "../../services/exchange-rates";
 import { PriceWithMonthly } from "./Price";
 import { coverAlt, Picture } from "../ui/Picture";
 
@@ -15,14 +17,15 @@ export interface CardPlacement {
   priority?: boolean;
 }
 
-/** A program in a list: cover, type tag, title, length and the price with the sitewide discount. */
+/** A program in a list: cover, type tag, title, its next start, length and the price with the sitewide discount. */
 export function ProgramCard({
   program,
   discount,
   instalment: terms,
   heading: Heading = "h3",
   priority = false,
-}: { program: Program; discount: string; instalment?: InstalmentTerms } & CardPlacement) {
+  local,
+}: { program: Program; discount: string; instalment?: InstalmentTerms; local?: LocalRate } & CardPlacement) {
   const price = discountedPrice(program.price, discount);
   return (
     <article className="program-card">
@@ -44,10 +47,13 @@ export function ProgramCard({
         <a href={programHref(program)}>{program.title}</a>
       </Heading>
       <p className="program-card__meta">
-        {program.duration} · {program.hours} ч.
+        <span className="program-card__start" data-fact="start">
+          Старт <time dateTime={program.startDate}>{formatDayMonth(`${program.startDate}T12:00:00Z`)}</time>
+        </span>{" "}
+        · {program.duration} · {program.hours} ч.
       </p>
       <p className="program-card__price">
-        <PriceWithMonthly full={program.price} price={price} instalment={instalmentOf(price, program.instalmentMonths, terms)} />
+        <PriceWithMonthly full={program.price} price={price} instalment={instalmentOf(price, program.instalmentMonths, terms)} local={local} />
       </p>
     </article>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { teacherHref } from "../../services/catalogue/links";
 import type { Review, Teacher } from "../../services/catalogue/schemas";
 import { formatDayMonthYear } from "../../services/dates";
 import { ChevronDownIcon } from "../ui/icons";
@@ -61,7 +62,7 @@ export function TeachersSection({ id = "teachers", title, teachers, tinted = fal
       <ul className="teacher-grid">
         {teachers.map((teacher) => (
           <li key={teacher.id}>
-            <TeacherCard teacher={teacher} />
+            <TeacherCard teacher={teacher} linked />
           </li>
         ))}
       </ul>
@@ -86,11 +87,16 @@ export function CheckListSection({ id, title, items, tinted = false }: { id: str
 export const TEACHER_PHOTO_SIZES = { carousel: "(max-width: 768px) 45vw, 260px", list: "(max-width: 768px) 104px, 240px" } as const;
 
 /** `heading`: h3 inside a section with its own h2; h2 where the cards sit right under the page's h1. */
-export function TeacherCard({ teacher, heading: Heading = "h3", sizes = TEACHER_PHOTO_SIZES.carousel }: { teacher: Teacher; heading?: "h2" | "h3"; sizes?: string }) {
+export function TeacherCard({
+  teacher,
+  heading: Heading = "h3",
+  sizes = TEACHER_PHOTO_SIZES.carousel,
+  linked = false,
+}: { teacher: Teacher; heading?: "h2" | "h3"; sizes?: string; /** the name links to the teacher on /teachers, with the programs they teach */ linked?: boolean }) {
   return (
     <article className="teacher-card" id={teacher.slug}>
       <Picture kind="teacher" slug={teacher.slug} alt={portraitAlt(teacher)} sizes={sizes} className="teacher-card__photo" />
-      <Heading className="teacher-card__name">{teacher.name}</Heading>
+      <Heading className="teacher-card__name">{linked ? <a href={teacherHref(teacher)}>{teacher.name}</a> : teacher.name}</Heading>
       <p className="teacher-card__position">{teacher.position}</p>
       {teacher.degree ? <p className="teacher-card__degree">{teacher.degree}</p> : null}
     </article>

@@ -1,8 +1,10 @@
 import type { Context } from "hono";
+import { BachelorAdmission } from "../../components/catalogue/BachelorAdmission";
 import { Cta } from "../../components/catalogue/Cta";
 import { DetailHero } from "../../components/catalogue/DetailHero";
 import { GraduationDocument } from "../../components/catalogue/GraduationDocument";
 import { CheckListSection, Faq, InPageNav, PageSection, ReviewsSection, TeachersSection } from "../../components/catalogue/blocks";
+import { Button } from "../../components/ui/Button";
 import { ChevronDownIcon } from "../../components/ui/icons";
 import { coverAlt, Picture } from "../../components/ui/Picture";
 import { courseJsonLd, higherEducationEntity, legalEntityRef, organizationRef } from "../../components/layout/structured-data";
@@ -84,8 +86,9 @@ function BachelorPage({ catalogue, bachelor }: { catalogue: Catalogue; bachelor:
   const prices = yearlyPrices(bachelor.offlineFullPrice, years);
   const lead = { blockForAmo: bachelor.title, price: bachelor.offlineFullPrice };
   const diploma = graduationDocumentOf(site, "Bachelor");
+  const admission = site.bachelorAdmission;
   const links = [
-    { id: "exams", label: "Поступление" },
+    { id: "admission", label: "Поступление" },
     { id: "outcomes", label: "Чему научитесь" },
     { id: "curriculum", label: "Программа" },
     ...(diploma ? [{ id: "diploma", label: "Документ" }] : []),
@@ -102,20 +105,30 @@ function BachelorPage({ catalogue, bachelor }: { catalogue: Catalogue; bachelor:
         facts={[
           { label: "Стоимость", value: `${formatPrice(bachelor.offlineFullPrice)} в год` },
           { label: "Срок обучения", value: bachelor.duration },
+          ...(admission
+            ? [
+                { label: "Начало занятий", value: admission.classesStart },
+                { label: "Приём документов", value: admission.documents },
+              ]
+            : []),
           { label: "Форма", value: bachelor.studyForm },
           { label: "Квалификация", value: bachelor.qualification },
         ]}
         actions={
           <>
             <Cta site={site} request={{ cta: "submitApplication", ...lead }} main />
-            <Cta site={site} request={{ cta: "knowRequirement", ...lead }} variant="outline" />
+            <Button href="#admission" variant="outline">
+              {site.cta.knowRequirement.trigger}
+            </Button>
           </>
         }
         lead={bachelor.description}
         picture={<Picture kind="program" slug={bachelor.id} alt={coverAlt(bachelor)} sizes="(max-width: 768px) 100vw, 480px" className="detail-hero__image" priority />}
       />
       <InPageNav links={links} />
-      <CheckListSection id="exams" title="Вступительные испытания" tinted items={bachelor.entranceExams} />
+      <PageSection id="admission" title="Поступление: сроки, испытания, баллы" tinted>
+        <BachelorAdmission bachelor={bachelor} admission={admission} />
+      </PageSection>
       <CheckListSection id="outcomes" title="Чему вы научитесь" items={bachelor.outcomes} />
       <PageSection id="curriculum" title="Программа обучения" tinted>
         <p className="section__lead">По курсам: дисциплины и практика</p>

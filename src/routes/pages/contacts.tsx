@@ -1,4 +1,7 @@
 import type { Context } from "hono";
+import type { ReactNode } from "react";
+import { Cta } from "../../components/catalogue/Cta";
+import { PAGE_CTA_LABELS } from "../../services/catalogue/cta-labels";
 import { admissionsHoursText } from "../../services/admissions-hours";
 import { allPhones, almatyServes, phoneHref } from "../../components/layout/contacts";
 import { legalEntitiesJsonLd } from "../../components/layout/structured-data";
@@ -54,12 +57,42 @@ function EntityCard({ entity }: { entity: LegalEntity }) {
   );
 }
 
+/**
+ * An office's hours on its own clock, its messengers and a callback (the popup's lead form, as
+ * every page's CTA; /apply without JavaScript): what a visitor of either office looks for (issue 42).
+ */
+function OfficeContacts({ hours, whatsapp, telegram, callback }: { hours: string; whatsapp: string; telegram: string; callback: ReactNode }) {
+  return (
+    <div className="office">
+      <p className="office__hours">
+        <strong>Часы работы:</strong> {hours}
+      </p>
+      <ul className="office__messengers">
+        <li>
+          <a className="btn btn--outline" href={whatsapp} target="_blank" rel="noopener noreferrer">
+            <span className="btn__label">Написать в WhatsApp</span>
+          </a>
+        </li>
+        <li>
+          <a className="btn btn--outline" href={telegram} target="_blank" rel="noopener noreferrer">
+            <span className="btn__label">Мы в Telegram</span>
+          </a>
+        </li>
+        <li>{callback}</li>
+      </ul>
+    </div>
+  );
+}
+
 /** `/contacts`: every line of the institute, the visitor's area's first, and the offices, theirs first (decision 020). */
 export function contactsPage(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
   const { site, pages } = catalogue;
   const area = c.var.area;
-  const mapUrl = `https://yandex.ru/maps/?text=${encodeURIComponent(`Москва, ${site.moscowOffice.address}`)}`;
+  const mapUrl = `https://yandex.ru/maps/?text=${encodeURIComponent(site.moscowOffice.address)}`;
+  const almatyMapUrl = `https://yandex.kz/maps/?text=${encodeURIComponent(site.almatyOffice.address)}`;
+  const almaty2gisUrl = `https://2gis.kz/almaty/search/${encodeURIComponent(site.almatyOffice.address.replace(/^Алматы,\s*/, ""))}`;
+  const almatyWhatsapp = site.almatyOffice.phones.find((phone) => phone.whatsapp);
   const moscow = (
     <section key="moscow" aria-labelledby="office-moscow">
       <h3 id="office-moscow">Москва</h3>
@@ -74,6 +107,12 @@ export function contactsPage(c: Context<AppEnv>) {
           </a>
         </figcaption>
       </figure>
+      <OfficeContacts
+        hours={admissionsHoursText(site.admissionsHours, "RU")}
+        whatsapp={site.links.whatsapp}
+        telegram={site.socials.telegram}
+        callback={<Cta site={site} request={{ cta: "callMeBack", blockForAmo: PAGE_CTA_LABELS.contactsMoscow }} variant="outline" />}
+      />
       <ul className="plain-list">
         {pages.contacts.directions.map((line) => (
           <li key={line}>{line}</li>
@@ -85,9 +124,24 @@ export function contactsPage(c: Context<AppEnv>) {
     <section key="almaty" aria-labelledby="office-almaty">
       <h3 id="office-almaty">Алматы</h3>
       <p>{site.almatyOffice.address}</p>
+      <p className="office__maps">
+        <a href={almatyMapUrl} target="_blank" rel="noopener noreferrer">
+          Открыть в Яндекс Картах
+        </a>{" "}
+        ·{" "}
+        <a href={almaty2gisUrl} target="_blank" rel="noopener noreferrer">
+          Открыть в 2ГИС
+        </a>
+      </p>
       <p>
         <a href={`mailto:${site.almatyOffice.email}`}>{site.almatyOffice.email}</a>
       </p>
+      <OfficeContacts
+        hours={admissionsHoursText(site.admissionsHours, "KZ")}
+        whatsapp={almatyWhatsapp ? `https://wa.me/${almatyWhatsapp.number.replace(/\D/g, "")}` : site.links.whatsapp}
+        telegram={site.socials.telegram}
+        callback={<Cta site={site} request={{ cta: "callMeBack", blockForAmo: PAGE_CTA_LABELS.contactsAlmaty }} variant="outline" />}
+      />
     </section>
   );
   return renderPage(c, {

@@ -271,7 +271,7 @@ export function freeAccessPage(c: Context<AppEnv>) {
         <FreeAccessForm
           idPrefix="free-access"
           form="freeAccess"
-          {...FREE_ACCESS_TEXTS}
+          {...(page.form ?? FREE_ACCESS_TEXTS)}
           area={c.var.area}
           thanks={{ giftExchange: site.links.giftExchange, messengerChannel: site.links.messengerChannel }}
         />

@@ -20,6 +20,27 @@ const home = { label: "Главная", href: "/" };
  * `/teachers`: every teacher, with Person data for crawlers. The biography is the page's own text
  * right below; it is not repeated in the JSON-LD, which would double the page's weight (issue #8).
  */
+/** «Ведёт программы»: the programs and bachelor's programs whose teachers the content names this teacher among. */
+function TaughtPrograms({ catalogue, teacherId }: { catalogue: Catalogue; teacherId: string }) {
+  const taught = [
+    ...catalogue.programs.filter((p) => p.teacherIds.includes(teacherId)).map((p) => ({ id: p.id, title: p.title, href: programHref(p) })),
+    ...catalogue.bachelors.filter((b) => b.teacherIds.includes(teacherId)).map((b) => ({ id: b.id, title: `${b.title}, бакалавриат`, href: bachelorHref(b) })),
+  ];
+  if (taught.length === 0) return null;
+  return (
+    <div className="teacher-list__programs">
+      <p className="teacher-list__programs-title">Ведёт программы:</p>
+      <ul>
+        {taught.map((item) => (
+          <li key={item.id}>
+            <a href={item.href}>{item.title}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function teachersList(c: Context<AppEnv>) {
   const catalogue = c.get("catalogue");
   const teachers = sortPrograms(catalogue.teachers, "idx");
@@ -54,6 +75,7 @@ export function teachersList(c: Context<AppEnv>) {
                 <p className="teacher-list__meta">
                   Опыт — {pluralize(teacher.experienceYears, ["год", "года", "лет"])}. {teacher.specializations.join(", ")}.
                 </p>
+                <TaughtPrograms catalogue={catalogue} teacherId={teacher.id} />
               </div>
             </li>
           ))}
@@ -107,6 +129,11 @@ export function reviewsList(c: Context<AppEnv>) {
             );
           })}
         </ul>
+        {/* after the reviews, the step they lead to (issue 42) */}
+        <div className="container cta-band">
+          <p>Хотите учиться у тех же преподавателей? Подберём программу под ваши цели и расскажем об условиях.</p>
+          <Cta site={catalogue.site} request={{ cta: "chooseProgram", blockForAmo: PAGE_CTA_LABELS.reviews }} variant="violet" />
+        </div>
       </>
     ),
   });

@@ -7,7 +7,7 @@ import { courseJsonLd, academicHoursWorkload, organizationRef } from "../../comp
 import { ChevronDownIcon } from "../../components/ui/icons";
 import { DetailHero } from "../../components/catalogue/DetailHero";
 import { GraduationDocument } from "../../components/catalogue/GraduationDocument";
-import { PriceWithMonthly } from "../../components/catalogue/Price";
+import { LocalPrice, PriceWithMonthly } from "../../components/catalogue/Price";
 import { coverAlt, Picture } from "../../components/ui/Picture";
 import type { Catalogue, Program, ProgramDetails } from "../../services/catalogue/build";
 import { programDetailsOf } from "../../services/catalogue/program-details";
@@ -18,6 +18,7 @@ import { indexes, teachersOf } from "../../services/catalogue/queries";
 import type { CtaKey, ProgramType } from "../../services/catalogue/schemas";
 import { typeTag } from "../../services/catalogue/tags";
 import { formatDayMonthYear } from "../../services/dates";
+import { type LocalRate, localRateFor, rateDateText } from "../../services/exchange-rates";
 import { generatedImage } from "../../services/images";
 import { discountedPrice, instalmentOf, instalmentOption, monthlyText } from "../../services/pricing";
 import { formatPrice, pluralize } from "../../services/text";
@@ -31,7 +32,7 @@ const signUpKey: Record<ProgramType, CtaKey> = {
   ShortTerm: "signUpForProgramm",
 };
 
-function ProgramPage({ catalogue, program: summary, details }: { catalogue: Catalogue; program: Program; details: ProgramDetails }) {
+function ProgramPage({ catalogue, program: summary, details, local }: { catalogue: Catalogue; program: Program; details: ProgramDetails; local?: LocalRate }) {
   const program = { ...summary, ...details };
   const { site } = catalogue;
   const index = indexes(catalogue);
@@ -70,9 +71,11 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
               </time>
             ),
           },
-          { label: "Стоимость", value: <PriceWithMonthly full={program.price} price={price} instalment={instalment} /> },
+          { label: "Стоимость", value: <PriceWithMonthly full={program.price} price={price} instalment={instalment} local={local} /> },
           { label: "Длительность", value: `${program.duration}, ${pluralize(program.hours, ["час", "часа", "часов"])}` },
           { label: "Формат", value: program.format },
+          // the document a graduate gets, named where a visitor decides, with its sample further down (issue 42, decision 061)
+          { label: "Документ", value: <a href="#diploma">{program.diploma.title}</a>, wide: true },
         ]}
         actions={
           <>
@@ -155,6 +158,12 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
               <p className="price-box__price">
                 <span className="price-old">{formatPrice(program.price)}</span>
                 <strong>{formatPrice(price)}</strong>
+                {local ? (
+                  <>
+                    {" "}
+                    <LocalPrice roubles={price} rate={local} />
+                  </>
+                ) : null}
               </p>
               {instalment ? (
                 <p className="price-box__instalment">
@@ -162,6 +171,12 @@ function ProgramPage({ catalogue, program: summary, details }: { catalogue: Cata
                 </p>
               ) : null}
             </div>
+            {local && site.paymentAbroad ? (
+              <p className="price-box__abroad" data-testid="payment-abroad">
+                <strong>{`Как оплатить из ${local.currency === "KZT" ? "Казахстана" : "Узбекистана"}.`}</strong> {site.paymentAbroad}{" "}
+                {`Сумма в ${local.currency === "KZT" ? "тенге" : "сумах"} — примерная, ${rateDateText(local)}.`}
+              </p>
+            ) : null}
             <ul className="check-list price-box__options">
               {paymentOptions.map((option) => (
                 <li key={option}>{option}</li>
@@ -227,10 +242,11 @@ const typeCrumb: Record<ProgramType, Crumb> = {
 
 function renderProgram(c: Context<AppEnv>, program: Program) {
   const catalogue = c.get("catalogue");
-  return renderWithPart(c, programDetailsOf(c.env.CATALOGUE, catalogue.version, program.id), (details) => renderProgramPage(c, program, details));
+  const reading = Promise.all([programDetailsOf(c.env.CATALOGUE, catalogue.version, program.id), localRateFor(c.var.area, c.env.CATALOGUE)]);
+  return renderWithPart(c, reading, ([details, local]) => renderProgramPage(c, program, details, local));
 }
 
-function renderProgramPage(c: Context<AppEnv>, program: Program, details: ProgramDetails) {
+function renderProgramPage(c: Context<AppEnv>, program: Program, details: ProgramDetails, local: LocalRate | undefined) {
   const catalogue = c.get("catalogue");
   const field = program.studyFieldSlug ? indexes(catalogue).studyField.get(program.studyFieldSlug) : undefined;
   return renderPage(c, {
@@ -247,7 +263,7 @@ function renderProgramPage(c: Context<AppEnv>, program: Program, details: Progra
       ...(field ? [{ label: field.title, href: studyFieldHref(field.slug) }] : []),
       { label: program.title, href: programHref(program) },
     ],
-    body: <ProgramPage catalogue={catalogue} program={program} details={details} />,
+    body: <ProgramPage catalogue={catalogue} program={program} details={details} local={local} />,
   });
 }
 

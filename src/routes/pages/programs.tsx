@@ -5,6 +5,7 @@ import type { Catalogue } from "../../services/catalogue/build";
 import { ListingError, type ListingQuery, listPrograms, parseListing } from "../../services/catalogue/listing";
 import { figures, indexes } from "../../services/catalogue/queries";
 import type { ProgramType } from "../../services/catalogue/schemas";
+import { localRateFor } from "../../services/exchange-rates";
 import { pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
@@ -75,7 +76,7 @@ function ProgramsTotal({ catalogue }: { catalogue: Catalogue }) {
   );
 }
 
-function renderList(c: Context<AppEnv>, spec: ListSpec, field?: string) {
+async function renderList(c: Context<AppEnv>, spec: ListSpec, field?: string) {
   const catalogue = c.get("catalogue");
   const studyField = field ? indexes(catalogue).studyField.get(field) : undefined;
   if (field && !studyField) return renderNotFound(c);
@@ -88,6 +89,7 @@ function renderList(c: Context<AppEnv>, spec: ListSpec, field?: string) {
     throw error;
   }
   const listing = listPrograms(catalogue, query);
+  const local = await localRateFor(c.var.area, c.env.CATALOGUE);
   // a page past the end does not exist; the first page of an empty list does
   if (query.page > listing.pages) return renderNotFound(c);
   const title = studyField ? `${studyField.title}: программы обучения` : spec.title;
@@ -105,17 +107,20 @@ function renderList(c: Context<AppEnv>, spec: ListSpec, field?: string) {
     breadcrumbs,
     body: (
       <>
-        <header className="list-hero container">
+        {/* the title, then the programs: the list's words come after it, so a phone's first screen holds a program with its price (issue 42) */}
+        <header className="list-hero list-hero--compact container">
           <h1>{title}</h1>
-          <p className="list-hero__lead">{studyField?.description ?? spec.intro}</p>
-          {spec === lists.programs && !studyField ? <ProgramsTotal catalogue={catalogue} /> : null}
           {freeAccessOffered(catalogue, spec.type) ? (
             <p className="free-access-link">
               <a href="/free-access">{catalogue.pages.freeAccess.offer?.link}</a>
             </p>
           ) : null}
         </header>
-        <ProgramList catalogue={catalogue} base={base} query={query} listing={listing} />
+        <ProgramList catalogue={catalogue} base={base} query={query} listing={listing} local={local} />
+        <div className="list-about container">
+          <p className="list-hero__lead">{studyField?.description ?? spec.intro}</p>
+          {spec === lists.programs && !studyField ? <ProgramsTotal catalogue={catalogue} /> : null}
+        </div>
       </>
     ),
   });

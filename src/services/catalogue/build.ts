@@ -12,6 +12,7 @@ import type { InstituteDocument, ListedDocument, Pages } from "./institute-schem
 import { VENUE_CITIES, VENUE_EXAMPLE, venueOf } from "./venue";
 import { articleMinutes } from "./journal";
 import { graduationDocumentOf } from "./graduation";
+import { type BachelorAdmission, minimumScoresText } from "./admission";
 
 /** A program as its own page shows it. */
 type FullProgram = Omit<ProgramSource, "startsInDays"> & { startDate: string };
@@ -111,6 +112,16 @@ function nextIntake(now: Date, days: number, intakeDays: readonly number[]): str
     const day = moscowInstant(today.year, today.month, today.day + ahead, 10, 0);
     if (intakeDays.includes(moscowClock(day).day)) return day.toISOString().slice(0, 10);
   }
+}
+
+/** The bachelor's admission as content text says it by name (decision 056). */
+function bachelorAdmissionFacts(admission: BachelorAdmission) {
+  return {
+    bachelorCampaign: admission.campaign,
+    bachelorDocuments: admission.documents,
+    bachelorClassesStart: admission.classesStart,
+    bachelorMinimumScores: minimumScoresText(admission.minimumScores),
+  };
 }
 
 /** «1 и 15 числа»: the intake days as /incomers says them. */
@@ -249,6 +260,7 @@ export function buildCatalogue(raw: RawContent, now: Date, version: string): Bui
       admissionsHours: admissionsHoursText(site.admissionsHours),
       ...(site.intakeDays ? { intakeDays: intakeDaysText(site.intakeDays) } : {}),
       ...(accreditation ? { stateAccreditation: accreditation } : {}),
+      ...(site.bachelorAdmission ? bachelorAdmissionFacts(site.bachelorAdmission) : {}),
     };
     filledPages = fillFiguresDeep(fillFactsDeep(pages, facts), countFigures({ programs: programSources, bachelors, practicalTrainings, teachers }));
   } catch (error) {

@@ -13,6 +13,9 @@ export const PAGE_CTA_LABELS = {
   webinars: "Вебинары",
   institute: "Об институте",
   applicants: "Поступающим",
+  reviews: "Отзывы",
+  contactsMoscow: "Контакты: офис в Москве",
+  contactsAlmaty: "Контакты: офис в Алматы",
   wheel: "Колесо фортуны",
 } as const;
 

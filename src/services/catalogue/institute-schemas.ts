@@ -60,6 +60,8 @@ export const pagesSchema = z.object({
   freeAccess: z.object({
     title: text,
     lead: text,
+    /** the form's heading and what it says happens next: what the thanks after it says (a call from admissions), never a promise the site does not keep (issue 42) */
+    form: z.optional(z.object({ heading: text, text })),
     benefits: z.array(text).check(z.minLength(3)),
     /** where the trial is offered: the program types whose pages (and the lists of them) link to it, and the link's words; none offers it without this */
     offer: z.optional(z.object({ programTypes: z.array(z.enum(["Profession", "Course", "ShortTerm"])).check(z.minLength(1)), link: text })),

@@ -23,3 +23,5 @@ export const seminarHref = (seminar: Pick<Seminar, "slug" | "studyFieldSlug">) =
   `/seminars/${seminar.studyFieldSlug}/${seminar.slug}`;
 export const liveCourseHref = (slug: string) => `/live-courses/${slug}`;
 export const articleHref = (slug: string) => `/journal/${slug}`;
+/** A teacher on /teachers (their card there has their slug as id), with the programs they teach. */
+export const teacherHref = (teacher: { slug: string }) => `/teachers#${teacher.slug}`;

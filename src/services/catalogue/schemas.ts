@@ -105,6 +105,8 @@ export const bachelorSchema = z.object({
   /** a number of years ("4 года"): crawlers get it as the course's schedule */
   duration: text.check(z.refine((value) => studyYears(value) !== null, { message: "срок обучения — число лет, например «4 года»" })),
   studyForm: text,
+  /** what the study form means at this institute, in a visitor's words (what is online, what is not) */
+  studyFormNote: z.optional(text),
   qualification: text,
   entranceExams: z.array(text).check(z.minLength(1)),
   outcomes: z.array(text).check(z.minLength(3)),

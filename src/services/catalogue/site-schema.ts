@@ -139,8 +139,23 @@ export const siteSchema = z.object({
   }),
   /** the days of the month a program's group starts on («1 и 15 числа»): every program's start is the next of them after its `startsInDays` */
   intakeDays: z.optional(z.array(z.number().check(z.int(), z.gte(1), z.lte(28))).check(z.minLength(1))),
+  /** the bachelor's admission campaign, the one source of its dates and scores: /incomers says them by name (`{{bachelorDocuments}}`, `{{bachelorClassesStart}}`, `{{bachelorMinimumScores}}`, `{{bachelorCampaign}}`), every bachelor's page shows them */
+  bachelorAdmission: z.optional(
+    z.object({
+      /** the academic year admitted to, «2027/28» */
+      campaign: text,
+      /** when documents are taken, «с 20 июня по 18 сентября 2027 года» */
+      documents: text,
+      /** the first day of classes, «1 октября 2027 года» */
+      classesStart: text,
+      /** the lowest USE score taken, by subject */
+      minimumScores: z.array(z.object({ subject: text, score: z.number().check(z.int(), z.gte(0), z.lte(100)) })).check(z.minLength(1)),
+    }),
+  ),
   /** who lends the programs' instalments (a bank or a service, named beside every monthly payment) and its yearly rate in percent: 0 is without overpayment */
   instalment: z.optional(z.object({ partner: text, ratePercent: z.number().check(z.gte(0), z.lt(100)) })),
+  /** how visitors from Kazakhstan and Uzbekistan pay (in roubles, and how), said in the price block beside the sum in their money (issue 42) */
+  paymentAbroad: z.optional(text),
   /** what a program's price block says is refunded and how, and the document (its slug in documents.json) that says it in full */
   refund: z.optional(z.object({ text, document: slug })),
   cta: z.record(z.enum(ctaKeys), ctaSchema).check(

@@ -25,6 +25,8 @@ const FINGERPRINTS: Record<number, string> = {
   5: "dad9530e33fc7f440fc997cb79076fc68c57bfad1b5593324c6b6fbd9abe5868",
   // the graduation documents, the register that checks them, the higher-education entity's accreditation (issue 28, decision 061)
   6: "5cdec87ac4b0991344bbc563d3f3cdcea4725e57952e8d64cac23b2570c83fc0",
+  // the bachelor's admission (dates, minimum scores), what a study form means, the free trial form's words, how visitors from abroad pay (issue 42, decisions 080, 081)
+  7: "4c228a8f1f4c1a178ff44339615017158430a581378c53c10b6781e5a11f37ab",
 };
 
 const fingerprint = () =>
