@@ -9,14 +9,14 @@ import type { VisitorArea } from "./visitor-area";
  */
 
 /** The official daily rates (XML, windows-1251; only its ASCII parts are read). `CBR_RATES_URL` moves it. */
-export const DEFAULT_CBR_RATES_URL = "https://www.cbr.ru/scripts/XML_daily.asp";
+const DEFAULT_CBR_RATES_URL = "https://www.cbr.ru/scripts/XML_daily.asp";
 
 /** Where the rates are kept, in the catalogue's KV namespace (not a content key: a push leaves it be). */
 export const RATES_KEY = "exchange-rates:cbr";
 
 /** The currencies a visitor's area pays in, besides the rouble. */
-export const areaCurrency = { KZ: "KZT", UZ: "UZS" } as const satisfies Partial<Record<VisitorArea, string>>;
-export type LocalCurrency = (typeof areaCurrency)[keyof typeof areaCurrency];
+const areaCurrency = { KZ: "KZT", UZ: "UZS" } as const satisfies Partial<Record<VisitorArea, string>>;
+type LocalCurrency = (typeof areaCurrency)[keyof typeof areaCurrency];
 
 export interface StoredRates {
   /** the day the bank set the rates for, `YYYY-MM-DD` */
