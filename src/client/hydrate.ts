@@ -1,6 +1,9 @@
 import { islands } from "virtual:islands";
-import { loadChunk } from "./load-chunk";
+import { loadChunk, setRetryImport } from "./load-chunk";
 import { preloadChunksOf } from "./module-preload";
+
+// a chunk asked again comes under an address of its own (load-chunk.ts); the bundler leaves this import to the browser
+setRetryImport((address) => import(address));
 
 /** React, fetched with the first island to hydrate (no page preloads it: decision 041). */
 const react = () => import("./react-runtime");

@@ -1,4 +1,4 @@
-import { signal } from "@preact/signals-core";
+import { sharedSignal } from "./signals";
 import type { CtaKey } from "../../services/catalogue/schemas";
 
 /** What a CTA asks the one lead popup of the page to show (spec 2.6 options). */
@@ -14,4 +14,4 @@ export interface LeadRequest {
   seminar?: { id: string; title: string; price: number; tickets_quantity: number; date: string };
 }
 
-export const leadPopup = signal<LeadRequest | null>(null);
+export const leadPopup = sharedSignal<LeadRequest | null>(null);

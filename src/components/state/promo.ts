@@ -1,13 +1,13 @@
-import { signal } from "@preact/signals-core";
+import { sharedSignal } from "./signals";
 import { readCookie } from "../../client/visit";
 import { type PromoData, PROMO_STORAGE_KEY, safeRedirect } from "../../services/promo";
 import { cookies, parseUtmCookie } from "../../services/tracking";
 import { promoClient } from "../../client/api";
 
 /** The visitor's promo, or null when there is none (spec 4). */
-export const activePromo = signal<PromoData | null>(null);
+export const activePromo = sharedSignal<PromoData | null>(null);
 /** False while the promo is being looked up: the sticky bar waits for it (spec 2.7). */
-export const promoLoaded = signal(false);
+export const promoLoaded = sharedSignal(false);
 
 let lookup: Promise<void> | null = null;
 

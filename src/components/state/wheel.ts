@@ -1,8 +1,8 @@
-import { signal } from "@preact/signals-core";
+import { sharedSignal } from "./signals";
 import { WHEEL_STORAGE_KEY, type WheelResult } from "../../services/wheel";
 
 /** The visitor's fortune wheel result (spec 3: kept locally), carried into the lead form's gift field. */
-export const wheelResult = signal<WheelResult | null>(null);
+export const wheelResult = sharedSignal<WheelResult | null>(null);
 
 export function restoreWheelResult(): void {
   try {

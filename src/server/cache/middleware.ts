@@ -38,6 +38,13 @@ const NOT_KEPT = /^\/(api|ops|graphql|gratefull)(\/|$)/;
 /** What a browser is told of a page: it may keep it, and must ask again (with its ETag) before using it. */
 const BROWSER_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
+/**
+ * What a browser is told of a page in the low-vision version: its visitor's own, asked again each
+ * time, and kept apart by the cookie, so a browser that leaves it (Firefox reused such pages, with
+ * no Cache-Control, without asking: issue 42) never shows it again once the version is off.
+ */
+const LOW_VISION_CACHE_CONTROL = "private, no-cache";
+
 /** When a page put into the Cache API expires (ms since the epoch), so the memory keeps it no longer. */
 const EXPIRES_HEADER = "X-Kept-Until";
 
@@ -61,6 +68,11 @@ function cacheable(c: Context<AppEnv>, url: URL): boolean {
   if (c.req.method !== "GET" || NOT_KEPT.test(url.pathname)) return false;
   // a cookie that names no low-vision settings is the ordinary page
   return parseLowVision(getCookie(c, LOW_VISION_COOKIE)) === null;
+}
+
+/** A page asked for in the low-vision version: GET, a page's address, with the cookie that names its settings. */
+function lowVisionPage(c: Context<AppEnv>, url: URL): boolean {
+  return c.req.method === "GET" && !NOT_PAGES.test(url.pathname) && parseLowVision(getCookie(c, LOW_VISION_COOKIE)) !== null;
 }
 
 /**
@@ -97,6 +109,14 @@ function firstFound<T>(reads: Promise<T | null>[]): Promise<T | null> {
 export const pageCache = createMiddleware<AppEnv>(async (c, next) => {
   const cache = locationCache();
   const url = new URL(c.req.url);
+  if (lowVisionPage(c, url)) {
+    await next();
+    if (c.res.headers.get("Content-Type")?.startsWith("text/html")) {
+      c.res.headers.set("Cache-Control", LOW_VISION_CACHE_CONTROL);
+      c.res.headers.append("Vary", "Cookie");
+    }
+    return;
+  }
   if (!cache || !cacheable(c, url)) return next();
   const tier = c.get("tier");
   let contentVersion: string;
