@@ -60,7 +60,7 @@ describe("keyboard", () => {
       expect(inside).toBe(true);
     }
     await page.keyboard.press("Escape");
-    await expect(page.locator("dialog.lead-popup[open]").count()).resolves.toBe(0);
+    await expect.poll(() => page.locator("dialog.lead-popup[open]").count()).toBe(0);
   });
 
   it("shows where the focus is", async () => {
@@ -68,7 +68,7 @@ describe("keyboard", () => {
     const page = await context.newPage();
     await open(page, "/");
     await page.keyboard.press("Tab");
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Перейти к содержанию");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Перейти к содержанию");
     await page.keyboard.press("Tab");
     const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).not.toBe("none");

@@ -47,7 +47,7 @@ describe("analytics only after consent", () => {
     const { context, page, outside } = await visitor();
     await page.goto("/");
     await expect.poll(() => banner(page).isVisible()).toBe(true);
-    await expect(banner(page).getByRole("link", { name: "согласие на обработку данных для аналитики" }).getAttribute("href")).resolves.toBe(
+    await expect.poll(() => banner(page).getByRole("link", { name: "согласие на обработку данных для аналитики" }).getAttribute("href")).toBe(
       "/docs/pdf/analytics-policy.pdf",
     );
     // the page has asked for everything it will ask for without an answer

@@ -76,11 +76,11 @@ describe.each(widths)("program lists on %s", (name, makeContext) => {
     await open(page, "/programs");
     await page.locator(".pagination").getByRole("link", { name: "2", exact: true }).click();
     await page.waitForURL((url) => url.search === "?page=2");
-    await expect(page.locator('.pagination [aria-current="page"]').textContent()).resolves.toBe("2");
+    await expect.poll(() => page.locator('.pagination [aria-current="page"]').textContent()).toBe("2");
     await (await filterLink(page, "Клиническая психология")).click();
     await page.waitForURL((url) => url.pathname === "/programs/klinicheskaya-psihologiya");
     const count = catalogue.programs.filter((p) => p.studyFieldSlug === "klinicheskaya-psihologiya").length;
-    await expect(page.locator(".program-card").count()).resolves.toBe(count);
+    await expect.poll(() => page.locator(".program-card").count()).toBe(count);
   });
 });
 
@@ -91,13 +91,13 @@ describe.each(widths)("a program page on %s", (name, makeContext) => {
     await open(page, `/professions/${program.studyFieldSlug}/${program.slug}`);
     const module = page.locator(".curriculum__module").first();
     const topic = module.locator(".curriculum__topics li").first();
-    await expect(topic.isVisible()).resolves.toBe(false);
+    await expect.poll(() => topic.isVisible()).toBe(false);
     await module.locator("summary").click();
-    await expect(topic.isVisible()).resolves.toBe(true);
-    await expect(topic.textContent()).resolves.toBe(program.modules[0]!.topics[0]);
+    await expect.poll(() => topic.isVisible()).toBe(true);
+    await expect.poll(() => topic.textContent()).toBe(program.modules[0]!.topics[0]);
     await screenshot(page, `${name}-program-curriculum`);
     await module.locator("summary").click();
-    await expect(topic.isVisible()).resolves.toBe(false);
+    await expect.poll(() => topic.isVisible()).toBe(false);
   });
 
   it("jumps to a section from the in-page navigation", async () => {
@@ -118,15 +118,15 @@ describe.each(widths)("the home page carousels on %s", (name, makeContext) => {
     const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, "/");
     const track = page.locator("#teachers-track");
-    await expect(track.evaluate((el) => getComputedStyle(el).scrollSnapType)).resolves.toBe("x mandatory");
+    await expect.poll(() => track.evaluate((el) => getComputedStyle(el).scrollSnapType)).toBe("x mandatory");
     await track.scrollIntoViewIfNeeded();
     await page.waitForSelector('[data-island="ui/CarouselArrows"][data-hydrated="true"]', { state: "attached" });
     const next = page.locator(".carousel").first().getByRole("button", { name: "Стрелка вправо" });
     const previous = page.locator(".carousel").first().getByRole("button", { name: "Стрелка влево" });
-    await expect(previous.isDisabled()).resolves.toBe(true);
+    await expect.poll(() => previous.isDisabled()).toBe(true);
     await next.click();
     await page.waitForFunction(() => (document.getElementById("teachers-track")?.scrollLeft ?? 0) > 50);
-    await expect(previous.isEnabled()).resolves.toBe(true);
+    await expect.poll(() => previous.isEnabled()).toBe(true);
     await screenshot(page, `${name}-home-teachers-carousel`);
   });
 });

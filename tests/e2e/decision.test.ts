@@ -37,14 +37,14 @@ describe.each(widths)("on %s", (name, makeContext) => {
       const page = await visit(programHref(withInstalment));
       await page.locator("#price").scrollIntoViewIfNeeded();
       const bar = page.locator(".sticky-actions__monthly");
-      await expect(bar.isVisible()).resolves.toBe(true);
-      await expect(bar.textContent()).resolves.toMatch(monthly);
+      await expect.poll(() => bar.isVisible()).toBe(true);
+      await expect.poll(() => bar.textContent()).toMatch(monthly);
       await screenshot(page, "program-price-390");
     });
 
     it("/gratefull shows its next steps on a phone", async () => {
       const page = await visit("/gratefull?lead=x");
-      await expect(page.getByTestId("next-steps").isVisible()).resolves.toBe(true);
+      await expect.poll(() => page.getByTestId("next-steps").isVisible()).toBe(true);
       await screenshot(page, "gratefull-390", true);
     });
   }
@@ -85,7 +85,7 @@ describe.each(widths)("on %s", (name, makeContext) => {
     for (const mark of marks) expect(mark).toContain("✓");
     const body = await page.evaluate(() => ({ wrap: getComputedStyle(document.body).overflowWrap, hyphens: getComputedStyle(document.body).hyphens, lang: document.documentElement.lang }));
     expect(body).toEqual({ wrap: "break-word", hyphens: "auto", lang: "ru" });
-    await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 
   it.each(["white", "black", "blue"] as const)("at the largest size and spacing in the %s scheme, the settings panel leaves the heading in view, marks each chosen option and keeps within the screen", async (scheme) => {
@@ -134,8 +134,8 @@ describe.each(widths)("on %s", (name, makeContext) => {
 
   it("search rows start at one edge, and a query typed in the Latin layout stands in the field as the words searched", async () => {
     const page = await visit(`/search?q=${encodeURIComponent("gcb[jkjubz")}`);
-    await expect(page.locator("#search-page-q").inputValue()).resolves.toBe("психология");
-    await expect(page.locator(".search-switched").textContent()).resolves.toBe("Показаны результаты по запросу «психология»");
+    await expect.poll(() => page.locator("#search-page-q").inputValue()).toBe("психология");
+    await expect.poll(() => page.locator(".search-switched").textContent()).toBe("Показаны результаты по запросу «психология»");
     const titles = await page.locator(".search-page .search-result__title").evaluateAll((all) => all.map((t) => Math.round(t.getBoundingClientRect().left)));
     expect(titles.length).toBeGreaterThan(1);
     expect(new Set(titles).size).toBe(1);
@@ -151,8 +151,8 @@ describe.each(widths)("on %s", (name, makeContext) => {
     await open(page, path());
     const section = page.locator("#diploma");
     const image = section.locator("img.diploma__image");
-    await expect(image.getAttribute("loading")).resolves.toBe("lazy");
-    await expect(image.getAttribute("alt")).resolves.toMatch(/^Образец документа: /);
+    await expect.poll(() => image.getAttribute("loading")).toBe("lazy");
+    await expect.poll(() => image.getAttribute("alt")).toMatch(/^Образец документа: /);
     // its box has the picture's shape before a byte of it arrives: nothing below moves when it does
     const before = (await image.boundingBox())!;
     expect(before.width).toBeGreaterThan(mobile ? 300 : 480);
@@ -169,11 +169,11 @@ describe.each(widths)("on %s", (name, makeContext) => {
     expect(Math.abs(loaded.height - before.height)).toBeLessThan(1);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await layoutShifts(page), "shifts while the sample came").toBeLessThan(0.01);
-    await expect(image.isVisible()).resolves.toBe(true);
-    await expect(section.textContent()).resolves.toMatch(/Лицензия на осуществление образовательной деятельности № Л035-\S+ от \d\d\.\d\d\.\d{4}/);
+    await expect.poll(() => image.isVisible()).toBe(true);
+    await expect.poll(() => section.textContent()).toMatch(/Лицензия на осуществление образовательной деятельности № Л035-\S+ от \d\d\.\d\d\.\d{4}/);
     const register = section.locator("a.diploma__register");
-    await expect(register.getAttribute("href")).resolves.toBe("https://frdocheck.obrnadzor.gov.ru/");
-    await expect(register.isVisible()).resolves.toBe(true);
+    await expect.poll(() => register.getAttribute("href")).toBe("https://frdocheck.obrnadzor.gov.ru/");
+    await expect.poll(() => register.isVisible()).toBe(true);
     await section.evaluate((el) => el.scrollIntoView({ block: "start" }));
     if (mobile) await image.evaluate((img) => img.scrollIntoView({ block: "center" }));
     await screenshot(page, `${shot}-${mobile ? 390 : 1280}`);

@@ -50,7 +50,7 @@ describe.each(widths)("the first screen on %s", (name, makeContext) => {
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const screen = page.viewportSize()!.height;
     await expect(page.locator("[data-main-action]").count(), `${path}: one main action`).resolves.toBe(1);
-    await expect(page.locator("[data-main-action]").isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.locator("[data-main-action]").isVisible()).toBe(true);
     expect(await bottomOf(page, "h1"), `${path}: the h1`).toBeLessThanOrEqual(screen);
     for (const fact of facts) {
       const value = `.detail-hero .facts div:has(> dt:text-is("${fact}")) > dd`;

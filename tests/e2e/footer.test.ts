@@ -27,24 +27,24 @@ const listVisible = (page: Page, index: number) => page.locator(`#footer-column-
 describe("the footer", () => {
   it("shows all three columns, the contacts and the legal links on desktop", async () => {
     const page = await footerPage(false);
-    for (const index of [0, 1, 2]) await expect(listVisible(page, index)).resolves.toBe(true);
-    await expect(page.locator(".legal-links a").count()).resolves.toBe(6);
+    for (const index of [0, 1, 2]) await expect.poll(() => listVisible(page, index)).toBe(true);
+    await expect.poll(() => page.locator(".legal-links a").count()).toBe(6);
     const licence = page.getByRole("link", { name: "Государственная лицензия" });
-    await expect(licence.getAttribute("target")).resolves.toBe("_blank");
+    await expect.poll(() => licence.getAttribute("target")).toBe("_blank");
     await page.locator(".site-footer").screenshot({ path: "test-results/screenshots/desktop-footer.jpg", quality: 85 });
   });
 
   it("is an accordion on mobile: one column open at a time, clicking the open one closes it", async () => {
     const page = await footerPage(true);
-    for (const index of [0, 1, 2]) await expect(listVisible(page, index)).resolves.toBe(false);
+    for (const index of [0, 1, 2]) await expect.poll(() => listVisible(page, index)).toBe(false);
     const toggle = (name: string) => page.locator(".footer-nav__toggle", { hasText: name });
     await toggle("Институт").click();
-    await expect(listVisible(page, 0)).resolves.toBe(true);
+    await expect.poll(() => listVisible(page, 0)).toBe(true);
     await toggle("Направления").click();
-    await expect(listVisible(page, 0)).resolves.toBe(false);
-    await expect(listVisible(page, 1)).resolves.toBe(true);
+    await expect.poll(() => listVisible(page, 0)).toBe(false);
+    await expect.poll(() => listVisible(page, 1)).toBe(true);
     await screenshot(page, "mobile-footer-open");
     await toggle("Направления").click();
-    for (const index of [0, 1, 2]) await expect(listVisible(page, index)).resolves.toBe(false);
+    for (const index of [0, 1, 2]) await expect.poll(() => listVisible(page, index)).toBe(false);
   });
 });

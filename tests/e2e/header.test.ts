@@ -42,28 +42,28 @@ async function openProgramMenu() {
 
 describe("the header at 1280px", () => {
   it("shows the logo with the institute's name, the phone and the main navigation", async () => {
-    await expect(page.locator(".logo").first().textContent()).resolves.toBe(catalogue.site.name);
-    await expect(page.locator(".header-phone").getAttribute("href")).resolves.toMatch(/^tel:\+7/);
-    await expect(page.getByRole("navigation", { name: "Основная навигация" }).getByRole("link").count()).resolves.toBe(9);
+    await expect.poll(() => page.locator(".logo").first().textContent()).toBe(catalogue.site.name);
+    await expect.poll(() => page.locator(".header-phone").getAttribute("href")).toMatch(/^tel:\+7/);
+    await expect.poll(() => page.getByRole("navigation", { name: "Основная навигация" }).getByRole("link").count()).toBe(9);
     await screenshot(page, "desktop-home", true);
   });
 
   it("toggles the programs dropdown on click and closes it on a mouse press outside", async () => {
     await openProgramMenu();
-    await expect(page.getByTestId("program-menu").isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId("program-menu").isVisible()).toBe(true);
     await screenshot(page, "desktop-program-menu");
     await programsButton().click();
-    await expect(page.getByTestId("program-menu").count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId("program-menu").count()).toBe(0);
     await programsButton().click();
     await page.mouse.click(1200, 700);
-    await expect(page.getByTestId("program-menu").count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId("program-menu").count()).toBe(0);
   });
 
   it("shows each program type with the counts of spec 2.4", async () => {
     const counts = menuCounts(catalogue);
     await openProgramMenu();
     for (const [type, count] of Object.entries(counts)) {
-      await expect(page.getByTestId(`count-${type}`).textContent()).resolves.toBe(String(count));
+      await expect.poll(() => page.getByTestId(`count-${type}`).textContent()).toBe(String(count));
     }
   });
 
@@ -73,7 +73,7 @@ describe("the header at 1280px", () => {
     const titles = await page.locator(".program-menu__list li a").allTextContents();
     expect(titles.map((t) => t.replace(/^ВО/, ""))).toEqual(catalogue.bachelors.map((b) => b.title));
     await page.locator('.program-menu__type[data-type="course"]').hover();
-    await expect(page.locator(".program-menu__list li a .program-menu__tag").allTextContents()).resolves.toSatisfy((tags: string[]) =>
+    await expect.poll(() => page.locator(".program-menu__list li a .program-menu__tag").allTextContents()).toSatisfy((tags: string[]) =>
       tags.every((t) => t === "ПК"),
     );
   });
@@ -85,72 +85,72 @@ describe("the header at 1280px", () => {
     expect(shown.has("ПП") && shown.has("ПК")).toBe(true);
     const titles = await page.locator(".program-menu__list abbr.program-menu__tag").evaluateAll((abbrs) => abbrs.map((a) => [a.textContent, a.getAttribute("title")]));
     expect(new Set(titles.map(([tag, title]) => `${tag}=${title}`))).toEqual(new Set(["ПП=Профессиональная переподготовка", "ПК=Повышение квалификации"]));
-    await expect(page.locator(".program-menu__legend").textContent()).resolves.toBe("ПП — профессиональная переподготовка, ПК — повышение квалификации");
+    await expect.poll(() => page.locator(".program-menu__legend").textContent()).toBe("ПП — профессиональная переподготовка, ПК — повышение квалификации");
     await page.locator('.program-menu__type[data-type="bachelor"]').hover();
-    await expect(page.locator(".program-menu__legend").textContent()).resolves.toBe("ВО — высшее образование");
+    await expect.poll(() => page.locator(".program-menu__legend").textContent()).toBe("ВО — высшее образование");
     await screenshot(page, "desktop-program-menu-abbreviations");
   });
 
   it("toggles the institute popup on 'Ещё' and closes it on an outside click or a link click", async () => {
     await moreButton().click();
     const popup = page.getByTestId("institute-popup");
-    await expect(popup.isVisible()).resolves.toBe(true);
-    for (const heading of ["Об институте", "Сотрудничество"]) await expect(popup.getByRole("heading", { name: heading }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => popup.isVisible()).toBe(true);
+    for (const heading of ["Об институте", "Сотрудничество"]) await expect.poll(() => popup.getByRole("heading", { name: heading }).isVisible()).toBe(true);
     for (const link of ["О нас", "Контакты", "Поступающим", "Преподаватели", "Отзывы", "Вакансии", "Наши партнеры", "Партнерская программа", "Реферальная программа", "Семинары", "Вебинары", "Супервизия", "Журнал", "Сведения об образовательной организации"]) {
-      await expect(popup.getByRole("link", { name: link, exact: true }).count()).resolves.toBeGreaterThan(0);
+      await expect.poll(() => popup.getByRole("link", { name: link, exact: true }).count()).toBeGreaterThan(0);
     }
-    await expect(popup.getByText("Пн–Сб 9:00–19:00").isVisible()).resolves.toBe(true);
+    await expect.poll(() => popup.getByText("Пн–Сб 9:00–19:00").isVisible()).toBe(true);
     await screenshot(page, "desktop-institute-popup");
     await moreButton().click();
-    await expect(popup.count()).resolves.toBe(0);
+    await expect.poll(() => popup.count()).toBe(0);
 
     await moreButton().click();
     await page.mouse.click(150, 450);
-    await expect(popup.count()).resolves.toBe(0);
+    await expect.poll(() => popup.count()).toBe(0);
 
     await moreButton().click();
     await page.evaluate(() => document.addEventListener("click", (event) => event.preventDefault(), { once: true }));
     await popup.getByRole("link", { name: "Контакты" }).click();
-    await expect(popup.count()).resolves.toBe(0);
+    await expect.poll(() => popup.count()).toBe(0);
   });
 
   it("opens the icon dropdown with the low-vision card and the distance-learning login", async () => {
     await page.getByRole("button", { name: "Версия для слабовидящих и вход в личный кабинет" }).click();
     const dropdown = page.getByTestId("account-dropdown");
-    await expect(dropdown.getByText("Версия для слабовидящих").isVisible()).resolves.toBe(true);
-    await expect(dropdown.getByText("Вход в систему дистанционного обучения").isVisible()).resolves.toBe(true);
+    await expect.poll(() => dropdown.getByText("Версия для слабовидящих").isVisible()).toBe(true);
+    await expect.poll(() => dropdown.getByText("Вход в систему дистанционного обучения").isVisible()).toBe(true);
     const login = dropdown.getByRole("link", { name: "Войти" });
-    await expect(login.getAttribute("href")).resolves.toBe(catalogue.site.links.account);
-    await expect(login.getAttribute("target")).resolves.toBe("_blank");
-    await expect(login.getAttribute("rel")).resolves.toBe("noopener noreferrer");
+    await expect.poll(() => login.getAttribute("href")).toBe(catalogue.site.links.account);
+    await expect.poll(() => login.getAttribute("target")).toBe("_blank");
+    await expect.poll(() => login.getAttribute("rel")).toBe("noopener noreferrer");
     await screenshot(page, "desktop-account-dropdown");
   });
 
   it("opens the search from its icon, focuses it after 100 ms, clears it, then closes it", async () => {
     const input = page.locator("#header-search");
-    await expect(input.isVisible()).resolves.toBe(false);
+    await expect.poll(() => input.isVisible()).toBe(false);
     await page.getByRole("button", { name: "Открыть поиск" }).click();
-    await expect(input.isVisible()).resolves.toBe(true);
+    await expect.poll(() => input.isVisible()).toBe(true);
     await page.waitForFunction(() => document.activeElement?.id === "header-search", undefined, { timeout: 1000 });
     await input.pressSequentially("психология");
     await page.getByRole("button", { name: "Очистить поиск" }).click();
-    await expect(input.inputValue()).resolves.toBe("");
-    await expect(input.isVisible()).resolves.toBe(true);
+    await expect.poll(() => input.inputValue()).toBe("");
+    await expect.poll(() => input.isVisible()).toBe(true);
     await page.getByRole("button", { name: "Закрыть поиск" }).click();
-    await expect(input.isVisible()).resolves.toBe(false);
+    await expect.poll(() => input.isVisible()).toBe(false);
   });
 
   it("closes the search on a click outside it", async () => {
     await page.getByRole("button", { name: "Открыть поиск" }).click();
-    await expect(page.locator("#header-search").isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.locator("#header-search").isVisible()).toBe(true);
     await page.mouse.click(640, 600);
-    await expect(page.locator("#header-search").isVisible()).resolves.toBe(false);
+    await expect.poll(() => page.locator("#header-search").isVisible()).toBe(false);
   });
 
   it("opens the program menu from a button elsewhere on the page (state shared between islands)", async () => {
     await page.waitForSelector('[data-island="catalogue/ProgramPickerButton"][data-hydrated="true"]', { state: "attached" });
     await page.locator(".hero").getByRole("link", { name: "Подобрать программу" }).click();
-    await expect(page.getByTestId("program-menu").isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId("program-menu").isVisible()).toBe(true);
   });
 
   it("fetches the program menu once, says so while it comes, and offers the programs page when it cannot", async () => {
@@ -164,17 +164,17 @@ describe("the header at 1280px", () => {
     await page.waitForSelector('[data-island="layout/Header"][data-hydrated="true"]', { state: "attached" });
     await programsButton().click();
     const menu = page.getByTestId("program-menu");
-    await expect(menu.getByRole("alert").textContent()).resolves.toBe("Не удалось загрузить меню. Все программы");
-    await expect(menu.getByRole("link", { name: "Все программы" }).getAttribute("href")).resolves.toBe("/programs");
+    await expect.poll(() => menu.getByRole("alert").textContent()).toBe("Не удалось загрузить меню. Все программы");
+    await expect.poll(() => menu.getByRole("link", { name: "Все программы" }).getAttribute("href")).toBe("/programs");
     await page.unroute("**/api/menu?*");
     const release = await holdMenuRequests();
     await programsButton().click();
     await programsButton().click();
-    await expect(menu.getByRole("status").textContent()).resolves.toBe("Загружаем программы…");
-    await expect(menu.getAttribute("aria-busy")).resolves.toBe("true");
+    await expect.poll(() => menu.getByRole("status").textContent()).toBe("Загружаем программы…");
+    await expect.poll(() => menu.getAttribute("aria-busy")).toBe("true");
     release();
     await page.locator(".program-menu__types").waitFor();
-    await expect(page.getByTestId("count-all").textContent()).resolves.toBe(String(menuCounts(catalogue).all));
+    await expect.poll(() => page.getByTestId("count-all").textContent()).toBe(String(menuCounts(catalogue).all));
     // closed and opened again: no new request
     const before = asked.length;
     await programsButton().click();
@@ -196,16 +196,16 @@ describe("the header at 1280px", () => {
     const release = await holdMenuRequests();
     await programsButton().click();
     const menu = page.getByTestId("program-menu");
-    await expect(menu.getByRole("status").textContent()).resolves.toBe("Загружаем программы…");
-    await expect(menu.getByRole("alert").count()).resolves.toBe(0);
+    await expect.poll(() => menu.getByRole("status").textContent()).toBe("Загружаем программы…");
+    await expect.poll(() => menu.getByRole("alert").count()).toBe(0);
     release();
     await page.locator(".program-menu__types").waitFor();
-    await expect(page.getByTestId("count-all").textContent()).resolves.toBe(String(menuCounts(catalogue).all));
+    await expect.poll(() => page.getByTestId("count-all").textContent()).toBe(String(menuCounts(catalogue).all));
   });
 
   it("closes a dropdown on Escape", async () => {
     await programsButton().click();
     await page.keyboard.press("Escape");
-    await expect(page.getByTestId("program-menu").count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId("program-menu").count()).toBe(0);
   });
 });

@@ -60,7 +60,7 @@ describe.each(widths)("on %s", (name, makeContext) => {
 
   it("/gratefull has its h1 clear of the menu and a «Перейти в канал» button shaped like the others", async () => {
     const page = await visit(makeContext, "/gratefull");
-    await expect(page.locator("h1").allTextContents()).resolves.toEqual(["Спасибо за заявку!"]);
+    await expect.poll(() => page.locator("h1").allTextContents()).toEqual(["Спасибо за заявку!"]);
     const header = await box(page, ".site-header");
     const heading = await box(page, "h1");
     expect(heading.y - (header.y + header.height)).toBeGreaterThanOrEqual(32);
@@ -155,9 +155,9 @@ describe.each(widths)("bachelor pages on %s", (name, makeContext) => {
       expect(image.width).toBeGreaterThan(viewport.width / 2);
     }
     await screenshot(page, `${name}-bachelor-hero`);
-    for (const id of ["curriculum", "reviews", "price", "faq"]) await expect(page.locator(`#${id}`).isVisible()).resolves.toBe(true);
+    for (const id of ["curriculum", "reviews", "price", "faq"]) await expect.poll(() => page.locator(`#${id}`).isVisible()).toBe(true);
     await page.locator("#curriculum summary").first().click();
-    await expect(page.locator("#curriculum .curriculum__topics li").first().textContent()).resolves.toBe(bachelor.curriculum[0]!.disciplines[0]);
+    await expect.poll(() => page.locator("#curriculum .curriculum__topics li").first().textContent()).toBe(bachelor.curriculum[0]!.disciplines[0]);
     await page.locator("#faq .cta-band").scrollIntoViewIfNeeded();
     await screenshot(page, `${name}-bachelor-closing`);
   });

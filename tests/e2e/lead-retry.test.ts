@@ -46,10 +46,10 @@ describe("the lead form when the server cannot store the lead", () => {
 
     const retry = page.locator(".lead-form__retry");
     await retry.waitFor();
-    await expect(retry.textContent()).resolves.toBe(refusals.storeFailed);
-    await expect(page.locator('.lead-form__failed[role="alert"]').textContent()).resolves.toMatch(/^Невозможно отправить форму/);
-    await expect(page.getByLabel("Имя *").inputValue()).resolves.toBe("Григорий");
-    await expect(page.locator("#apply-phone").inputValue()).resolves.toContain("900");
+    await expect.poll(() => retry.textContent()).toBe(refusals.storeFailed);
+    await expect.poll(() => page.locator('.lead-form__failed[role="alert"]').textContent()).toMatch(/^Невозможно отправить форму/);
+    await expect.poll(() => page.getByLabel("Имя *").inputValue()).toBe("Григорий");
+    await expect.poll(() => page.locator("#apply-phone").inputValue()).toContain("900");
     await screenshot(page, "lead-retry-503");
 
     await Promise.all([page.waitForURL(/\/gratefull\?lead=/), page.getByRole("button", { name: outcomes.send }).click()]);
@@ -85,11 +85,11 @@ describe("the ticket form when the order is kept but its confirmation is late", 
 
     const kept = page.locator('.lead-form__kept[role="status"]');
     await kept.waitFor();
-    await expect(kept.textContent()).resolves.toBe(refusals.orderKept);
+    await expect.poll(() => kept.textContent()).toBe(refusals.orderKept);
     // not the spec's line for a form that could not be sent: the order is not lost
-    await expect(page.locator(".lead-form__failed").count()).resolves.toBe(0);
+    await expect.poll(() => page.locator(".lead-form__failed").count()).toBe(0);
     // the count cannot change now: another count under this id would be another order (409)
-    await expect(page.getByRole("button", { name: "Больше билетов" }).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Больше билетов" }).isDisabled()).toBe(true);
     await screenshot(page, "ticket-order-kept");
 
     await Promise.all([page.waitForURL(/\/gratefull\?order=/), page.getByRole("button", { name: "Купить билеты" }).click()]);

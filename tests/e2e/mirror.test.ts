@@ -136,7 +136,7 @@ describe("the mirror, served by a plain static host, with the Worker behind the 
     await screenshot(page, "mirror-tickets-popup");
     const [request] = await Promise.all([page.waitForRequest(`${api}/api/tickets`), dialog.getByRole("button", { name: /^Купить билет/ }).click()]);
     await dialog.getByText("Спасибо за заказ!").waitFor();
-    await expect(dialog.getByTestId("order-summary").textContent()).resolves.toContain(seminar.title);
+    await expect.poll(() => dialog.getByTestId("order-summary").textContent()).toContain(seminar.title);
     const { id } = request.postDataJSON() as { id: string };
     await expect.poll(async () => (await crmGot(id)).length).toBeGreaterThan(0);
     expect(cut).toEqual([]);
@@ -153,7 +153,7 @@ describe("the mirror, served by a plain static host, with the Worker behind the 
     const email = `mirror-reader-${Date.now()}@example.ru`;
     await form.locator("#subscribe-email").fill(email);
     await form.getByRole("button", { name: outcomes.subscribe }).click();
-    await expect(form.getByRole("alert").textContent()).resolves.toBe(outcomes.subscribed);
+    await expect.poll(() => form.getByRole("alert").textContent()).toBe(outcomes.subscribed);
     await expect.poll(async () => (await crmGot(email)).length).toBeGreaterThan(0);
     expect(cut).toEqual([]);
   });
@@ -162,14 +162,14 @@ describe("the mirror, served by a plain static host, with the Worker behind the 
     const { page } = await visitor(false);
     await page.goto(queryPagePath(askPath));
     // the form posts to the Worker; the page's image fetched the visit's evidence from it
-    await expect(page.locator("main form.lead-form").getAttribute("action")).resolves.toBe(`${api}/api/leads`);
+    await expect.poll(() => page.locator("main form.lead-form").getAttribute("action")).toBe(`${api}/api/leads`);
     await page.getByLabel("Имя *").fill("Нина Безскриптовая");
     await page.locator("#apply-phone").fill("+7 (912) 555-00-11");
     await Promise.all([
       page.waitForURL((url) => url.origin === api && url.pathname === "/gratefull", { waitUntil: "commit" }),
       page.getByRole("button", { name: outcomes.send }).click(),
     ]);
-    await expect(page.locator("h1").textContent()).resolves.toBe("Спасибо за заявку!");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Спасибо за заявку!");
     const lead = new URL(page.url()).searchParams.get("lead")!;
     await expect.poll(async () => (await crmGot(lead)).length).toBeGreaterThan(0);
   });

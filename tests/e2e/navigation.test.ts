@@ -103,13 +103,13 @@ describe("the first paint", () => {
     for (const [path, start] of late) expect(start, path).toBeGreaterThan(paint);
     // the footer's icons draw from the symbols at the page's end
     const footerIcon = page.locator(".site-footer svg.icon use").first();
-    await expect(footerIcon.getAttribute("href")).resolves.toMatch(/^#icon-/);
-    await expect(footerIcon.evaluate(drawn)).resolves.toBe(true);
+    await expect.poll(() => footerIcon.getAttribute("href")).toMatch(/^#icon-/);
+    await expect.poll(() => footerIcon.evaluate(drawn)).toBe(true);
 
     // an icon only the browser draws (the menu's close button) takes its shape from the sprite
     await page.getByRole("button", { name: "Открыть меню" }).click();
     const closeIcon = page.locator(".mobile-menu[open] .close-btn svg.icon use");
-    await expect(closeIcon.getAttribute("href")).resolves.toMatch(/^\/assets\/media\/icons-[0-9A-F]{8}\.svg#close$/);
+    await expect.poll(() => closeIcon.getAttribute("href")).toMatch(/^\/assets\/media\/icons-[0-9A-F]{8}\.svg#close$/);
     await page.waitForFunction(() => {
       const use = document.querySelector(".mobile-menu[open] .close-btn svg.icon use");
       return use instanceof SVGGraphicsElement && use.getBBox().width > 0;

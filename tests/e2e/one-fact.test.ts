@@ -25,7 +25,7 @@ describe.each(widths)("on %s", (_name, makeContext) => {
     await open(page, "/programs");
     const bar = page.getByRole("complementary", { name: "Скидка" });
     await bar.waitFor();
-    await expect(bar.textContent()).resolves.toContain(site.discountCovers.text);
-    await expect(bar.locator('[data-fact="discount"]').textContent()).resolves.toBe(site.discount);
+    await expect.poll(() => bar.textContent()).toContain(site.discountCovers.text);
+    await expect.poll(() => bar.locator('[data-fact="discount"]').textContent()).toBe(site.discount);
   });
 });

@@ -77,7 +77,7 @@ describe.each(widths)("promo layers at %s", (size, makeContext) => {
   it.each(pages)("lie over no text, link or button of %s, at the start, in the middle and at the end", async (path) => {
     const page = await (await makeContext(browser, siteUrl())).newPage();
     await promoSettled(page, path);
-    await expect(overlaps(page)).resolves.toEqual([]);
+    await expect.poll(() => overlaps(page)).toEqual([]);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (const y of [height / 3, height / 2, height]) {
       await page.evaluate((top) => window.scrollTo(0, top), y);
@@ -94,16 +94,16 @@ describe("what a visitor closes stays closed", () => {
     const page = await context.newPage();
     await promoSettled(page, "/");
     await page.locator(".sticky-discount").getByRole("button", { name: "Закрыть" }).click();
-    await expect(page.locator(".sticky-discount").count()).resolves.toBe(0);
+    await expect.poll(() => page.locator(".sticky-discount").count()).toBe(0);
     for (const path of ["/programs", "/programs"]) {
       await open(page, path);
       await page.waitForSelector('[data-island="promo/StickyDiscount"][data-hydrated="true"]', { state: "attached" });
-      await expect(page.locator(".sticky-discount").count()).resolves.toBe(0);
+      await expect.poll(() => page.locator(".sticky-discount").count()).toBe(0);
     }
     const tab = await context.newPage();
     await open(tab, programHref(course));
     await tab.waitForSelector('[data-island="promo/StickyDiscount"][data-hydrated="true"]', { state: "attached" });
-    await expect(tab.locator(".sticky-discount").count()).resolves.toBe(0);
+    await expect.poll(() => tab.locator(".sticky-discount").count()).toBe(0);
     await context.close();
   });
 });
@@ -126,7 +126,7 @@ describe("the bar after the hero on a phone", () => {
         const box = el.getBoundingClientRect();
         return box.top < innerHeight && box.bottom > 0;
       });
-    await expect(inView()).resolves.toBe(false);
+    await expect.poll(() => inView()).toBe(false);
     // a seminar's buttons hydrate when seen (a CTA replays a click that comes before)
     const awake = (scope: string) =>
       page.waitForSelector(`${scope} [data-island="catalogue/SeminarActions"][data-hydrated="true"]`, { state: "attached", timeout: path.includes("seminars") ? 20_000 : 1 }).catch((error) => {
@@ -148,12 +148,12 @@ describe("the bar after the hero on a phone", () => {
     const box = (await bar.boundingBox())!;
     expect(Math.round(box.y + box.height)).toBe(MOBILE.height);
     expect(box.height).toBeLessThan(MOBILE.height * 0.12);
-    await expect(bar.textContent()).resolves.toMatch(/\d[\d\u00a0\u202f ]* ₽/);
+    await expect.poll(() => bar.textContent()).toMatch(/\d[\d\u00a0\u202f ]* ₽/);
     await screenshot(page, `mobile-bar-after-hero-${path.split("/").pop()}`);
 
     await awake(".sticky-actions");
     await bar.locator(".btn").click();
-    await expect(popup.locator(".modal__title").textContent()).resolves.toBe(title);
+    await expect.poll(() => popup.locator(".modal__title").textContent()).toBe(title);
     await page.keyboard.press("Escape");
 
     // at the end it rests after the content, over none of it
@@ -166,7 +166,7 @@ describe("the bar after the hero on a phone", () => {
   it("is not there at 1280px, where the hero's buttons and the section menu are", async () => {
     const page = await (await desktopContext(browser, siteUrl())).newPage();
     await open(page, programHref(course));
-    await expect(page.getByRole("complementary", { name: "Цена и запись" }).isVisible()).resolves.toBe(false);
+    await expect.poll(() => page.getByRole("complementary", { name: "Цена и запись" }).isVisible()).toBe(false);
     await page.context().close();
   });
 });

@@ -36,9 +36,9 @@ describe.each([
     await input.pressSequentially("медиа");
     const result = page.locator(".search-panel .search-result", { hasText: "Медиатор" }).first();
     await result.waitFor();
-    await expect(result.locator(".search-result__tag").textContent()).resolves.toBe("Проф. переподготовка");
+    await expect.poll(() => result.locator(".search-result__tag").textContent()).toBe("Проф. переподготовка");
     const mediator = defaultCatalogue().programs.find((p) => p.title === "Медиатор")!;
-    await expect(result.locator(".search-result__facts").textContent()).resolves.toMatch(new RegExp(`^${mediator.duration} · \\d[\\d\u00a0\u202f ]* ₽(, или \\d[\\d\u00a0\u202f ]* ₽/мес на \\d+ месяц(а|ев)?)?$`));
+    await expect.poll(() => result.locator(".search-result__facts").textContent()).toMatch(new RegExp(`^${mediator.duration} · \\d[\\d\u00a0\u202f ]* ₽(, или \\d[\\d\u00a0\u202f ]* ₽/мес на \\d+ месяц(а|ев)?)?$`));
     await screenshot(page, `${name}-search-results`);
     await Promise.all([page.waitForURL((url) => url.pathname === "/professions/organizacionnaya-psihologiya/mediator"), result.click()]);
   });
@@ -50,16 +50,16 @@ describe.each([
     await input.pressSequentially("vtlbfnjh");
     await page.locator(".search-panel .search-result", { hasText: "Медиатор" }).first().waitFor();
     const note = "Показаны результаты по запросу «медиатор»";
-    await expect(page.locator(".search-panel .search-switched").textContent()).resolves.toBe(note);
+    await expect.poll(() => page.locator(".search-panel .search-switched").textContent()).toBe(note);
     // once the visitor pauses, the field holds the words searched, and the note stays
     await expect.poll(() => input.inputValue()).toBe("медиатор");
     await page.locator(".search-panel .search-result", { hasText: "Медиатор" }).first().waitFor();
-    await expect(page.locator(".search-panel .search-switched").textContent()).resolves.toBe(note);
+    await expect.poll(() => page.locator(".search-panel .search-switched").textContent()).toBe(note);
     await screenshot(page, `${name}-search-layout-switched`);
     const searchPage = await (await makeContext(browser, siteUrl())).newPage();
     await open(searchPage, "/search?q=vtlbfnjh");
-    await expect(searchPage.locator("#search-page-q").inputValue()).resolves.toBe("медиатор");
-    await expect(searchPage.locator(".search-page .search-switched").textContent()).resolves.toBe(note);
+    await expect.poll(() => searchPage.locator("#search-page-q").inputValue()).toBe("медиатор");
+    await expect.poll(() => searchPage.locator(".search-page .search-switched").textContent()).toBe(note);
     await input.fill("");
     await input.pressSequentially("кансультант");
     await page.locator(".search-panel .search-result", { hasText: "Психолог-консультант" }).first().waitFor();
@@ -83,12 +83,12 @@ describe.each([
       })
       .toBe(1);
     await page.clock.runFor(300);
-    await expect(input.inputValue()).resolves.toBe("vtlbfnjh");
+    await expect.poll(() => input.inputValue()).toBe("vtlbfnjh");
     // the visitor types on before the pause ends: the change due for the old words never comes,
     // and the new words' own is 600 ms after their answer
     await input.press("Backspace");
     await page.clock.runFor(400);
-    await expect(input.inputValue()).resolves.toBe("vtlbfnj");
+    await expect.poll(() => input.inputValue()).toBe("vtlbfnj");
   });
 
   it("shows nothing for an empty query, and the nothing-found panel with its form when nothing matches", async () => {
@@ -97,11 +97,11 @@ describe.each([
     const page = await context.newPage();
     await open(page, "/");
     const input = await searchBox(page, mobile);
-    await expect(page.locator(".search-panel").count()).resolves.toBe(0);
+    await expect.poll(() => page.locator(".search-panel").count()).toBe(0);
     await input.pressSequentially("квантовая хромодинамика");
     const panel = page.locator(".search-panel .nothing-found");
     await panel.waitFor();
-    await expect(panel.getByText("Ничего не нашлось").isVisible()).resolves.toBe(true);
+    await expect.poll(() => panel.getByText("Ничего не нашлось").isVisible()).toBe(true);
     await screenshot(page, `${name}-search-nothing-found`);
     await panel.getByLabel("Имя *").fill("Лев");
     await panel.locator('input[type="tel"]').pressSequentially("9161112233");
@@ -117,7 +117,7 @@ describe.each([
     await input.pressSequentially("зззз");
     // the field's own clear button aside, nothing is drawn at the field's right end
     const clear = page.locator(`#${mobile ? "mobile-search" : "header-search"} ~ .header-search__clear`);
-    await expect(clear.isVisible()).resolves.toBe(true);
+    await expect.poll(() => clear.isVisible()).toBe(true);
     await clear.evaluate((button) => {
       (button as HTMLElement).style.visibility = "hidden";
     });
@@ -144,7 +144,7 @@ describe.each([
     const input = await searchBox(page, mobile);
     await input.pressSequentially("супервизия");
     await Promise.all([page.waitForURL((url) => url.pathname === "/search"), input.press("Enter")]);
-    await expect(page.locator(".search-results a").first().getAttribute("href")).resolves.toMatch(/^\//);
+    await expect.poll(() => page.locator(".search-results a").first().getAttribute("href")).toMatch(/^\//);
   });
 });
 
@@ -166,7 +166,7 @@ describe("search over a catalogue too big to send whole", () => {
     await input.pressSequentially("медиатор");
     // only the server knows the profession: no nothing-found panel while it answers
     await page.locator(".search-panel .search-result", { hasText: "Медиатор" }).first().waitFor();
-    await expect(page.locator(".search-panel .nothing-found").count()).resolves.toBe(0);
+    await expect.poll(() => page.locator(".search-panel .nothing-found").count()).toBe(0);
     // one question for the finished word, not one per letter typed
     expect(asked.at(-1)).toBe("медиатор");
     expect(asked.length).toBeLessThan("медиатор".length);
