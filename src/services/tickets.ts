@@ -39,7 +39,10 @@ export function tooFewTickets(left: number): string {
  * `registered` until the seminar (a free one), `confirmed` (paid, said by ops or the CRM; and every
  * order taken before holds existed), `expired` (its hold ended unpaid: its seats went back).
  */
-export type OrderState = "held" | "registered" | "confirmed" | "expired";
+export type OrderState = "held" | "registered" | "confirmed" | "expired" | PaidOrderState;
+
+/** Paying on the site (decision 085): paid, its payment canceled, refunded, or paid too late with no seats left (refunded whole). */
+export type PaidOrderState = "paid" | "canceled" | "refunded" | "refund_due";
 
 /** An order as the buyer's confirmation names it (no personal data). */
 export interface OrderSummary {
@@ -54,6 +57,10 @@ export interface OrderSummary {
   held_until?: string;
   /** where the order is, when the confirmation page reads it back */
   status?: OrderState;
+  /** YooKassa's page to pay the order on (decision 085): only when paying on the site is on */
+  payment_url?: string;
+  /** the buyer's page of the order: its state, the payment, the e-ticket */
+  order_url?: string;
 }
 
 /** A seminar's seats as visitors see them: left to order, and held by orders not yet paid (they may come back). */
@@ -93,6 +100,10 @@ export interface OrderRequest {
   /** until when a paid seminar's order holds its seats unconfirmed; null: a free seminar's, held until it starts */
   holdUntil: number | null;
   lead: LeadRecord;
+  /** the price of one ticket, checked against the payment (decision 085) */
+  price?: number;
+  /** where the payment's and a refund's receipt (54-FZ) go */
+  receiptEmail?: string;
 }
 
 export type OrderResult =
