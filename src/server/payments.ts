@@ -8,8 +8,23 @@ import { log } from "../services/log";
 import type { PaymentOutcome } from "../services/payments/orders";
 import { type PaymentSettings, paymentSettings, type YooKassaSettings } from "../services/payments/settings";
 import { createPayment, createRefund, getPayment, getRefund, type NewPayment, YooKassaError } from "../services/payments/yookassa";
-import { seminarTickets } from "./objects";
+import { shardHolding } from "../services/leads/outbox";
+import { outboxShard, seminarTickets } from "./objects";
 import { seminarOfOrder } from "./order-holds";
+
+/**
+ * Tells the CRM, through the outbox, that the order was paid or refunded (an update of its deal, as
+ * an ended hold is). The same event told again is one, so a notification YooKassa sends again after
+ * a failure here tells it then.
+ */
+async function tellCrm(env: Env, orderId: string, seminar: string): Promise<void> {
+  const order = await seminarTickets(env, seminar).record(orderId);
+  if (!order) return;
+  const outbox = outboxShard(env, await shardHolding(orderId, (name) => outboxShard(env, name).has(orderId)));
+  // an order refunded at once for want of seats was never sold: the CRM hears of its refund alone
+  if (order.paidAt !== null && !(order.late && (order.status === "refunded" || order.status === "refund_due"))) await outbox.orderEvent(orderId, { paidAt: order.paidAt });
+  if (order.refunded > 0) await outbox.orderEvent(orderId, { refundedTickets: order.refunded });
+}
 
 /** Paying on the site is on: the settings of YooKassa; null when it is off. */
 export const yookassaOf = (env: Env): YooKassaSettings | null => paymentSettings(env).yookassa;
@@ -57,8 +72,11 @@ export async function settlePayment(env: Env, yookassa: YooKassaSettings, paymen
     });
     await stub.refunded(orderId, refund.id, outcome.tickets);
     log.info("payments.late_refund", { order: orderId });
-  } else if (outcome.outcome === "paid" && !outcome.already) {
-    log.info("payments.paid", { order: orderId, late: outcome.late });
+    await tellCrm(env, orderId, seminar);
+  }
+  if (outcome.outcome === "paid") {
+    if (!outcome.already) log.info("payments.paid", { order: orderId, late: outcome.late });
+    await tellCrm(env, orderId, seminar);
   } else if (outcome.outcome === "canceled" && !outcome.already) {
     log.info("payments.canceled", { order: orderId });
   }
@@ -83,7 +101,9 @@ export async function settleRefund(env: Env, yookassa: YooKassaSettings, refundI
   const order = await stub.record(orderId);
   if (!order || order.paymentId !== payment.id || !order.price) return false;
   const tickets = Math.min(order.tickets, Math.round(Number(refund.amount.value) / order.price));
-  return tickets > 0 ? stub.refunded(orderId, refund.id, tickets) : false;
+  const refunded = tickets > 0 ? await stub.refunded(orderId, refund.id, tickets) : false;
+  if (refunded) await tellCrm(env, orderId, seminar);
+  return refunded;
 }
 
 export type RefundOutcome =
@@ -120,5 +140,7 @@ export async function refundOrder(env: Env, orderId: string, tickets: number | n
     }
   }
   const refunded = await stub.refunded(orderId, refundId, plan.tickets);
+  // the money is back and the seats too: a CRM that hears of it later (the outbox's alarm) is told all the same
+  await tellCrm(env, orderId, seminar).catch((error: unknown) => log.error("payments.refund.crm", { order: orderId, error: String(error) }));
   return { ok: true, seminar, tickets: plan.tickets, refunded };
 }

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import type { BuiltCatalogue } from "../../src/services/catalogue/build";
 import { FAKE_YOOKASSA_SHOP, type FakePayment, type FakeRequest } from "../support/fake-yookassa";
 import { defaultCatalogue } from "../support/content";
-import { newPhone, opsToken, origin, received, seedCrmToken, settled, uniqueId, visitEvidence } from "./leads-helpers";
+import { fakes, newPhone, opsToken, origin, received, seedCrmToken, settled, uniqueId, visitEvidence } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 import { fetchWith, settingsWith } from "./with-settings";
 
@@ -62,6 +62,12 @@ const notify = async (body: unknown, settings = paying) => {
 };
 const orderState = async (id: string, settings = paying) => (await (await fetchWith(settings, `/api/orders/${id}`)).json()) as Record<string, unknown>;
 const requests = async () => (await (await fetch(`${yk}/fake/requests`)).json()) as FakeRequest[];
+/** The deal amoCRM holds for an order (the fake's record of it), once the order reached it. */
+async function dealOf(id: string): Promise<{ id: number; status_id?: number }> {
+  const view = await settled(id);
+  const deal = /amo lead (\d+)/.exec(view.deliveries.find((d) => d.sink === "amocrm")?.detail ?? "")?.[1];
+  return (await fetch(`${fakes}/amocrm/api/v4/leads/${deal}`, { headers: { Authorization: "Bearer access-0" } })).json();
+}
 const pastHold = (heldUntil: string | undefined) => new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(heldUntil ?? "") - Date.now()) + 50));
 
 describe("an order of a paid seminar, with YooKassa configured", () => {
@@ -120,6 +126,12 @@ describe("a seat is sold only on YooKassa's word, read back", () => {
     expect(await stub("pay-3").counts(10)).toEqual({ left: before - 2, held: 0 });
     const state = await orderState(sent.id);
     expect(state).toMatchObject({ status: "paid", tickets: 2, sum: 5000, ticket_code: expect.stringMatching(new RegExp(`^${sent.id}\\.[0-9a-f]{16}$`)) });
+    // the CRM hears of it once, through the outbox, as an update of the order's deal
+    await vi.waitFor(async () => expect((await received("genezis", sent.id)).map((r) => (r.body as { event?: string }).event ?? "lead")).toEqual(["lead", "order.paid"]), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    await vi.waitFor(async () => expect((await dealOf(sent.id)).status_id).toBe(142), { timeout: 15_000, interval: 100 });
   });
 
   it("never sells on a forged notification: a payment YooKassa does not know, or one still pending", async () => {
@@ -263,6 +275,14 @@ describe("ops refund an order", () => {
     expect(await orderState(sent.id)).toMatchObject({ status: "refunded", refunded_tickets: 3 });
     const page = await (await fetchWith(paying, `/orders/${sent.id}`)).text();
     expect(page).toContain("Мы вернули деньги за 3 билета");
+    // the CRM hears of each refund with the tickets refunded so far
+    await vi.waitFor(
+      async () => {
+        const events = (await received("genezis", sent.id)).map((r) => r.body as { event?: string; ticket?: { refundedTickets?: number } });
+        expect(events.filter((e) => e.event === "order.refunded").map((e) => e.ticket?.refundedTickets)).toEqual([1, 3]);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     expect((await fetchWith(paying, `/ops/orders/${sent.id}/refund`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(401);
   });
 
