@@ -28,6 +28,16 @@ export function buyLabel(price: number, tickets = 1): string {
   return price > 0 ? `Купить ${noun}` : `Получить ${noun}`;
 }
 
+/**
+ * How a paid seminar's ticket is paid, as the ticket form says it (decision 085): on the site with
+ * YooKassa, the seats held while the buyer pays; or by the link the institute sends.
+ */
+export function paymentNote(onSite: boolean, holdMinutes: number): string {
+  if (!onSite) return "Оплата по ссылке: после заказа пришлём её на почту, места держим за вами сутки.";
+  const minutes = Math.round(holdMinutes);
+  return `Оплата картой или через СБП сразу после заказа, на защищённой странице ЮKassa. Места держим за вами ${minutes >= 1 ? `${minutes} мин.` : "несколько минут"}, пока вы платите; билет придёт сразу после оплаты.`;
+}
+
 /** What a buyer reads when fewer tickets are left than they asked for. */
 export function tooFewTickets(left: number): string {
   if (left === 0) return "Билеты закончились. Запишитесь в лист ожидания — мы сообщим, если места освободятся.";

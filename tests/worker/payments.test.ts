@@ -310,3 +310,23 @@ describe("ops refund an order", () => {
     expect(await orderState(sent.id)).toMatchObject({ status: "paid", refunded_tickets: 2 });
   });
 });
+
+describe("how a seminar's tickets are paid, as its live count says it to the ticket form", () => {
+  const live = async (seminarId: string, settings: Env, country = "RU") =>
+    (await (await fetchWith(settings, `/api/seminars/${seminarId}/tickets`, { headers: { "CF-IPCountry": country } })).json()) as Record<string, unknown>;
+
+  it("says a paid seminar is paid on YooKassa's page with YooKassa, by a link without it, and nothing of payment for a free one", async () => {
+    expect((await live("pay-0", paying)).payment_note).toContain("ЮKassa");
+    expect((await live("pay-0", paying)).refund_terms).toBe(catalogue.site.tickets!.refundTerms);
+    expect((await live("pay-0", env)).payment_note).toContain("Оплата по ссылке");
+    const free = await live("pay-free", paying);
+    expect(free).not.toHaveProperty("payment_note");
+    expect(free).not.toHaveProperty("refund_terms");
+  });
+
+  it("tells visitors from Kazakhstan and Uzbekistan how they can pay", async () => {
+    expect((await live("pay-0", paying, "KZ")).abroad_note).toBe(catalogue.site.tickets!.abroadPayment);
+    expect((await live("pay-0", paying, "UZ")).abroad_note).toBe(catalogue.site.tickets!.abroadPayment);
+    expect(await live("pay-0", paying, "RU")).not.toHaveProperty("abroad_note");
+  });
+});
