@@ -9,7 +9,6 @@ import { indexes } from "../services/catalogue/queries";
 import { leadId } from "../services/leads/schemas";
 import { log } from "../services/log";
 import { type BuyerStatus, buyerStatus } from "../services/payments/orders";
-import { getPayment } from "../services/payments/yookassa";
 import * as z from "zod/mini";
 import { holderDigest } from "./keys.server";
 import { seminarTickets } from "./objects";
@@ -57,9 +56,12 @@ export async function orderView(env: Env, catalogue: Catalogue, orderId: string)
   if (yookassa && order.paymentId && order.status === "held") {
     try {
       // YooKassa has not told us yet: ask it (the same checks as a notification's)
-      await settlePayment(env, yookassa, order.paymentId);
+      let url: string | undefined;
+      await settlePayment(env, yookassa, order.paymentId, (payment) => {
+        url = payment.confirmation?.confirmation_url;
+      });
       order = (await stub.record(orderId)) ?? order;
-      if (order.status === "held" && order.paymentId) paymentUrl = (await getPayment(yookassa, order.paymentId)).confirmation?.confirmation_url;
+      if (order.status === "held") paymentUrl = url;
     } catch (error) {
       log.warn("payments.read_back", { order: orderId, error: String(error) });
     }

@@ -7,7 +7,7 @@
 import { log } from "../services/log";
 import type { PaymentOutcome } from "../services/payments/orders";
 import { type PaymentSettings, paymentSettings, type YooKassaSettings } from "../services/payments/settings";
-import { createPayment, createRefund, getPayment, getRefund, type NewPayment, YooKassaError } from "../services/payments/yookassa";
+import { createPayment, createRefund, getPayment, getRefund, type NewPayment, YooKassaError, type YooKassaPayment } from "../services/payments/yookassa";
 import { shardHolding } from "../services/leads/outbox";
 import { outboxShard, seminarTickets } from "./objects";
 import { seminarOfOrder } from "./order-holds";
@@ -45,10 +45,11 @@ export type Settled = PaymentOutcome | { outcome: "not_found" } | { outcome: "no
  * not know, or one of no order of this site, changes nothing. A payment that succeeded after its
  * order's seats were gone is refunded at once, with its own idempotence key.
  */
-export async function settlePayment(env: Env, yookassa: YooKassaSettings, paymentId: string): Promise<Settled> {
+export async function settlePayment(env: Env, yookassa: YooKassaSettings, paymentId: string, read?: (payment: YooKassaPayment) => void): Promise<Settled> {
   let payment: Awaited<ReturnType<typeof getPayment>>;
   try {
     payment = await getPayment(yookassa, paymentId);
+    read?.(payment);
   } catch (error) {
     if (error instanceof YooKassaError && (error.status === 404 || error.status === 400)) return { outcome: "not_found" };
     throw error;
