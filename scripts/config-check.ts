@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { unstable_readConfig } from "wrangler";
 import { readSettings, SECRET_SETTINGS, SETTING_NAMES, type SettingProblem } from "../src/server/config.server";
+import { readPaymentSettings } from "../src/services/payments/settings";
 import { root } from "./lib/wrangler";
 
 /** KEY=value lines; `#` comments and blank lines skipped; quotes around a value removed. */
@@ -81,11 +82,16 @@ export function checkConfiguration(
   // the local runtime reads .dev.vars and nothing else: what it lacks is simply not set
   const cannotSee = (name: string) => env !== "local" && SECRET_SETTINGS.has(name) && !seen.has(name);
 
-  const { problems } = readSettings(settings);
-  const unchecked: Unchecked[] = [...SECRET_SETTINGS].filter(cannotSee).map((setting) => ({ setting, reason: "not in the secrets file or the environment" }));
+  // paying on the site's settings are parsed beside the tickets' code (decision 085); its key is a secret like the others
+  const payments = readPaymentSettings(settings).problems.map(
+    (problem): SettingProblem => ({ ...problem, setting: problem.setting as SettingProblem["setting"], ...(problem.reason.includes("is not set") ? { absent: true as const } : {}) }),
+  );
+  const problems = [...readSettings(settings).problems, ...payments];
+  const secretUnseen = (name: string) => cannotSee(name) || (name === "YOOKASSA_SECRET_KEY" && env !== "local" && !seen.has(name));
+  const unchecked: Unchecked[] = [...SECRET_SETTINGS, "YOOKASSA_SECRET_KEY"].filter((name) => secretUnseen(name) && (name !== "YOOKASSA_SECRET_KEY" || settings.YOOKASSA_SHOP_ID !== undefined)).map((setting) => ({ setting, reason: "not in the secrets file or the environment" }));
   const found: SettingProblem[] = [];
   for (const problem of problems) {
-    const hidden = problem.absent && cannotSee(problem.setting);
+    const hidden = problem.absent && secretUnseen(problem.setting);
     if (!hidden) found.push(problem);
     else {
       const entry = unchecked.find((u) => u.setting === problem.setting)!;
@@ -113,6 +119,10 @@ function main(): void {
   }
   const { problems, unchecked, secretsFrom } = checkConfiguration(env, { secretsFile });
   console.log(`config:check: the ${env} configuration: wrangler.toml${secretsFrom.length > 0 ? `, ${secretsFrom.join(", ")}` : ""}`);
+  const { settings } = checkConfiguration(env, { secretsFile });
+  console.log(
+    `config:check: ${settings.YOOKASSA_SHOP_ID === undefined ? "YooKassa is not configured: orders of paid seminars are held TICKET_HOLD_MINUTES and confirmed by ops or amoCRM (decision 050)" : "tickets are paid on the site with YooKassa (decision 085)"}`,
+  );
   if (unchecked.length > 0) {
     console.warn(`config:check: ${unchecked.length} secret(s) not checked (wrangler cannot read secrets back; name them in ${env === "local" ? ".dev.vars" : `.dev.vars.${env}`}, --secrets FILE or the environment to check them):`);
     for (const { setting, reason } of unchecked) console.warn(`  ${setting}: ${reason}`);

@@ -7,10 +7,14 @@
  * (8787) move them; WITH_TURNSTILE=1 puts Turnstile on the forms, with its test keys that always
  * pass; WITH_SMARTCAPTCHA=1 puts Yandex SmartCaptcha on them (CAPTCHA_PROVIDER=smartcaptcha) with
  * the fake's keys: Yandex's real widget does not know that client key and gives no token, so each
- * lead arrives as one without a token would, marked unverified (decision 045).
+ * lead arrives as one without a token would, marked unverified (decision 045). A fake YooKassa
+ * (tests/support/fake-yookassa.ts, YOOKASSA_FAKE_PORT, 9182) takes the tickets' payments: its page
+ * pays or cancels one, or leave it to hang; its notifications reach the site (decision 085).
+ * WITHOUT_YOOKASSA=1 runs the site as without it (orders confirmed by hand).
  */
 import { execFileSync } from "node:child_process";
 import { fakeSinkEnv, type Receipt, SMARTCAPTCHA_TEST_KEYS, startFakeThirdParties, TURNSTILE_TEST_KEYS } from "../tests/support/fake-third-parties";
+import { FAKE_YOOKASSA_SHOP, startFakeYooKassa } from "../tests/support/fake-yookassa";
 import { buildAll } from "./build";
 import { root, startDevServer } from "./lib/wrangler";
 
@@ -24,9 +28,10 @@ export const DEFAULT_FAKES_PORT = 9180;
  * The settings the site runs with: every sink and both captchas' checks at the fakes; the captcha
  * itself on with WITH_TURNSTILE (Turnstile's test keys) or WITH_SMARTCAPTCHA (the fake's keys).
  */
-export function devFakesVars(fakesUrl: string, captcha?: "turnstile" | "smartcaptcha"): Record<string, string> {
+export function devFakesVars(fakesUrl: string, captcha?: "turnstile" | "smartcaptcha", yookassaApiUrl?: string): Record<string, string> {
   return {
     ...fakeSinkEnv(fakesUrl),
+    ...(yookassaApiUrl ? { YOOKASSA_SHOP_ID: FAKE_YOOKASSA_SHOP.shopId, YOOKASSA_SECRET_KEY: FAKE_YOOKASSA_SHOP.secretKey, YOOKASSA_API_URL: yookassaApiUrl, YOOKASSA_VAT_CODE: "1" } : {}),
     OPS_TOKEN: DEV_OPS_TOKEN,
     TURNSTILE_VERIFY_URL: `${fakesUrl}/turnstile/v0/siteverify`,
     SMARTCAPTCHA_VERIFY_URL: `${fakesUrl}/smartcaptcha/validate`,
@@ -53,9 +58,15 @@ async function main() {
   const fakesPort = Number(process.env.FAKES_PORT ?? DEFAULT_FAKES_PORT);
   const port = Number(process.env.PORT ?? 8787);
   const fakes = await startFakeThirdParties(fakesPort, (receipt) => console.log(describeReceipt(receipt)));
+  const yookassa = process.env.WITHOUT_YOOKASSA
+    ? null
+    : await startFakeYooKassa(Number(process.env.YOOKASSA_FAKE_PORT ?? 9182), {
+        onRequest: (request) => console.log(`fake yookassa   ${request.method.padEnd(4)} ${request.path}${request.idempotenceKey ? `  key ${request.idempotenceKey}` : ""}`),
+      });
   await buildAll();
   execFileSync(process.execPath, [`${root}node_modules/tsx/dist/cli.mjs`, "scripts/content.ts", "push"], { cwd: root, stdio: "inherit" });
-  const server = await startDevServer({ port, vars: devFakesVars(fakes.url, devFakesCaptcha(process.env)) });
+  const server = await startDevServer({ port, vars: devFakesVars(fakes.url, devFakesCaptcha(process.env), yookassa?.apiUrl) });
+  if (yookassa) yookassa.notifyUrl = `${server.url}/api/payments/yookassa`;
   // the CRM token the fake amoCRM expects (ops seed it by hand in production: docs/operations.md)
   const seeded = await fetch(`${server.url}/ops/crm/token`, {
     method: "PUT",
@@ -67,17 +78,21 @@ async function main() {
     console.error(`Seeding the CRM token answered ${seeded.status}: ${(await seeded.text()).slice(0, 200)}`);
     await server.stop();
     await fakes.close();
+    await yookassa?.close();
     process.exit(1);
   }
   console.log(`
 The site is running at ${server.url}, every third party faked at ${fakes.url}.
 Send a lead (${server.url}/apply) and watch it reach each sink below; then
   curl -H "Authorization: Bearer ${DEV_OPS_TOKEN}" ${server.url}/ops/leads
-shows its deliveries. Ctrl+C stops everything.
+shows its deliveries.${yookassa ? ` Buy a ticket of a paid seminar: the fake YooKassa (${yookassa.url}) shows
+«Оплатить» and «Отменить», or leave the payment hanging; either way you come back to /orders/<id>.` : ""}
+Ctrl+C stops everything.
 `);
   const stop = async () => {
     await server.stop();
     await fakes.close();
+    await yookassa?.close();
     process.exit(0);
   };
   process.on("SIGINT", stop);

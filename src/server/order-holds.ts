@@ -10,7 +10,7 @@ import * as z from "zod/mini";
 import { outboxShard, seminarTickets } from "./objects";
 
 /** The seminar of an order, read from its lead in the outbox; null when there is no such order. */
-async function seminarOfOrder(env: Env, orderId: string): Promise<string | null> {
+export async function seminarOfOrder(env: Env, orderId: string): Promise<string | null> {
   if (!z.safeParse(leadId, orderId).success) return null;
   const shard = await shardHolding(orderId, (name) => outboxShard(env, name).has(orderId));
   const lead = await outboxShard(env, shard).get(orderId);

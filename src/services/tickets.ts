@@ -28,6 +28,16 @@ export function buyLabel(price: number, tickets = 1): string {
   return price > 0 ? `Купить ${noun}` : `Получить ${noun}`;
 }
 
+/**
+ * How a paid seminar's ticket is paid, as the ticket form says it (decision 085): on the site with
+ * YooKassa, the seats held while the buyer pays; or by the link the institute sends.
+ */
+export function paymentNote(onSite: boolean, holdMinutes: number): string {
+  if (!onSite) return "Оплата по ссылке: после заказа пришлём её на почту, места держим за вами сутки.";
+  const minutes = Math.round(holdMinutes);
+  return `Оплата картой или через СБП сразу после заказа, на защищённой странице ЮKassa. Места держим за вами ${minutes >= 1 ? `${minutes} мин.` : "несколько минут"}, пока вы платите; билет придёт сразу после оплаты.`;
+}
+
 /** What a buyer reads when fewer tickets are left than they asked for. */
 export function tooFewTickets(left: number): string {
   if (left === 0) return "Билеты закончились. Запишитесь в лист ожидания — мы сообщим, если места освободятся.";
@@ -39,7 +49,10 @@ export function tooFewTickets(left: number): string {
  * `registered` until the seminar (a free one), `confirmed` (paid, said by ops or the CRM; and every
  * order taken before holds existed), `expired` (its hold ended unpaid: its seats went back).
  */
-export type OrderState = "held" | "registered" | "confirmed" | "expired";
+export type OrderState = "held" | "registered" | "confirmed" | "expired" | PaidOrderState;
+
+/** Paying on the site (decision 085): paid, its payment canceled, refunded, or paid too late with no seats left (refunded whole). */
+export type PaidOrderState = "paid" | "canceled" | "refunded" | "refund_due";
 
 /** An order as the buyer's confirmation names it (no personal data). */
 export interface OrderSummary {
@@ -54,6 +67,10 @@ export interface OrderSummary {
   held_until?: string;
   /** where the order is, when the confirmation page reads it back */
   status?: OrderState;
+  /** YooKassa's page to pay the order on (decision 085): only when paying on the site is on */
+  payment_url?: string;
+  /** the buyer's page of the order: its state, the payment, the e-ticket */
+  order_url?: string;
 }
 
 /** A seminar's seats as visitors see them: left to order, and held by orders not yet paid (they may come back). */
@@ -93,6 +110,10 @@ export interface OrderRequest {
   /** until when a paid seminar's order holds its seats unconfirmed; null: a free seminar's, held until it starts */
   holdUntil: number | null;
   lead: LeadRecord;
+  /** the price of one ticket, checked against the payment (decision 085) */
+  price?: number;
+  /** where the payment's and a refund's receipt (54-FZ) go */
+  receiptEmail?: string;
 }
 
 export type OrderResult =

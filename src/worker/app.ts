@@ -11,6 +11,8 @@ import { crmExchangeApp, opsApp, registerOutboxOps } from "../routes/api/ops";
 import { promoApi, registerPromoOps } from "../routes/api/promo";
 import { searchApi } from "../routes/api/search";
 import { registerTicketsOps, ticketsApi } from "../routes/api/tickets";
+import { ordersApi, registerOrdersOps } from "../routes/api/orders";
+import { paymentsApi } from "../routes/api/payments";
 import { visitApi } from "../routes/api/visit";
 import { wheelApi } from "../routes/api/wheel";
 import { registerFeedsAndRedirects, registerPages } from "./pages";
@@ -48,9 +50,11 @@ export function createApp() {
   registerOutboxOps(ops);
   registerPromoOps(ops);
   registerTicketsOps(ops);
+  registerOrdersOps(ops);
   app.route("/ops", ops);
   app.route("/api/amoCRMexchangeToken", crmExchangeApp());
   app.route("/", crmApi);
+  app.route("/", paymentsApi);
   app.route("/", promoApi);
   // the mirror's visit needs no content
   app.route("/", visitApi);
@@ -67,6 +71,7 @@ export function createApp() {
   registerFormPosts(app);
   app.route("/", leadsApi);
   app.route("/", ticketsApi);
+  app.route("/", ordersApi);
   app.route("/", wheelApi);
   app.route("/", graphqlApi);
   app.route("/", searchApi);

@@ -25,6 +25,7 @@ import { practicalDetail, practicalList } from "../routes/pages/practical";
 import { anyProgramRoute, programRoute } from "../routes/pages/program";
 import { coursesList, professionsList, programsList, shortTermList, studyFieldList } from "../routes/pages/programs";
 import { lectoriumDetail, seminarDetail, seminarsList } from "../routes/pages/seminars";
+import { orderPage } from "../routes/pages/orders";
 
 /**
  * Link shapes the spec gives for search results (2.2) that differ from a route: each answers with a
@@ -54,6 +55,7 @@ export function registerPages(app: Hono<AppEnv>): void {
   app.get("/", drawnAs("home"), renderHome);
   app.get("/apply", drawnAs("form"), applyPage);
   app.get("/gratefull", drawnAs("form"), renderThanks);
+  app.get("/orders/:id", drawnAs("form"), orderPage);
   app.get("/search", drawnAs("list"), searchPage);
 
   app.get("/programs", drawnAs("list"), programsList);

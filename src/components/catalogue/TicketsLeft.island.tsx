@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { defineIsland } from "../island";
 import { useSignalValue } from "../state/signals";
 import { setTicketsLeft, ticketsLeft } from "../state/tickets";
+import { ticketTerms } from "../state/ticket-terms";
 import { answerOf, ticketsClient } from "../../client/api";
 import { pluralize } from "../../services/text";
 
@@ -24,6 +25,7 @@ function TicketsLeft({ seminarId, initial }: { seminarId: string; initial: numbe
         if (!answer?.ok) return;
         setTicketsLeft(seminarId, answer.tickets_quantity);
         setHeld(answer.held);
+        ticketTerms.value = { payment: answer.payment_note, abroad: answer.abroad_note, refund: answer.refund_terms };
       })
       .catch((error) => console.error("tickets: cannot read the live count", error));
   }, [seminarId]);

@@ -156,6 +156,8 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
       if (answer?.ok === true) {
         reachGoal("lead");
         setStatus({ state: "editing" });
+        // paid on the site (decision 085): the buyer goes to YooKassa's page, and comes back to the order's
+        if ("order" in answer && answer.order.payment_url) return window.location.assign(answer.order.payment_url);
         onSent(leadId.current, "order" in answer ? answer.order : undefined);
         return;
       }

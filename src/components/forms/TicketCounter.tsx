@@ -1,4 +1,6 @@
 import { perOrderLimit } from "../../services/ticket-limits";
+import { useSignalValue } from "../state/signals";
+import { ticketTerms } from "../state/ticket-terms";
 import { formatPrice, pluralize } from "../../services/text";
 
 interface TicketCounterProps {
@@ -22,6 +24,8 @@ const total = (price: number, count: number) => (price > 0 ? formatPrice(price *
  */
 export function TicketCounter({ count, left, perOrder, price, disabled, onChange }: TicketCounterProps) {
   const most = Math.max(1, Math.min(left, perOrder));
+  // how the tickets are paid and refunded (decision 085): a free seminar's form says nothing of payment
+  const terms = useSignalValue(ticketTerms);
   const shown = (visible: boolean) => ({ "aria-hidden": visible ? undefined : true, tabIndex: visible ? undefined : -1, disabled: disabled || !visible });
   return (
     <div className="ticket-counter">
@@ -57,6 +61,22 @@ export function TicketCounter({ count, left, perOrder, price, disabled, onChange
         {total(price, count)}
       </p>
       <p className="ticket-counter__limit">{perOrderLimit(perOrder)}</p>
+      {price > 0 && terms.payment ? (
+        <p className="ticket-counter__limit" data-testid="payment-note">
+          {terms.payment}
+        </p>
+      ) : null}
+      {price > 0 && terms.abroad ? (
+        <p className="ticket-counter__limit" data-testid="abroad-note">
+          {terms.abroad}
+        </p>
+      ) : null}
+      {price > 0 && terms.refund ? (
+        <details className="ticket-counter__limit">
+          <summary>Условия возврата</summary>
+          <p data-testid="ticket-refund-terms">{terms.refund}</p>
+        </details>
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,8 @@
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import { indexes } from "../../services/catalogue/queries";
-import { NO_SUCH_SEMINAR, ticketOrderSchema } from "../../services/tickets";
+import { NO_SUCH_SEMINAR, paymentNote, ticketOrderSchema } from "../../services/tickets";
+import { paymentSettings } from "../../services/payments/settings";
 import { jsonBody } from "../../server/body";
 import type { AppEnv, OpsApp } from "../../server/env";
 import { refusalJson } from "../../server/intake/intake";
@@ -33,7 +34,23 @@ export const ticketsApi = new Hono<AppEnv>()
     const seminar = indexes(c.get("catalogue")).seminarById.get(c.req.param("id"));
     if (!seminar) return c.json({ ok: false as const, message: NO_SUCH_SEMINAR }, 404);
     const { left, held } = await liveSeats(c.env, seminar);
-    return c.json({ ok: true as const, tickets_quantity: left, held }, 200, { "Cache-Control": "no-store" });
+    // how its tickets are paid (decision 085): said by the ticket form; a visitor whose card YooKassa may not take is told how they can pay
+    const terms = c.get("catalogue").site.tickets;
+    const payments = paymentSettings(c.env);
+    const paid = seminar.price > 0;
+    const abroad = paid && (c.var.area === "KZ" || c.var.area === "UZ") ? terms?.abroadPayment : undefined;
+    return c.json(
+      {
+        ok: true as const,
+        tickets_quantity: left,
+        held,
+        ...(paid ? { payment_note: paymentNote(payments.yookassa !== null, payments.holdMinutes) } : {}),
+        ...(abroad ? { abroad_note: abroad } : {}),
+        ...(paid && terms ? { refund_terms: terms.refundTerms } : {}),
+      },
+      200,
+      { "Cache-Control": "no-store", Vary: "CF-IPCountry" },
+    );
   });
 
 export type TicketsApi = typeof ticketsApi;

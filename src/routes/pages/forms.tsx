@@ -48,6 +48,8 @@ async function postTicketForm(c: Context<AppEnv>) {
   if (refusal || !parsed.success) return again(refusal ?? { status: 400, message: refusals.badValue });
   const outcome = await placeOrder(c, parsed.data, fields);
   if (!("order" in outcome)) return again(outcome);
+  // paid on the site (decision 085): the order's page, with «Оплатить» (the CSP's form-action 'self' stops a form's redirect to YooKassa)
+  if (outcome.order.order_url) return c.redirect(outcome.order.order_url, 303);
   return c.redirect(`/gratefull?order=${encodeURIComponent(outcome.order.id)}&seminar=${encodeURIComponent(outcome.order.seminar_id)}`, 303);
 }
 

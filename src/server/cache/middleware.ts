@@ -33,7 +33,7 @@ import { readTier } from "./tier";
 /** Not pages: the JSON APIs, ops and GraphQL (their own cache). */
 const NOT_PAGES = /^\/(api|ops|graphql)(\/|$)/;
 /** Not kept: besides what is not a page, the thank-you page (it names the visitor's order). */
-const NOT_KEPT = /^\/(api|ops|graphql|gratefull)(\/|$)/;
+const NOT_KEPT = /^\/(api|ops|graphql|gratefull|orders)(\/|$)/;
 
 /** What a browser is told of a page: it may keep it, and must ask again (with its ETag) before using it. */
 const BROWSER_CACHE_CONTROL = "public, max-age=0, must-revalidate";

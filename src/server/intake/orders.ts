@@ -17,10 +17,14 @@ import { config } from "../config.server";
 import type { AppEnv } from "../env";
 import { holderDigest } from "../keys.server";
 import { seminarTickets } from "../objects";
+import { paymentsOf, startPayment } from "../payments";
 import { visitorOf } from "../visitor";
 import { giftError, honouredGift } from "./gift";
 import { type CaptchaVerdict, captchaRefusal, humanCheck } from "./human-check";
 import { fieldsOf, filledHoneypot, fingerprintOf, leadRecord, newId, type Refusal, storeLead, visitRefusal, withinRateLimit } from "./intake";
+
+/** YooKassa did not answer: the seats stay held for the payment's hold, and the same order sent again pays. */
+export const PAYMENT_UNAVAILABLE = "Не удалось открыть оплату. Места за вами: попробуйте ещё раз через минуту.";
 
 /** An order taken: the seats left and what the buyer's confirmation names. */
 export interface Placed {
@@ -85,8 +89,12 @@ export async function placeOrder(c: Context<AppEnv>, input: TicketOrderInput, va
   const again = { ...values, id: undefined };
   const free = seminar.price === 0;
   const start = Date.parse(seminar.targetDate);
-  // a paid seminar's order holds its seats for the hold, never past the seminar's start; a free one's until the start (decision 050)
-  const holdUntil = free ? null : Math.min(Date.now() + settings.TICKET_HOLD_MINUTES * 60_000, start);
+  // a paid seminar's order holds its seats for the hold, never past the seminar's start; a free one's until the start (decision 050);
+  // paid on the site, only while the buyer pays (decision 085)
+  const payments = paymentsOf(c.env);
+  const yookassa = free ? null : payments.yookassa;
+  const holdMinutes = yookassa ? payments.holdMinutes : settings.TICKET_HOLD_MINUTES;
+  const holdUntil = free ? null : Math.min(Date.now() + holdMinutes * 60_000, start);
   const { key, wide } = c.get("client");
   let order: OrderResult;
   try {
@@ -109,6 +117,8 @@ export async function placeOrder(c: Context<AppEnv>, input: TicketOrderInput, va
       perGroup: settings.TICKETS_PER_GROUP,
       holdUntil,
       lead,
+      price: seminar.price,
+      receiptEmail: data.email,
     });
   } catch (error) {
     log.error("tickets.order", { requestId: c.get("requestId"), seminar: seminar.id, error: String(error) });
@@ -144,6 +154,26 @@ export async function placeOrder(c: Context<AppEnv>, input: TicketOrderInput, va
     log.error("tickets.lead", { requestId: c.get("requestId"), id, error: String(error) });
     return { status: 503, message: refusals.orderKept, values: { ...values, id } };
   }
+  let paymentUrl: string | null = null;
+  if (yookassa) {
+    const site = settings.SITE_URL ?? new URL(c.req.url).origin;
+    try {
+      // the order's id is the idempotence key: the same order sent again finds the same payment
+      paymentUrl = await startPayment(c.env, yookassa, {
+        orderId: id,
+        seminarId: seminar.id,
+        description: `Билеты: ${seminar.title}`,
+        ticketPrice: seminar.price,
+        tickets: data.tickets,
+        returnUrl: `${site.replace(/\/$/, "")}/orders/${id}`,
+        email: data.email,
+        phone: data.phone,
+      });
+    } catch (error) {
+      log.error("payments.create", { requestId: c.get("requestId"), id, error: String(error) });
+    }
+    if (!paymentUrl) return { status: 503, message: PAYMENT_UNAVAILABLE, values: { ...values, id } };
+  }
   return {
     tickets_quantity: order.tickets_quantity,
     order: {
@@ -154,6 +184,7 @@ export async function placeOrder(c: Context<AppEnv>, input: TicketOrderInput, va
       tickets: data.tickets,
       sum: seminar.price * data.tickets,
       ...(order.holdUntil ? { held_until: new Date(order.holdUntil).toISOString() } : {}),
+      ...(paymentUrl ? { payment_url: paymentUrl, order_url: `/orders/${id}` } : {}),
     },
   };
 }

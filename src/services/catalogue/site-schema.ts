@@ -128,6 +128,8 @@ export const siteSchema = z.object({
     ok: z.url({ protocol: /^https$/ }),
     dzen: z.url({ protocol: /^https$/ }),
   }),
+  /** the terms of the seminars' ticket offer (decision 085): how a ticket is refunded, and how visitors whose cards YooKassa may not take can pay */
+  tickets: z.optional(z.object({ refundTerms: text, abroadPayment: text })),
   /** the fortune wheel: ops switch it on and off and choose the pages (path prefixes) it appears on */
   wheel: z.object({ enabled: z.boolean(), pages: z.array(z.string().check(z.regex(/^\//, "путь страницы, начиная с /"))) }),
   /** the sitewide discount (spec 9: a string starting with '-') */

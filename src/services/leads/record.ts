@@ -92,6 +92,9 @@ export const requestShape = {
       seminar_tickets_quantity: z.number(),
       heldUntil: z.optional(z.number()),
       expiredAt: z.optional(z.number()),
+      /** paid on the site (decision 085): when, and how many of its tickets were refunded since */
+      paidAt: z.optional(z.number()),
+      refundedTickets: z.optional(z.number()),
     }),
   ),
 };

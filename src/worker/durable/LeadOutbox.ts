@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { AcceptOutcome, DeliveryStatus, LeadView } from "../../services/leads/outbox";
 import { type LeadRecord, readLeadRecord, redacted } from "../../services/leads/record";
-import { expirySinks, sinkByName, sinksFor } from "../../services/leads/sinks/index.server";
+import { expirySinks, paidSinks, refundSinks, sinkByName, sinksFor } from "../../services/leads/sinks/index.server";
 import { type SinkContext, SinkError } from "../../services/leads/sinks/types";
 import { retryDelay } from "../../services/leads/retry";
 import { log } from "../../services/log";
@@ -132,6 +132,39 @@ export class LeadOutbox extends DurableObject<Env> {
       expirySinks.forEach((sink, i) => {
         sql.exec(
           "INSERT OR IGNORE INTO deliveries (lead_id, sink, position, status, next_attempt_at) VALUES (?, ?, ?, 'pending', ?)",
+          id,
+          sink.name,
+          position + 1 + i,
+          now,
+        );
+      });
+      return true;
+    });
+    if (found) await this.armAt(now);
+    return found;
+  }
+
+  /**
+   * An order was paid, or some of its tickets refunded, on the site (decision 085): the lead records
+   * it and the CRM gets it as an update of the order's own deal. Paid told twice is one; a refund of
+   * more tickets than told before is a new delivery (its key names the count). False: no such order here.
+   */
+  async orderEvent(id: string, event: { paidAt: number } | { refundedTickets: number }): Promise<boolean> {
+    const sql = this.ctx.storage.sql;
+    const now = this.runtime.now();
+    const found = this.ctx.storage.transactionSync(() => {
+      const row = sql.exec<{ payload: string }>("SELECT payload FROM leads WHERE id = ? AND kind = 'ticket'", id).toArray()[0];
+      if (!row) return false;
+      const lead = readLeadRecord(row.payload);
+      if (!lead.ticket) return true;
+      const paid = "paidAt" in event;
+      if (paid ? lead.ticket.paidAt !== undefined : (lead.ticket.refundedTickets ?? 0) >= event.refundedTickets) return true;
+      sql.exec("UPDATE leads SET payload = ? WHERE id = ?", JSON.stringify({ ...lead, ticket: { ...lead.ticket, ...event } }), id);
+      const position = sql.exec<{ n: number | null }>("SELECT max(position) AS n FROM deliveries WHERE lead_id = ?", id).one().n ?? -1;
+      (paid ? paidSinks : refundSinks).forEach((sink, i) => {
+        sql.exec(
+          `INSERT INTO deliveries (lead_id, sink, position, status, next_attempt_at) VALUES (?, ?, ?, 'pending', ?)
+           ON CONFLICT (lead_id, sink) DO UPDATE SET status = 'pending', attempts = 0, next_attempt_at = excluded.next_attempt_at, finished_at = NULL, last_error = NULL`,
           id,
           sink.name,
           position + 1 + i,

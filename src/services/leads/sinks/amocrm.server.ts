@@ -84,6 +84,12 @@ export const amocrm: Sink = {
   },
 };
 
+/** amoCRM's own status «Успешно реализовано», the same in every pipeline. */
+export const AMO_WON_STATUS = 142;
+
+/** The tag an order's deal gets when it is paid on the site. */
+export const PAID_ON_SITE_TAG = "оплачено на сайте";
+
 /** amoCRM's own status «Закрыто и не реализовано», the same in every pipeline. */
 export const AMO_LOST_STATUS = 143;
 
@@ -114,5 +120,27 @@ export const amocrmExpiry: Sink = {
     });
     await expectOk(response, "amocrm");
     return { status: "delivered", detail: `amo lead ${deal}: hold expired` };
+  },
+};
+
+/** An order paid on the site (decision 085): its own deal is set to «Успешно реализовано» and tagged. */
+export const amocrmPaid: Sink = {
+  name: "amocrm_paid",
+  // never for a new lead: the outbox adds it when the order's payment succeeds (LeadOutbox.orderEvent)
+  applies: () => false,
+  repeatable: () => true,
+  async send(lead, { config, fetch, crmAccessToken }) {
+    if (!config.AMOCRM_BASE_URL) return skipped("amocrm");
+    const token = await crmAccessToken();
+    const base = config.AMOCRM_BASE_URL.replace(/\/$/, "");
+    const deal = await findLead(base, token, lead.id, fetch);
+    if (deal === null) throw new SinkError(`amocrm: no deal of order ${lead.id} yet`);
+    const response = await fetch(`${base}/api/v4/leads/${deal}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ status_id: AMO_WON_STATUS, tags_to_add: [{ name: PAID_ON_SITE_TAG }] }),
+    });
+    await expectOk(response, "amocrm");
+    return { status: "delivered", detail: `amo lead ${deal}: paid` };
   },
 };

@@ -1,7 +1,7 @@
 import type { LeadRecord } from "../record";
-import { amocrm, amocrmExpiry } from "./amocrm.server";
+import { amocrm, amocrmExpiry, amocrmPaid } from "./amocrm.server";
 import type { Sink } from "./types";
-import { advcake, genezis, genezisExpiry, partner, roistat } from "./webhooks.server";
+import { advcake, genezis, genezisExpiry, genezisPaid, genezisRefunded, partner, roistat } from "./webhooks.server";
 
 /** The sinks in the order of spec 7 (genezis, AdvCake, the partner, Roistat), then the CRM. */
 export const sinks: readonly Sink[] = [genezis, advcake, partner, roistat, amocrm];
@@ -13,7 +13,11 @@ export const sinks: readonly Sink[] = [genezis, advcake, partner, roistat, amocr
 /** What is told of an order whose hold ended unpaid: the CRM webhook and amoCRM, as updates of what they have (decision 050). */
 export const expirySinks: readonly Sink[] = [genezisExpiry, amocrmExpiry];
 
-export const sinkByName: ReadonlyMap<string, Sink> = new Map([...sinks, ...expirySinks].map((sink) => [sink.name, sink]));
+/** What is told of an order paid or refunded on the site (decision 085). */
+export const paidSinks: readonly Sink[] = [genezisPaid, amocrmPaid];
+export const refundSinks: readonly Sink[] = [genezisRefunded];
+
+export const sinkByName: ReadonlyMap<string, Sink> = new Map([...sinks, ...expirySinks, ...paidSinks, ...refundSinks].map((sink) => [sink.name, sink]));
 
 export function sinksFor(lead: LeadRecord): Sink[] {
   return sinks.filter((sink) => sink.applies(lead));

@@ -6,15 +6,17 @@ import { SINK_KEYS } from "./types";
 const STORED_NAMES = ["genezis", "advcake", "partner", "roistat", "amocrm"];
 /** The updates an order's ended hold adds to its lead's deliveries (decision 050), stored since then. */
 const STORED_UPDATE_NAMES = ["genezis_expiry", "amocrm_expiry"];
+/** The updates of an order paid or refunded on the site (decision 085). */
+const STORED_PAYMENT_NAMES = ["genezis_paid", "amocrm_paid", "genezis_refunded"];
 
 describe("the sinks' stored names", () => {
   it("are the names the outbox has stored since its first version", () => {
-    expect([...SINK_KEYS]).toEqual([...STORED_NAMES, ...STORED_UPDATE_NAMES]);
+    expect([...SINK_KEYS]).toEqual([...STORED_NAMES, ...STORED_UPDATE_NAMES, ...STORED_PAYMENT_NAMES]);
   });
 
   it("resolve, each to the sink of that name, in the order of spec 7 then the CRM", () => {
     expect(sinks.map((sink) => sink.name)).toEqual(STORED_NAMES);
     expect(expirySinks.map((sink) => sink.name)).toEqual(STORED_UPDATE_NAMES);
-    for (const key of [...STORED_NAMES, ...STORED_UPDATE_NAMES]) expect(sinkByName.get(key)?.name).toBe(key);
+    for (const key of [...STORED_NAMES, ...STORED_UPDATE_NAMES, ...STORED_PAYMENT_NAMES]) expect(sinkByName.get(key)?.name).toBe(key);
   });
 });

@@ -36,7 +36,7 @@ export interface SinkContext {
 export type SinkResult = { status: "delivered"; detail?: string } | { status: "skipped"; detail: string };
 
 /** The names deliveries are stored under: stable, since the outbox keeps them in its rows. */
-export const SINK_KEYS = ["genezis", "advcake", "partner", "roistat", "amocrm", "genezis_expiry", "amocrm_expiry"] as const;
+export const SINK_KEYS = ["genezis", "advcake", "partner", "roistat", "amocrm", "genezis_expiry", "amocrm_expiry", "genezis_paid", "amocrm_paid", "genezis_refunded"] as const;
 type SinkKey = (typeof SINK_KEYS)[number];
 
 /** A destination of leads (DESIGN.md): whether it wants a lead, and how it gets it. */

@@ -38,6 +38,34 @@ export const genezisExpiry: Sink = {
   },
 };
 
+/** An order paid on the site (decision 085): the CRM webhook gets the event under its own Idempotency-Key. */
+export const genezisPaid: Sink = {
+  name: "genezis_paid",
+  // never for a new lead: the outbox adds it when the order's payment succeeds (LeadOutbox.orderEvent)
+  applies: () => false,
+  repeatable: () => true,
+  async send(lead, { config, fetch }) {
+    if (!config.CRM_WEBHOOK_URL) return skipped("genezis");
+    const response = await fetch(config.CRM_WEBHOOK_URL, postJson({ id: lead.id, kind: lead.kind, event: "order.paid", ticket: lead.ticket }, `${lead.id}:paid`));
+    await expectOk(response, "genezis");
+    return { status: "delivered", detail: String(response.status) };
+  },
+};
+
+/** Tickets of an order refunded (decision 085): the event with the count refunded so far; each new refund is a new key. */
+export const genezisRefunded: Sink = {
+  name: "genezis_refunded",
+  applies: () => false,
+  repeatable: () => true,
+  async send(lead, { config, fetch }) {
+    if (!config.CRM_WEBHOOK_URL) return skipped("genezis");
+    const key = `${lead.id}:refunded:${lead.ticket?.refundedTickets ?? 0}`;
+    const response = await fetch(config.CRM_WEBHOOK_URL, postJson({ id: lead.id, kind: lead.kind, event: "order.refunded", ticket: lead.ticket }, key));
+    await expectOk(response, "genezis");
+    return { status: "delivered", detail: String(response.status) };
+  },
+};
+
 /** AdvCake: the lead with its AdvCake tracking ids (spec 7: POST advCakeNew with the lead). */
 export const advcake: Sink = {
   name: "advcake",

@@ -1,0 +1,89 @@
+/**
+ * An order as its buyer sees it (decision 085): `GET /api/orders/:id` and the page `/orders/:id`.
+ * The order's id is the key (a random id the buyer's browser or the server made); nothing personal
+ * is shown. While it waits for its payment and YooKassa has not told the site yet, the payment is
+ * read back here (the buyer's return from YooKassa lands before its notification, often).
+ */
+import type { Catalogue, Seminar } from "../services/catalogue/build";
+import { indexes } from "../services/catalogue/queries";
+import { leadId } from "../services/leads/schemas";
+import { log } from "../services/log";
+import { type BuyerStatus, buyerStatus } from "../services/payments/orders";
+import * as z from "zod/mini";
+import { holderDigest } from "./keys.server";
+import { seminarTickets } from "./objects";
+import { seminarOfOrder } from "./order-holds";
+import { settlePayment, yookassaOf } from "./payments";
+
+export interface OrderView {
+  ok: true;
+  id: string;
+  status: BuyerStatus;
+  seminar_id: string;
+  seminar_title: string;
+  /** when the seminar begins (ISO) */
+  date: string;
+  format: "online" | "offline";
+  place: string;
+  tickets: number;
+  refunded_tickets: number;
+  sum: number;
+  /** while it waits for its payment: until when, and where to pay */
+  held_until?: string;
+  payment_url?: string;
+  /** paid: the e-ticket's code, signed by the site (order id and its signature) */
+  ticket_code?: string;
+  /** paid after the hold ended */
+  late?: boolean;
+}
+
+/** The e-ticket's code: the order's id and the site's keyed digest of it; null without a signing secret. */
+export async function ticketCode(env: Env, orderId: string): Promise<string | null> {
+  const digest = await holderDigest(env, `ticket:${orderId}`);
+  return digest ? `${orderId}.${digest.slice(0, 16)}` : null;
+}
+
+export async function orderView(env: Env, catalogue: Catalogue, orderId: string): Promise<OrderView | null> {
+  if (!z.safeParse(leadId, orderId).success) return null;
+  const seminarId = await seminarOfOrder(env, orderId);
+  const seminar: Seminar | undefined = seminarId ? indexes(catalogue).seminarById.get(seminarId) : undefined;
+  if (!seminar) return null;
+  const stub = seminarTickets(env, seminar.id);
+  let order = await stub.record(orderId);
+  if (!order) return null;
+  const yookassa = yookassaOf(env);
+  let paymentUrl: string | undefined;
+  if (yookassa && order.paymentId && order.status === "held") {
+    try {
+      // YooKassa has not told us yet: ask it (the same checks as a notification's)
+      let url: string | undefined;
+      await settlePayment(env, yookassa, order.paymentId, (payment) => {
+        url = payment.confirmation?.confirmation_url;
+      });
+      order = (await stub.record(orderId)) ?? order;
+      if (order.status === "held") paymentUrl = url;
+    } catch (error) {
+      log.warn("payments.read_back", { order: orderId, error: String(error) });
+    }
+  }
+  const status = buyerStatus(order);
+  const original = order.status === "refunded" ? order.refunded : order.tickets + order.refunded;
+  const code = status === "paid" ? await ticketCode(env, orderId) : null;
+  return {
+    ok: true,
+    id: orderId,
+    status,
+    seminar_id: seminar.id,
+    seminar_title: seminar.title,
+    date: seminar.targetDate,
+    format: seminar.format,
+    place: seminar.place,
+    tickets: original,
+    refunded_tickets: order.refunded,
+    sum: (order.price ?? seminar.price) * original,
+    ...(status === "awaiting_payment" && order.holdUntil ? { held_until: new Date(order.holdUntil).toISOString() } : {}),
+    ...(status === "awaiting_payment" && paymentUrl ? { payment_url: paymentUrl } : {}),
+    ...(code ? { ticket_code: code } : {}),
+    ...(order.late ? { late: true } : {}),
+  };
+}
