@@ -38,7 +38,7 @@ export interface OrderView {
 }
 
 /** The e-ticket's code: the order's id and the site's keyed digest of it; null without a signing secret. */
-export async function ticketCode(env: Env, orderId: string): Promise<string | null> {
+async function ticketCode(env: Env, orderId: string): Promise<string | null> {
   const digest = await holderDigest(env, `ticket:${orderId}`);
   return digest ? `${orderId}.${digest.slice(0, 16)}` : null;
 }

@@ -52,7 +52,7 @@ export function tooFewTickets(left: number): string {
 export type OrderState = "held" | "registered" | "confirmed" | "expired" | PaidOrderState;
 
 /** Paying on the site (decision 085): paid, its payment canceled, refunded, or paid too late with no seats left (refunded whole). */
-export type PaidOrderState = "paid" | "canceled" | "refunded" | "refund_due";
+type PaidOrderState = "paid" | "canceled" | "refunded" | "refund_due";
 
 /** An order as the buyer's confirmation names it (no personal data). */
 export interface OrderSummary {

@@ -35,7 +35,7 @@ export interface FakePayment {
   receipt?: unknown;
 }
 
-export interface FakeRefund {
+interface FakeRefund {
   id: string;
   payment_id: string;
   status: "succeeded";

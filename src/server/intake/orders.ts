@@ -24,7 +24,7 @@ import { type CaptchaVerdict, captchaRefusal, humanCheck } from "./human-check";
 import { fieldsOf, filledHoneypot, fingerprintOf, leadRecord, newId, type Refusal, storeLead, visitRefusal, withinRateLimit } from "./intake";
 
 /** YooKassa did not answer: the seats stay held for the payment's hold, and the same order sent again pays. */
-export const PAYMENT_UNAVAILABLE = "Не удалось открыть оплату. Места за вами: попробуйте ещё раз через минуту.";
+const PAYMENT_UNAVAILABLE = "Не удалось открыть оплату. Места за вами: попробуйте ещё раз через минуту.";
 
 /** An order taken: the seats left and what the buyer's confirmation names. */
 export interface Placed {

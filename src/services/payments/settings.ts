@@ -11,7 +11,7 @@ import { isolateSlot } from "../isolate";
 import { log } from "../log";
 
 export const YOOKASSA_DEFAULT_API_URL = "https://api.yookassa.ru/v3";
-export const DEFAULT_PAYMENT_HOLD_MINUTES = 15;
+const DEFAULT_PAYMENT_HOLD_MINUTES = 15;
 
 /** A plain decimal number of minutes, a fraction allowed ("0.02", "15"); never hex, binary or an exponent. */
 const minutes = z

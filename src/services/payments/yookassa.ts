@@ -13,7 +13,7 @@ const TIMEOUT_MS = 8000;
 
 const amountSchema = z.object({ value: z.string().check(z.regex(/^\d+(\.\d{1,2})?$/)), currency: z.string() });
 
-export const paymentSchema = z.object({
+const paymentSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(64)),
   status: z.enum(["pending", "waiting_for_capture", "succeeded", "canceled"]),
   paid: z.optional(z.boolean()),
@@ -23,7 +23,7 @@ export const paymentSchema = z.object({
 });
 export type YooKassaPayment = z.infer<typeof paymentSchema>;
 
-export const refundSchema = z.object({
+const refundSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(64)),
   payment_id: z.string(),
   status: z.enum(["pending", "succeeded", "canceled"]),
@@ -32,7 +32,7 @@ export const refundSchema = z.object({
 export type YooKassaRefund = z.infer<typeof refundSchema>;
 
 /** Roubles as YooKassa writes them: "2500.00". */
-export const rubles = (amount: number) => amount.toFixed(2);
+const rubles = (amount: number) => amount.toFixed(2);
 
 export class YooKassaError extends Error {
   constructor(
@@ -73,7 +73,7 @@ export interface NewPayment {
 }
 
 /** The body of `POST /payments`: captured at once, a redirect back to the order's page, one receipt line per ticket. */
-export function paymentRequest(payment: NewPayment, vatCode: number) {
+function paymentRequest(payment: NewPayment, vatCode: number) {
   const description = payment.description.slice(0, 128);
   return {
     amount: { value: rubles(payment.ticketPrice * payment.tickets), currency: "RUB" },

@@ -85,10 +85,10 @@ export const amocrm: Sink = {
 };
 
 /** amoCRM's own status «Успешно реализовано», the same in every pipeline. */
-export const AMO_WON_STATUS = 142;
+const AMO_WON_STATUS = 142;
 
 /** The tag an order's deal gets when it is paid on the site. */
-export const PAID_ON_SITE_TAG = "оплачено на сайте";
+const PAID_ON_SITE_TAG = "оплачено на сайте";
 
 /** amoCRM's own status «Закрыто и не реализовано», the same in every pipeline. */
 export const AMO_LOST_STATUS = 143;
