@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { CtaKey } from "../../services/catalogue/schemas";
 import { outcomes, refusals, sendFailedLine } from "../../services/leads/messages";
-import { type FieldErrors, popupLeadSchema, ticketBuyerSchema, validate } from "../../services/leads/schemas";
+import { type FieldErrors, popupLeadForm, ticketBuyerForm, validate } from "../../services/leads/schemas";
 import { captchaToken, resetCaptchas } from "../../client/captcha";
 import { answerOf, leadsClient, ticketsClient } from "../../client/api";
 import { newLeadId, reachGoal, visitContext } from "../../client/visit";
@@ -95,7 +95,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
     price,
   });
   // an order's tickets and payment link go by e-mail: the buyer's e-mail is required (decision 025)
-  const schema = seminar ? ticketBuyerSchema : popupLeadSchema;
+  const schema = seminar ? ticketBuyerForm : popupLeadForm;
   const check = (next: LeadValues, onlyTouched: boolean) => {
     const result = validate(schema, { ...payload(), ...next, email: next.email || undefined });
     const all = result.ok ? {} : result.errors;

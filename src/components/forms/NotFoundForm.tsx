@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { captchaToken, resetCaptchas } from "../../client/captcha";
 import { forgetVisit, newLeadId, reachGoal, visitContext } from "../../client/visit";
 import { messages, outcomes } from "../../services/leads/messages";
-import { type FieldErrors, notFoundLeadSchema, validate } from "../../services/leads/schemas";
+import { type FieldErrors, notFoundLeadForm, validate } from "../../services/leads/schemas";
 import type { AbVariant } from "../../services/tracking";
 import { Consents, useAbVariant } from "./Consents";
 import { Field, Honeypot } from "./Field";
@@ -48,7 +48,7 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
 
   const [attempted, setAttempted] = useState(false);
   const check = (next = values, nextConsent = consent) => {
-    const result = validate(notFoundLeadSchema, next);
+    const result = validate(notFoundLeadForm, next);
     const found: FieldErrors = result.ok ? {} : { ...result.errors };
     if (variant === "visible" && !nextConsent) found.consent = messages.consentRequired;
     setErrors(found);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { countries } from "../../services/leads/countries.data";
-import { formatPhoneFallback, loadPhoneFormatter, type PhoneFormatter } from "../../services/leads/phone";
+import { formatPhoneFallback, loadPhoneFormatter, type PhoneFormatter, phoneMask } from "../../services/leads/phone";
 import { FieldError } from "./Field";
 
 interface PhoneFieldProps {
@@ -15,7 +15,9 @@ interface PhoneFieldProps {
 
 /**
  * The phone with its country picker (spec 5): Russia first, then Kazakhstan and Uzbekistan, then
- * every country by its Russian name. The formatting library loads on the first keystroke.
+ * every country by its Russian name. The formatting library loads on the first keystroke; the
+ * placeholder is the chosen country's mask, and what is typed is read as services/leads/phone.ts
+ * reads it (the server reads it the same way).
  */
 export function PhoneField({ id, value, country, error, disabled, onChange, onBlur }: PhoneFieldProps) {
   const [formatter, setFormatter] = useState<PhoneFormatter | null>(null);
@@ -70,7 +72,7 @@ export function PhoneField({ id, value, country, error, disabled, onChange, onBl
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder={country === "ru" ? "+7 (___) ___-__-__" : "+"}
+          placeholder={phoneMask(country)}
           value={value}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
