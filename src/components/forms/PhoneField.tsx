@@ -9,6 +9,8 @@ interface PhoneFieldProps {
   country: string;
   error?: string;
   disabled?: boolean;
+  /** the first field in error of a form that came back from the server: the browser focuses it */
+  autoFocus?: boolean;
   onChange: (value: string, country: string) => void;
   onBlur?: () => void;
 }
@@ -19,7 +21,7 @@ interface PhoneFieldProps {
  * placeholder is the chosen country's mask, and what is typed is read as services/leads/phone.ts
  * reads it (the server reads it the same way).
  */
-export function PhoneField({ id, value, country, error, disabled, onChange, onBlur }: PhoneFieldProps) {
+export function PhoneField({ id, value, country, error, disabled, autoFocus, onChange, onBlur }: PhoneFieldProps) {
   const [formatter, setFormatter] = useState<PhoneFormatter | null>(null);
   const loading = useRef(false);
   const load = () => {
@@ -72,6 +74,8 @@ export function PhoneField({ id, value, country, error, disabled, onChange, onBl
           type="tel"
           inputMode="tel"
           autoComplete="tel"
+          // the first field in error of a form the server sent back (decision 071), as Field does
+          {...{ autoFocus }}
           placeholder={phoneMask(country)}
           value={value}
           disabled={disabled}
