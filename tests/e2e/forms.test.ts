@@ -44,25 +44,25 @@ describe.each([
     await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
     const cta = catalogue.site.cta.signUpForProfession;
     await page.locator('[data-cta="signUpForProfession"]').first().click();
-    await expect(dialog(page).locator(".modal__title").textContent()).resolves.toBe(cta.title);
-    await expect(dialog(page).locator(".modal__description").textContent()).resolves.toBe(cta.description);
+    await expect.poll(() => dialog(page).locator(".modal__title").textContent()).toBe(cta.title);
+    await expect.poll(() => dialog(page).locator(".modal__description").textContent()).toBe(cta.description);
     // the form itself loads with the first click
     await dialog(page).locator('input[name="promocode"]').waitFor();
-    await expect(dialog(page).locator('textarea[name="question"]').count()).resolves.toBe(0);
+    await expect.poll(() => dialog(page).locator('textarea[name="question"]').count()).toBe(0);
 
     await dialog(page).getByRole("button", { name: outcomes.send }).click();
-    await expect(errorOf(page, "dialog", "popup-name").textContent()).resolves.toBe(messages.nameRequired);
-    await expect(errorOf(page, "dialog", "popup-phone").textContent()).resolves.toBe(messages.phoneRequired);
+    await expect.poll(() => errorOf(page, "dialog", "popup-name").textContent()).toBe(messages.nameRequired);
+    await expect.poll(() => errorOf(page, "dialog", "popup-phone").textContent()).toBe(messages.phoneRequired);
 
     await dialog(page).getByLabel("Имя *").fill("А");
     await dialog(page).getByLabel("Имя *").blur();
-    await expect(errorOf(page, "dialog", "popup-name").textContent()).resolves.toBe(messages.nameTooShort);
+    await expect.poll(() => errorOf(page, "dialog", "popup-name").textContent()).toBe(messages.nameTooShort);
     await dialog(page).getByLabel("Имя *").fill("Анна Тестовая");
     await dialog(page).locator("#popup-phone").pressSequentially("9123456789");
-    await expect(dialog(page).locator("#popup-phone").inputValue()).resolves.toBe("+7 (912) 345-67-89");
+    await expect.poll(() => dialog(page).locator("#popup-phone").inputValue()).toBe("+7 (912) 345-67-89");
     await dialog(page).getByLabel("Электронная почта").fill("anna@");
     await dialog(page).getByLabel("Электронная почта").blur();
-    await expect(errorOf(page, "dialog", "popup-email").textContent()).resolves.toBe(messages.emailInvalid);
+    await expect.poll(() => errorOf(page, "dialog", "popup-email").textContent()).toBe(messages.emailInvalid);
     await dialog(page).getByLabel("Электронная почта").fill("anna@example.ru");
     await screenshot(page, `${name}-lead-popup`);
     const [request] = await Promise.all([
@@ -85,8 +85,8 @@ describe.each([
     const question = dialog(page).getByLabel("Ваш вопрос");
     await question.fill("в".repeat(321));
     await question.blur();
-    await expect(errorOf(page, "dialog", "popup-question").textContent()).resolves.toBe(messages.questionTooLong);
-    await expect(dialog(page).locator('input[name="promocode"]').count()).resolves.toBe(0);
+    await expect.poll(() => errorOf(page, "dialog", "popup-question").textContent()).toBe(messages.questionTooLong);
+    await expect.poll(() => dialog(page).locator('input[name="promocode"]').count()).toBe(0);
   });
 });
 
@@ -103,10 +103,10 @@ describe("the popup lead form when sending fails", () => {
     await dialog(page).getByRole("button", { name: outcomes.send }).click();
     const line = dialog(page).locator(".lead-form__failed");
     await line.waitFor();
-    await expect(line.textContent()).resolves.toMatch(/^Невозможно отправить форму, пожалуйста, свяжитесь с нами по номеру .+ или Напишите в WhatsApp$/);
-    await expect(line.getByRole("link", { name: "Напишите в WhatsApp" }).getAttribute("href")).resolves.toBe(catalogue.site.links.whatsapp);
-    await expect(line.locator('a[href^="tel:"]').count()).resolves.toBe(1);
-    await expect(dialog(page).getByLabel("Имя *").inputValue()).resolves.toBe("Борис");
+    await expect.poll(() => line.textContent()).toMatch(/^Невозможно отправить форму, пожалуйста, свяжитесь с нами по номеру .+ или Напишите в WhatsApp$/);
+    await expect.poll(() => line.getByRole("link", { name: "Напишите в WhatsApp" }).getAttribute("href")).toBe(catalogue.site.links.whatsapp);
+    await expect.poll(() => line.locator('a[href^="tel:"]').count()).toBe(1);
+    await expect.poll(() => dialog(page).getByLabel("Имя *").inputValue()).toBe("Борис");
   });
 });
 
@@ -125,10 +125,10 @@ describe("a form refused for its rate (decision 053)", () => {
     await dialog(page).getByRole("button", { name: outcomes.send }).click();
     const alert = dialog(page).getByRole("alert");
     await alert.waitFor();
-    await expect(alert.textContent()).resolves.toBe(refusals.rateLimited);
-    await expect(dialog(page).locator(".lead-form__failed").allTextContents()).resolves.toEqual([refusals.rateLimited]);
-    await expect(dialog(page).getByText(sendFailedLine.before).count()).resolves.toBe(0);
-    await expect(dialog(page).getByLabel("Имя *").inputValue()).resolves.toBe("Борис");
+    await expect.poll(() => alert.textContent()).toBe(refusals.rateLimited);
+    await expect.poll(() => dialog(page).locator(".lead-form__failed").allTextContents()).toEqual([refusals.rateLimited]);
+    await expect.poll(() => dialog(page).getByText(sendFailedLine.before).count()).toBe(0);
+    await expect.poll(() => dialog(page).getByLabel("Имя *").inputValue()).toBe("Борис");
   });
 });
 
@@ -139,7 +139,7 @@ describe("the phone field", () => {
     await open(page, "/apply?cta=consultMe");
     await page.waitForSelector('[data-island="forms/LeadForm"][data-hydrated="true"]', { state: "attached" });
     const select = page.getByLabel("Код страны");
-    await expect(select.inputValue()).resolves.toBe("ru");
+    await expect.poll(() => select.inputValue()).toBe("ru");
     const first = await select.locator("option").evaluateAll((options) => options.slice(0, 3).map((o) => (o as HTMLOptionElement).value));
     expect(first).toEqual(["ru", "kz", "uz"]);
     await select.selectOption("uz");
@@ -191,12 +191,12 @@ describe("forms without JavaScript", () => {
     await page.goto(programPath);
     await page.locator('[data-cta="consultMe"]').first().click();
     await page.waitForURL((url) => url.pathname === "/apply");
-    await expect(page.locator("h1").textContent()).resolves.toBe(catalogue.site.cta.consultMe.title);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(catalogue.site.cta.consultMe.title);
     await page.getByLabel("Имя *").fill("Вера");
     await page.locator("#apply-phone").fill("+7 (912) 555-44-33");
     await page.getByRole("button", { name: outcomes.send }).click();
     await page.waitForURL((url) => url.pathname === "/gratefull");
-    await expect(page.getByText("Спасибо за заявку!").isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText("Спасибо за заявку!").isVisible()).toBe(true);
     await screenshot(page, "nojs-thanks");
   });
 
@@ -207,9 +207,9 @@ describe("forms without JavaScript", () => {
     await page.getByLabel("Имя *").fill("Г");
     await page.getByRole("button", { name: outcomes.send }).click();
     await page.waitForURL((url) => url.pathname === "/api/leads");
-    await expect(page.locator("#apply-name-error").textContent()).resolves.toBe(messages.nameTooShort);
-    await expect(page.locator("#apply-phone-error").textContent()).resolves.toBe(messages.phoneRequired);
-    await expect(page.getByLabel("Имя *").inputValue()).resolves.toBe("Г");
+    await expect.poll(() => page.locator("#apply-name-error").textContent()).toBe(messages.nameTooShort);
+    await expect.poll(() => page.locator("#apply-phone-error").textContent()).toBe(messages.phoneRequired);
+    await expect.poll(() => page.getByLabel("Имя *").inputValue()).toBe("Г");
   });
 
   it("the subscription posts and says so", async () => {
@@ -219,7 +219,7 @@ describe("forms without JavaScript", () => {
     await page.goto("/");
     await page.locator("#subscribe-email").fill(`reader-${Date.now()}@example.ru`);
     await page.locator("#subscribe").getByRole("button", { name: outcomes.subscribe }).click();
-    await expect(page.locator("h1").textContent()).resolves.toBe(outcomes.subscribed);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(outcomes.subscribed);
   });
 
   it("the subscription of the variant 'visible' asks the consent on the next page, then subscribes", async () => {
@@ -229,10 +229,10 @@ describe("forms without JavaScript", () => {
     await page.goto("/");
     await page.locator("#subscribe-email").fill(`reader-${Date.now()}@example.ru`);
     await page.locator("#subscribe").getByRole("button", { name: outcomes.subscribe }).click();
-    await expect(page.getByText(messages.consentRequired).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText(messages.consentRequired).isVisible()).toBe(true);
     await page.locator("main").getByLabel(/обработку персональных данных/).check();
     await page.locator("main").getByRole("button", { name: outcomes.subscribe }).click();
-    await expect(page.locator("h1").textContent()).resolves.toBe(outcomes.subscribed);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(outcomes.subscribed);
   });
 });
 
@@ -247,10 +247,10 @@ describe.each(["hidden", "visible"] as const)("the not-found form, variant %s", 
     await panel.scrollIntoViewIfNeeded();
     await page.waitForSelector('[data-island="forms/NothingFound"][data-hydrated="true"]', { state: "attached" });
     await panel.getByRole("button", { name: outcomes.send }).click();
-    await expect(panel.locator("#not-found-name-error").textContent()).resolves.toBe(messages.nameRequiredNotFound);
-    await expect(panel.locator("#not-found-email-error").textContent()).resolves.toBe(messages.emailRequired);
-    await expect(panel.getByRole("checkbox").count()).resolves.toBe(variant === "visible" ? 2 : 0);
-    if (variant === "visible") await expect(panel.locator("#not-found-consent-error").textContent()).resolves.toBe(messages.consentRequired);
+    await expect.poll(() => panel.locator("#not-found-name-error").textContent()).toBe(messages.nameRequiredNotFound);
+    await expect.poll(() => panel.locator("#not-found-email-error").textContent()).toBe(messages.emailRequired);
+    await expect.poll(() => panel.getByRole("checkbox").count()).toBe(variant === "visible" ? 2 : 0);
+    if (variant === "visible") await expect.poll(() => panel.locator("#not-found-consent-error").textContent()).toBe(messages.consentRequired);
     await panel.getByLabel("Имя *").fill("Дина");
     await panel.locator("#not-found-phone").pressSequentially("9161234567");
     await panel.getByLabel("Электронная почта *").fill("dina@example.ru");
@@ -278,17 +278,17 @@ describe("the subscribe form", () => {
   it("stays disabled while invalid, explains a bad address, subscribes and resets", async () => {
     const page = await footer("hidden");
     const button = form(page).getByRole("button", { name: outcomes.subscribe });
-    await expect(button.isDisabled()).resolves.toBe(true);
+    await expect.poll(() => button.isDisabled()).toBe(true);
     await form(page).locator("#subscribe-email").fill("name@");
-    await expect(form(page).locator(".field__error").textContent()).resolves.toBe(messages.emailInvalid);
-    await expect(form(page).locator(".field__hint").textContent()).resolves.toBe("Например: name@example.ru");
+    await expect.poll(() => form(page).locator(".field__error").textContent()).toBe(messages.emailInvalid);
+    await expect.poll(() => form(page).locator(".field__hint").textContent()).toBe("Например: name@example.ru");
     await form(page).locator("#subscribe-email").fill("");
-    await expect(form(page).locator(".field__error").textContent()).resolves.toBe(messages.emailRequiredSubscribe);
+    await expect.poll(() => form(page).locator(".field__error").textContent()).toBe(messages.emailRequiredSubscribe);
     await form(page).locator("#subscribe-email").fill(`reader-${Date.now()}@example.ru`);
-    await expect(button.isEnabled()).resolves.toBe(true);
+    await expect.poll(() => button.isEnabled()).toBe(true);
     await button.click();
-    await expect(form(page).getByRole("alert").textContent()).resolves.toBe(outcomes.subscribed);
-    await expect(form(page).locator("#subscribe-email").inputValue()).resolves.toBe("");
+    await expect.poll(() => form(page).getByRole("alert").textContent()).toBe(outcomes.subscribed);
+    await expect.poll(() => form(page).locator("#subscribe-email").inputValue()).toBe("");
     await form(page).screenshot({ path: "test-results/screenshots/desktop-subscribe.jpg", quality: 85 });
   });
 
@@ -296,11 +296,11 @@ describe("the subscribe form", () => {
     const page = await footer("visible");
     await form(page).locator("#subscribe-email").fill(`reader-${Date.now()}@example.ru`);
     const button = form(page).getByRole("button", { name: outcomes.subscribe });
-    await expect(button.isDisabled()).resolves.toBe(true);
+    await expect.poll(() => button.isDisabled()).toBe(true);
     await form(page).getByLabel(/обработку персональных данных/).check();
-    await expect(button.isEnabled()).resolves.toBe(true);
+    await expect.poll(() => button.isEnabled()).toBe(true);
     await button.click();
-    await expect(form(page).getByRole("alert").textContent()).resolves.toBe(outcomes.subscribed);
+    await expect.poll(() => form(page).getByRole("alert").textContent()).toBe(outcomes.subscribed);
   });
 
   it("refused for its rate, shows the rate message alone (decision 053)", async () => {
@@ -309,7 +309,7 @@ describe("the subscribe form", () => {
     await form(page).locator("#subscribe-email").fill("reader@example.ru");
     await form(page).getByRole("button", { name: outcomes.subscribe }).click();
     await form(page).getByRole("alert").waitFor();
-    await expect(form(page).locator(".subscribe-form__result").allTextContents()).resolves.toEqual([refusals.rateLimited]);
+    await expect.poll(() => form(page).locator(".subscribe-form__result").allTextContents()).toEqual([refusals.rateLimited]);
   });
 
   it("says so when the server does not confirm, or the network fails", async () => {
@@ -317,11 +317,11 @@ describe("the subscribe form", () => {
     await page.route("**/api/subscribe", (route) => route.fulfill({ status: 200, contentType: "application/json", body: '{"success":false}' }));
     await form(page).locator("#subscribe-email").fill("reader@example.ru");
     await form(page).getByRole("button", { name: outcomes.subscribe }).click();
-    await expect(form(page).getByRole("alert").textContent()).resolves.toBe(outcomes.subscribeFailed);
+    await expect.poll(() => form(page).getByRole("alert").textContent()).toBe(outcomes.subscribeFailed);
     await page.unroute("**/api/subscribe");
     await page.route("**/api/subscribe", (route) => route.abort("internetdisconnected"));
     await form(page).getByRole("button", { name: outcomes.subscribe }).click();
-    await expect(form(page).getByRole("alert").textContent()).resolves.toBe(outcomes.networkFailed);
+    await expect.poll(() => form(page).getByRole("alert").textContent()).toBe(outcomes.networkFailed);
   });
 });
 

@@ -45,24 +45,24 @@ describe.each([
     await panel.getByRole("button", { name: "А размер 3" }).click();
     expect(await fontSize()).toBeGreaterThan(before);
     await panel.getByRole("button", { name: "Белым по чёрному" }).click();
-    await expect(page.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.toBe("rgb(0, 0, 0)");
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(0, 0, 0)");
     await panel.getByRole("button", { name: "Скрыты" }).click();
-    await expect(page.locator(".program-card__cover").first().isVisible()).resolves.toBe(false);
+    await expect.poll(() => page.locator(".program-card__cover").first().isVisible()).toBe(false);
     await panel.getByRole("button", { name: "Увеличенный" }).click();
-    await expect(page.evaluate(() => getComputedStyle(document.body).letterSpacing)).resolves.not.toBe("normal");
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).letterSpacing)).not.toBe("normal");
     await screenshot(page, `${name}-low-vision`);
 
     // the next page is rendered in the mode by the server: the very first HTML already has the classes
     const response = await page.goto("/contacts");
     const html = await response!.text();
     expect(html).toMatch(/<html lang="ru" class="low-vision lv-size-3 lv-scheme-black lv-no-images lv-spacing-1"/);
-    await expect(page.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.toBe("rgb(0, 0, 0)");
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(0, 0, 0)");
     await page.reload();
-    await expect(page.locator("html").getAttribute("class")).resolves.toContain("lv-scheme-black");
+    await expect.poll(() => page.locator("html").getAttribute("class")).toContain("lv-scheme-black");
 
     // the reload brings the ordinary page; its header wakes as on any page
     await switchedOff(page, trouble);
-    await expect(page.getByRole("region", { name: "Настройки версии для слабовидящих" }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole("region", { name: "Настройки версии для слабовидящих" }).count()).toBe(0);
   });
 });
 

@@ -63,9 +63,9 @@ describe.each([
     await page.getByRole("button", { name: "Оплатить" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/orders/"));
     await page.getByRole("heading", { level: 1, name: "Заказ оплачен: ваш электронный билет" }).waitFor();
-    await expect(page.getByTestId("order-summary").textContent()).resolves.toContain(seminar.title);
-    await expect(page.getByTestId("ticket-code").textContent()).resolves.toMatch(/\.[0-9a-f]{16}$/);
-    await expect(page.getByTestId("refund-terms").isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId("order-summary").textContent()).toContain(seminar.title);
+    await expect.poll(() => page.getByTestId("ticket-code").textContent()).toMatch(/\.[0-9a-f]{16}$/);
+    await expect.poll(() => page.getByTestId("refund-terms").isVisible()).toBe(true);
     await screenshot(page, `${name}-order-paid`, true);
     await context.close();
   });

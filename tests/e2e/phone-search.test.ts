@@ -17,13 +17,13 @@ describe("search in the phone header at 390px", () => {
     const page = await (await mobileContext(browser, siteUrl())).newPage();
     await open(page, "/");
     const icon = page.locator(".site-header__bar").getByRole("button", { name: "Открыть поиск" });
-    await expect(icon.isVisible()).resolves.toBe(true);
+    await expect.poll(() => icon.isVisible()).toBe(true);
     // keyboard: the icon takes focus and Enter opens the field, which takes the focus in turn
     await icon.focus();
     await page.keyboard.press("Enter");
     const input = page.locator("#header-search");
     await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
-    await expect(page.getByLabel("Поиск по программам, семинарам и статьям").first().isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByLabel("Поиск по программам, семинарам и статьям").first().isVisible()).toBe(true);
     // the field lies across the header bar, within the screen
     const field = (await page.locator(".site-header__bar .header-search.is-open").boundingBox())!;
     expect(field.x).toBeGreaterThanOrEqual(0);
@@ -44,7 +44,7 @@ describe("search in the phone header at 390px", () => {
     await input.pressSequentially("gcb[jkjubz");
     await expect.poll(() => input.inputValue()).toBe("психология");
     const panel = page.locator(".site-header__bar .search-panel");
-    await expect(panel.locator(".search-switched").textContent()).resolves.toBe("Показаны результаты по запросу «психология»");
+    await expect.poll(() => panel.locator(".search-switched").textContent()).toBe("Показаны результаты по запросу «психология»");
     await panel.locator(".search-result").first().waitFor();
     const rows = await panel.locator(".search-result").evaluateAll((all) =>
       all.map((row) => {
@@ -67,7 +67,7 @@ describe("search in the phone header at 390px", () => {
       const box = (await page.locator(".site-header__bar").getByRole("button", { name }).boundingBox())!;
       expect(box.x + box.width, name).toBeLessThanOrEqual(320);
     }
-    await expect(page.getByRole("link", { name: /Московский институт психологии/ }).first().isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole("link", { name: /Московский институт психологии/ }).first().isVisible()).toBe(true);
     await context.close();
   });
 });

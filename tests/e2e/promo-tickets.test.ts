@@ -37,44 +37,44 @@ describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
     await page.waitForFunction(() => document.querySelector('[data-testid="tickets-left"]')?.getAttribute("data-left") === "3");
     await page.getByRole("link", { name: "Купить билет" }).first().click();
     const dialog = page.locator("dialog.lead-popup");
-    await expect(dialog.locator(".modal__title").textContent()).resolves.toBe("Выбрать билеты");
+    await expect.poll(() => dialog.locator(".modal__title").textContent()).toBe("Выбрать билеты");
     const count = dialog.getByTestId("ticket-count");
     const total = dialog.getByTestId("ticket-total");
     const plus = dialog.getByRole("button", { name: "Больше билетов" });
     const minus = dialog.getByRole("button", { name: "Меньше билетов" });
-    await expect(count.textContent()).resolves.toBe("1");
-    await expect(minus.count()).resolves.toBe(0);
-    await expect(total.textContent()).resolves.toBe(formatPrice(seminar.price));
+    await expect.poll(() => count.textContent()).toBe("1");
+    await expect.poll(() => minus.count()).toBe(0);
+    await expect.poll(() => total.textContent()).toBe(formatPrice(seminar.price));
     await plus.click();
     await plus.click();
-    await expect(count.textContent()).resolves.toBe("3");
-    await expect(plus.count()).resolves.toBe(0);
-    await expect(total.textContent()).resolves.toBe(formatPrice(seminar.price * 3));
+    await expect.poll(() => count.textContent()).toBe("3");
+    await expect.poll(() => plus.count()).toBe(0);
+    await expect.poll(() => total.textContent()).toBe(formatPrice(seminar.price * 3));
     await minus.click();
-    await expect(count.textContent()).resolves.toBe("2");
+    await expect.poll(() => count.textContent()).toBe("2");
     await dialog.getByLabel("Имя *").fill("Глеб");
     await dialog.locator("#popup-phone").pressSequentially("9057776655");
     // the tickets and the payment link go by e-mail: a purchase without it is not sent
     const buy = dialog.getByRole("button", { name: "Купить билеты" });
     await buy.click();
-    await expect(dialog.locator("#popup-email-error").textContent()).resolves.toBe(messages.emailRequired);
-    await expect(dialog.getByText("Сюда придут билеты и ссылка на оплату").isVisible()).resolves.toBe(true);
+    await expect.poll(() => dialog.locator("#popup-email-error").textContent()).toBe(messages.emailRequired);
+    await expect.poll(() => dialog.getByText("Сюда придут билеты и ссылка на оплату").isVisible()).toBe(true);
     await dialog.getByLabel("Электронная почта *").fill("gleb@example.ru");
     await screenshot(page, `${name}-tickets-popup`);
     await buy.click();
     await dialog.getByText("Спасибо за заказ!").waitFor();
-    await expect(page.getByTestId("tickets-left").first().getAttribute("data-left")).resolves.toBe("1");
+    await expect.poll(() => page.getByTestId("tickets-left").first().getAttribute("data-left")).toBe("1");
     // the confirmation names the order as the server took it
     const summary = dialog.getByTestId("order-summary");
-    await expect(summary.textContent()).resolves.toContain(seminar.title);
-    await expect(summary.locator("time").first().getAttribute("datetime")).resolves.toBe(seminar.targetDate);
+    await expect.poll(() => summary.textContent()).toContain(seminar.title);
+    await expect.poll(() => summary.locator("time").first().getAttribute("datetime")).toBe(seminar.targetDate);
     // a paid order is held for a day unless it is paid (decision 050): the confirmation says until when
     const heldUntil = Date.parse((await summary.getByTestId("held-until").getAttribute("datetime")) ?? "");
     expect(heldUntil).toBeGreaterThan(Date.now() + 23 * 3600_000);
-    await expect(dialog.getByText("Оплатите заказ до конца брони", { exact: false }).isVisible()).resolves.toBe(true);
-    await expect(dialog.getByText("Билеты и ссылка на оплату придут на электронную почту", { exact: false }).isVisible()).resolves.toBe(true);
-    await expect(summary.textContent()).resolves.toContain("2 билета");
-    await expect(summary.textContent()).resolves.toContain(formatPrice(seminar.price * 2));
+    await expect.poll(() => dialog.getByText("Оплатите заказ до конца брони", { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText("Билеты и ссылка на оплату придут на электронную почту", { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => summary.textContent()).toContain("2 билета");
+    await expect.poll(() => summary.textContent()).toContain(formatPrice(seminar.price * 2));
     await screenshot(page, `${name}-tickets-ordered`);
   });
 
@@ -98,12 +98,12 @@ describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
       );
     const before = await boxes();
     await dialog.getByRole("button", { name: "Больше билетов" }).click();
-    await expect(count.textContent()).resolves.toBe("2");
-    await expect(dialog.getByRole("button", { name: "Меньше билетов" }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => count.textContent()).toBe("2");
+    await expect.poll(() => dialog.getByRole("button", { name: "Меньше билетов" }).isVisible()).toBe(true);
     expect(await boxes()).toEqual(before);
     await dialog.getByRole("button", { name: "Больше билетов" }).click();
-    await expect(count.textContent()).resolves.toBe("3");
-    await expect(dialog.getByRole("button", { name: "Больше билетов" }).count()).resolves.toBe(0);
+    await expect.poll(() => count.textContent()).toBe("3");
+    await expect.poll(() => dialog.getByRole("button", { name: "Больше билетов" }).count()).toBe(0);
     expect(await boxes()).toEqual(before);
     await screenshot(page, `${name}-tickets-counter-at-most`);
     await setTickets(seminar.id, seminar.tickets_quantity);
@@ -120,8 +120,8 @@ describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
     await dialog.getByText("Не больше 5 билетов в одном заказе").waitFor();
     const plus = dialog.getByRole("button", { name: "Больше билетов" });
     for (let i = 0; i < 4; i++) await plus.click();
-    await expect(dialog.getByTestId("ticket-count").textContent()).resolves.toBe("5");
-    await expect(plus.count()).resolves.toBe(0);
+    await expect.poll(() => dialog.getByTestId("ticket-count").textContent()).toBe("5");
+    await expect.poll(() => plus.count()).toBe(0);
     await setTickets(seminar.id, seminar.tickets_quantity);
   });
 
@@ -133,14 +133,14 @@ describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
     // buy button hydrates (it is in the first screen), turns it into the waiting list
     const hero = page.locator(".detail-hero");
     await hero.getByText("Все билеты проданы.").waitFor();
-    await expect(hero.getByRole("link", { name: "Записаться в лист ожидания" }).isVisible()).resolves.toBe(true);
-    await expect(hero.getByRole("link", { name: "Купить билет" }).count()).resolves.toBe(0);
+    await expect.poll(() => hero.getByRole("link", { name: "Записаться в лист ожидания" }).isVisible()).toBe(true);
+    await expect.poll(() => hero.getByRole("link", { name: "Купить билет" }).count()).toBe(0);
     // on a phone the bar after the hero (decision 026) wakes when it comes into view, and says the same
     const bar = page.locator(".sticky-actions");
     if (await bar.isVisible()) {
       await bar.scrollIntoViewIfNeeded();
       await bar.getByRole("link", { name: "Записаться в лист ожидания" }).waitFor();
-      await expect(bar.getByRole("link", { name: "Купить билет" }).count()).resolves.toBe(0);
+      await expect.poll(() => bar.getByRole("link", { name: "Купить билет" }).count()).toBe(0);
     }
     await screenshot(page, `${name}-sold-out`);
     await setTickets(seminar.id, seminar.tickets_quantity);
@@ -161,9 +161,9 @@ describe.each(widths)("promo surfaces on %s", (name, makeContext) => {
     await open(page, `/programs?utm_source=vk&utm_campaign=${campaign}`);
     const banner = page.getByRole("complementary", { name: "Акция" });
     await banner.waitFor();
-    await expect(banner.textContent()).resolves.toContain("ZIMA10");
-    await expect(banner.textContent()).resolves.toContain("дополнительная скидка 10%");
-    await expect(banner.getByRole("link", { name: "мини-курс в подарок" }).getAttribute("href")).resolves.toBe("https://gift.mip.institute/course");
+    await expect.poll(() => banner.textContent()).toContain("ZIMA10");
+    await expect.poll(() => banner.textContent()).toContain("дополнительная скидка 10%");
+    await expect.poll(() => banner.getByRole("link", { name: "мини-курс в подарок" }).getAttribute("href")).toBe("https://gift.mip.institute/course");
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("promoData") ?? "null"));
     expect(stored).toEqual({ name: campaign, promo_code: "ZIMA10", redirect_url: "https://gift.mip.institute/course" });
     await screenshot(page, `${name}-promo-banner`);
@@ -173,10 +173,10 @@ describe.each(widths)("promo surfaces on %s", (name, makeContext) => {
     await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
     await banner.waitFor();
     await page.locator('[data-cta="reserve"]').first().click();
-    await expect(page.locator("dialog.lead-popup").getByLabel("Промокод").inputValue()).resolves.toBe("ZIMA10");
+    await expect.poll(() => page.locator("dialog.lead-popup").getByLabel("Промокод").inputValue()).toBe("ZIMA10");
     await page.keyboard.press("Escape");
     await banner.getByRole("button", { name: "Закрыть" }).click();
-    await expect(banner.count()).resolves.toBe(0);
+    await expect.poll(() => banner.count()).toBe(0);
   });
 
   it("forgets a promo that the server no longer has", async () => {
@@ -185,7 +185,7 @@ describe.each(widths)("promo surfaces on %s", (name, makeContext) => {
     await page.evaluate(() => localStorage.setItem("promoData", JSON.stringify({ name: "old", promo_code: "OLD", redirect_url: null })));
     await open(page, "/?utm_campaign=no-such-campaign");
     await page.waitForFunction(() => localStorage.getItem("promoData") === null);
-    await expect(page.getByRole("complementary", { name: "Акция" }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole("complementary", { name: "Акция" }).count()).toBe(0);
   });
 
   it("shows the sticky discount bar with the date snippet and its tooltip", async () => {
@@ -193,14 +193,14 @@ describe.each(widths)("promo surfaces on %s", (name, makeContext) => {
     await open(page, "/");
     const bar = page.getByRole("complementary", { name: "Скидка" });
     await bar.waitFor();
-    await expect(bar.textContent()).resolves.toContain(`Скидка до ${catalogue.site.discount} ${catalogue.site.discountCovers.text} ${discountDeadline(new Date())}`);
+    await expect.poll(() => bar.textContent()).toContain(`Скидка до ${catalogue.site.discount} ${catalogue.site.discountCovers.text} ${discountDeadline(new Date())}`);
     const info = bar.getByRole("button", { name: "Подробнее" });
     if (name === "desktop") await info.hover();
     else await info.click();
-    await expect(page.getByRole("tooltip").textContent()).resolves.toBe("Подробности о скидках уточняйте у менеджеров приёмной комиссии.");
+    await expect.poll(() => page.getByRole("tooltip").textContent()).toBe("Подробности о скидках уточняйте у менеджеров приёмной комиссии.");
     await screenshot(page, `${name}-sticky-bar`);
     await bar.getByRole("button", { name: "Закрыть" }).click();
-    await expect(bar.count()).resolves.toBe(0);
+    await expect.poll(() => bar.count()).toBe(0);
   });
 
   it("hides the sticky bar when the promo says show_sticky_bottom: false", async () => {
@@ -214,7 +214,7 @@ describe.each(widths)("promo surfaces on %s", (name, makeContext) => {
     await page.getByRole("complementary", { name: "Акция" }).waitFor();
     // the bar has read the same promo as the banner once it has hydrated
     await page.waitForSelector('[data-island="promo/StickyDiscount"][data-hydrated="true"]', { state: "attached" });
-    await expect(page.getByRole("complementary", { name: "Скидка" }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole("complementary", { name: "Скидка" }).count()).toBe(0);
   });
 });
 
@@ -230,18 +230,18 @@ describe.each(widths)("the fortune wheel on %s", (name, makeContext) => {
     await page.getByRole("button", { name: "Колесо фортуны" }).click();
     // at rest every label reads from left to right: none is upside down
     const labels = page.locator(".wheel__svg text");
-    await expect(labels.count()).resolves.toBe(prizes.length);
+    await expect.poll(() => labels.count()).toBe(prizes.length);
     const directions = await labels.evaluateAll((texts) => texts.map((text) => (text as SVGTextElement).getScreenCTM()!.a));
     expect(directions.every((a) => a > 0), `reading directions ${directions.join(", ")}`).toBe(true);
-    await expect(labels.allTextContents()).resolves.toEqual(prizes.map((p) => wrapLabel(p.short).join("")));
+    await expect.poll(() => labels.allTextContents()).toEqual(prizes.map((p) => wrapLabel(p.short).join("")));
     await screenshot(page, `${name}-wheel-at-rest`);
     const [response] = await Promise.all([page.waitForResponse("**/api/wheel/spin"), page.getByRole("button", { name: "Крутить колесо" }).click()]);
     const drawn = (await response.json()) as { text: string; giftCode: string };
     const result = page.locator(".wheel__result");
     await result.waitFor({ timeout: 10_000 });
     // the prize in words for people; its code of spec 3 travels with the lead, unseen
-    await expect(result.textContent()).resolves.toContain(prizeLabel(drawn.giftCode));
-    await expect(page.locator("dialog.wheel").textContent()).resolves.not.toMatch(/promo\d/);
+    await expect.poll(() => result.textContent()).toContain(prizeLabel(drawn.giftCode));
+    await expect.poll(() => page.locator("dialog.wheel").textContent()).not.toMatch(/promo\d/);
     // where it came to rest, too
     const after = await labels.evaluateAll((texts) => texts.map((text) => (text as SVGTextElement).getScreenCTM()!.a));
     expect(after.every((a) => a > -0.001), `reading directions after the spin ${after.join(", ")}`).toBe(true);
@@ -250,7 +250,7 @@ describe.each(widths)("the fortune wheel on %s", (name, makeContext) => {
     await screenshot(page, `${name}-wheel`);
     await result.getByRole("button", { name: "Получить подарок" }).click();
     const popup = page.locator("dialog.lead-popup[open]");
-    await expect(popup.locator(".lead-form__gift").textContent()).resolves.toBe(`Ваш подарок: ${prizeLabel(drawn.giftCode)}`);
+    await expect.poll(() => popup.locator(".lead-form__gift").textContent()).toBe(`Ваш подарок: ${prizeLabel(drawn.giftCode)}`);
     const [lead] = await Promise.all([
       page.waitForRequest((request) => new URL(request.url()).pathname === "/api/leads" && request.method() === "POST"),
       (async () => {
@@ -284,7 +284,7 @@ describe.each([
     // without an e-mail the form comes back with the message, the values kept
     await page.getByRole("button", { name: "Купить билет" }).click();
     await page.getByText(messages.emailRequired).waitFor();
-    await expect(page.getByLabel("Имя *").inputValue()).resolves.toBe("Вера");
+    await expect.poll(() => page.getByLabel("Имя *").inputValue()).toBe("Вера");
     await page.getByRole("combobox", { name: "Билеты" }).selectOption("2");
     await page.getByLabel("Электронная почта *").fill("vera@example.ru");
     await screenshot(page, `${name}-nojs-tickets`);
@@ -292,9 +292,9 @@ describe.each([
     await page.waitForURL((url) => url.pathname === "/gratefull");
     await page.getByRole("heading", { level: 1, name: "Спасибо за заказ!" }).waitFor();
     const summary = page.getByTestId("order-summary");
-    await expect(summary.textContent()).resolves.toContain(seminar.title);
-    await expect(summary.textContent()).resolves.toContain("2 билета");
-    await expect(summary.textContent()).resolves.toContain(formatPrice(seminar.price * 2));
+    await expect.poll(() => summary.textContent()).toContain(seminar.title);
+    await expect.poll(() => summary.textContent()).toContain("2 билета");
+    await expect.poll(() => summary.textContent()).toContain(formatPrice(seminar.price * 2));
     await screenshot(page, `${name}-nojs-tickets-ordered`);
     const left = (await (await fetch(`${siteUrl()}/api/seminars/${seminar.id}/tickets`)).json()) as { tickets_quantity: number };
     expect(left.tickets_quantity).toBe(8);

@@ -13,12 +13,14 @@ interface FieldProps {
   hint?: string;
   /** announced as required; the form's own messages say what is missing (the form is noValidate) */
   required?: boolean;
+  /** the first field in error of a form that came back from the server (without JavaScript): the browser focuses it */
+  autoFocus?: boolean;
   onChange: (value: string) => void;
   onBlur?: () => void;
 }
 
 /** A labelled input with its error line, announced to screen readers. */
-export function Field({ id, name, label, value, error, type = "text", multiline, autoComplete, disabled, hint, required, onChange, onBlur }: FieldProps) {
+export function Field({ id, name, label, value, error, type = "text", multiline, autoComplete, disabled, hint, required, autoFocus, onChange, onBlur }: FieldProps) {
   const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
   const common = {
     id,
@@ -26,6 +28,7 @@ export function Field({ id, name, label, value, error, type = "text", multiline,
     value,
     disabled,
     autoComplete,
+    autoFocus,
     "aria-invalid": error ? true : undefined,
     "aria-required": required ? true : undefined,
     "aria-describedby": describedBy,

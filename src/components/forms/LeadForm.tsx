@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { CtaKey } from "../../services/catalogue/schemas";
 import { outcomes, refusals, sendFailedLine } from "../../services/leads/messages";
-import { type FieldErrors, popupLeadSchema, ticketBuyerSchema, validate } from "../../services/leads/schemas";
+import { type FieldErrors, popupLeadForm, ticketBuyerForm, validate } from "../../services/leads/schemas";
 import { captchaToken, resetCaptchas } from "../../client/captcha";
 import { answerOf, leadsClient, ticketsClient } from "../../client/api";
 import { newLeadId, reachGoal, visitContext } from "../../client/visit";
@@ -15,6 +15,7 @@ import { TicketCounter } from "./TicketCounter";
 import { useSiteSettings } from "../site-settings";
 import { buyLabel, DEFAULT_TICKETS_PER_ORDER, type OrderSummary } from "../../services/tickets";
 import { CaptchaWidget } from "./CaptchaWidget";
+import { focusFirstError, refusalOf } from "./refusal";
 import { pickerCountry, type VisitorArea } from "../../services/visitor-area";
 import { prizeLabel } from "../../services/wheel";
 
@@ -56,7 +57,7 @@ export interface LeadFormProps {
 type Status =
   | { state: "editing" }
   | { state: "sending" }
-  | { state: "failed"; message?: string }
+  | { state: "failed" }
   | { state: "kept"; message: string }
   | { state: "refused"; message: string };
 
@@ -65,11 +66,15 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
   const [values, setValues] = useState<LeadValues>({ ...emptyLeadValues, country: pickerCountry(area), promocode: promocode ?? "", gift: gift ?? "", ...initial });
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [status, setStatus] = useState<Status>({ state: "editing" });
+  // a form that came back from the server (a post without JavaScript) says why on top, as the island does
+  const [status, setStatus] = useState<Status>(serverErrors?.tickets ? { state: "refused", message: serverErrors.tickets } : { state: "editing" });
   const left = useSignalValue(ticketsLeft)[seminar?.id ?? ""] ?? seminar?.tickets_quantity ?? 0;
   const perOrder = useSiteSettings().ticketsPerOrder ?? DEFAULT_TICKETS_PER_ORDER;
   const [count, setCount] = useState(Math.max(1, Math.min(tickets ?? 1, perOrder)));
-  const [notice, setNotice] = useState(serverErrors?.tickets ?? "");
+  // the promo field folded behind «Есть промокод?», open when a code is known (the promo banner, the UTM, a post that came back)
+  const [promoOpen, setPromoOpen] = useState(false);
+  // a form that came back from the server without JavaScript: its first field in error takes the focus (decision 071)
+  const firstServerError = (["name", "phone", "email", "promocode", "question"] as const).find((field) => serverErrors?.[field]);
   const leadId = useRef<string>("");
   useEffect(() => {
     leadId.current = pendingId ?? newLeadId();
@@ -95,7 +100,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
     price,
   });
   // an order's tickets and payment link go by e-mail: the buyer's e-mail is required (decision 025)
-  const schema = seminar ? ticketBuyerSchema : popupLeadSchema;
+  const schema = seminar ? ticketBuyerForm : popupLeadForm;
   const check = (next: LeadValues, onlyTouched: boolean) => {
     const result = validate(schema, { ...payload(), ...next, email: next.email || undefined });
     const all = result.ok ? {} : result.errors;
@@ -121,13 +126,15 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
     event.preventDefault();
     const form = event.currentTarget;
     setTouched({ name: true, phone: true, email: true, promocode: true, gift: true, question: true });
-    if (!check(values, false)) return;
+    if (!check(values, false)) {
+      focusFirstError(form);
+      return;
+    }
     if (document.documentElement.dataset.leadsDryRun === "1") {
       onSent(leadId.current);
       return;
     }
     setStatus({ state: "sending" });
-    setNotice("");
     try {
       const lead = {
         ...payload(),
@@ -161,31 +168,22 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
         onSent(leadId.current, "order" in answer ? answer.order : undefined);
         return;
       }
-      if (response.status === 409) {
-        // too few seats, the per-phone limit, or an id that went with other values: the next try is a new request
-        setNotice(answer?.message ?? "");
-        if (seminar) setCount((current) => Math.max(1, Math.min(current, answer && "tickets_quantity" in answer ? (answer.tickets_quantity ?? 1) : 1)));
-        leadId.current = newLeadId();
-        setStatus({ state: "editing" });
-        return;
-      }
-      const errors = answer && "errors" in answer ? answer.errors : undefined;
-      if (response.status === 400 && errors && Object.keys(errors).some((f) => f in values || f === "turnstile")) {
-        setErrors(errors);
-        setStatus({ state: "editing" });
-        return;
-      }
-      // refused for its rate: the message says when to try again, and nothing else is shown (decision 053)
-      if (response.status === 429 && answer?.message) {
-        setStatus({ state: "refused", message: answer.message });
-        return;
-      }
       if (seminar && response.status === 503 && answer?.message === refusals.orderKept) {
         setStatus({ state: "kept", message: refusals.orderKept });
         return;
       }
-      // the id stays, so sending again after "try again" is still the same lead
-      setStatus({ state: "failed", message: answer?.message });
+      if (response.status === 409) {
+        // too few seats, the per-phone limit, or an id that went with other values: the next try is a new request
+        if (seminar) setCount((current) => Math.max(1, Math.min(current, answer && "tickets_quantity" in answer ? (answer.tickets_quantity ?? 1) : 1)));
+        leadId.current = newLeadId();
+      }
+      // one message per cause, the fields' own under them (decision 071); the id stays otherwise, so sending again is the same lead
+      const refusal = refusalOf(response.status, answer, [...Object.keys(values), "turnstile", "email", "tickets"]);
+      if (refusal.kind === "fields") {
+        setErrors(refusal.errors);
+        focusFirstError(form);
+      }
+      setStatus(refusal.kind === "failed" ? { state: "failed" } : { state: "refused", message: refusal.line });
     } catch (error) {
       console.error("lead form:", error);
       setStatus({ state: "failed" });
@@ -204,18 +202,27 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
       {pendingId ? <input type="hidden" name="id" value={pendingId} /> : null}
       {gift ? <input type="hidden" name="gift" value={values.gift} /> : null}
       <Honeypot idPrefix={idPrefix} />
+      {status.state === "refused" ? (
+        <p className="lead-form__failed" role="alert">
+          {status.message}
+        </p>
+      ) : null}
+      {status.state === "failed" ? (
+        <p className="lead-form__failed" role="alert">
+          {sendFailedLine.before} <a href={contacts.phone.href}>{contacts.phone.display}</a> или{" "}
+          <a href={contacts.whatsapp} target="_blank" rel="noopener noreferrer">
+            {sendFailedLine.whatsapp}
+          </a>
+        </p>
+      ) : null}
       <fieldset disabled={sending}>
         <legend className="visually-hidden">Контактные данные</legend>
         {seminar ? (
           <TicketCounter count={count} left={left} perOrder={perOrder} price={seminar.price} disabled={sending || status.state === "kept"} onChange={setCount} />
         ) : null}
-        {notice ? (
-          <p className="lead-form__failed" role="alert">
-            {notice}
-          </p>
-        ) : null}
-        <Field id={id("name")} name="name" label="Имя *" value={values.name} error={errors.name} autoComplete="name" onChange={set("name")} onBlur={blur("name")} />
+        <Field id={id("name")} name="name" autoFocus={firstServerError === "name"} label="Имя *" value={values.name} error={errors.name} autoComplete="name" onChange={set("name")} onBlur={blur("name")} />
         <PhoneField
+          autoFocus={firstServerError === "phone"}
           id={id("phone")}
           value={values.phone}
           country={values.country}
@@ -230,6 +237,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
         <Field
           id={id("email")}
           name="email"
+          autoFocus={firstServerError === "email"}
           type="email"
           label={seminar ? "Электронная почта *" : "Электронная почта"}
           hint={seminar ? "Сюда придут билеты и ссылка на оплату" : undefined}
@@ -241,10 +249,14 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
           onBlur={blur("email")}
         />
         {showsPromo(cta) ? (
-          <Field id={id("promocode")} name="promocode" label="Промокод" value={values.promocode} error={errors.promocode} onChange={set("promocode")} onBlur={blur("promocode")} />
+          // a disclosure: it opens without JavaScript too, and is open when a code is known
+          <details className="lead-form__promo" open={promoOpen || Boolean(values.promocode || errors.promocode)} onToggle={(event) => setPromoOpen(event.currentTarget.open)}>
+            <summary>Есть промокод?</summary>
+            <Field id={id("promocode")} name="promocode" autoFocus={firstServerError === "promocode"} label="Промокод" value={values.promocode} error={errors.promocode} onChange={set("promocode")} onBlur={blur("promocode")} />
+          </details>
         ) : null}
         {showsQuestion(cta) ? (
-          <Field id={id("question")} name="question" label="Ваш вопрос" value={values.question} error={errors.question} multiline onChange={set("question")} onBlur={blur("question")} />
+          <Field id={id("question")} name="question" autoFocus={firstServerError === "question"} label="Ваш вопрос" value={values.question} error={errors.question} multiline onChange={set("question")} onBlur={blur("question")} />
         ) : null}
         {gift ? <p className="lead-form__gift">Ваш подарок: {prizeLabel(values.gift) ?? values.gift}</p> : null}
         <CaptchaWidget id={id("turnstile")} error={errors.turnstile} />
@@ -258,20 +270,6 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
       {status.state === "kept" ? (
         <p className="lead-form__kept" role="status">
           {status.message}
-        </p>
-      ) : null}
-      {status.state === "refused" ? (
-        <p className="lead-form__failed" role="alert">
-          {status.message}
-        </p>
-      ) : null}
-      {status.state === "failed" && status.message ? <p className="lead-form__failed lead-form__retry">{status.message}</p> : null}
-      {status.state === "failed" ? (
-        <p className="lead-form__failed" role="alert">
-          {sendFailedLine.before} <a href={contacts.phone.href}>{contacts.phone.display}</a> или{" "}
-          <a href={contacts.whatsapp} target="_blank" rel="noopener noreferrer">
-            {sendFailedLine.whatsapp}
-          </a>
         </p>
       ) : null}
       {sending ? <FullScreenLoader /> : null}

@@ -59,6 +59,9 @@ function LeadPopup({ contacts, area, giftExchange, messengerChannel, nextSteps }
               <h2 className="modal__title" id="lead-popup-title">
                 {request.title}
               </h2>
+              {request.blockForAmo && request.price !== undefined && !request.seminar ? (
+                <p className="modal__about">Заявка на программу «{request.blockForAmo}»</p>
+              ) : null}
               <p className="modal__description">{request.description}</p>
               <Suspense fallback={<div className="lead-form lead-form--loading" aria-busy="true" />}>
               <LeadForm

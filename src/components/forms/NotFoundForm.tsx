@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { captchaToken, resetCaptchas } from "../../client/captcha";
 import { forgetVisit, newLeadId, reachGoal, visitContext } from "../../client/visit";
 import { messages, outcomes } from "../../services/leads/messages";
-import { type FieldErrors, notFoundLeadSchema, validate } from "../../services/leads/schemas";
+import { type FieldErrors, notFoundLeadForm, validate } from "../../services/leads/schemas";
 import type { AbVariant } from "../../services/tracking";
 import { Consents, useAbVariant } from "./Consents";
 import { Field, Honeypot } from "./Field";
@@ -10,6 +10,7 @@ import { PhoneField } from "./PhoneField";
 import { CaptchaWidget } from "./CaptchaWidget";
 import { answerOf, leadsClient } from "../../client/api";
 import { pickerCountry, type VisitorArea } from "../../services/visitor-area";
+import { focusFirstError, refusalOf } from "./refusal";
 
 type Values = Record<"name" | "phone" | "email" | "country", string>;
 
@@ -30,7 +31,8 @@ export interface NotFoundFormProps {
 
 /**
  * The not-found form of spec 4 and 5: name, phone and e-mail required; success clears the stored
- * UTM and referrer and resets the form; a failure is only logged (spec 8).
+ * UTM and referrer and resets the form. A refusal is logged (spec 8) and shown where it was typed
+ * (issue 42: the old site's silence lost leads): the fields' messages and one line on top.
  */
 export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVariant, area, values: initial, errors: serverErrors, leadId: pendingId, onSent }: NotFoundFormProps) {
   const variant = useAbVariant(serverVariant);
@@ -40,7 +42,10 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
   const [news, setNews] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   const [sending, setSending] = useState(false);
+  // why the server refused, on top; a form that came back without JavaScript has it on its page already
   const [notice, setNotice] = useState("");
+  // a form that came back from the server without JavaScript: its first field in error takes the focus (decision 071)
+  const firstServerError = (["name", "phone", "email"] as const).find((field) => serverErrors?.[field]);
   const leadId = useRef("");
   useEffect(() => {
     leadId.current = pendingId ?? newLeadId();
@@ -48,7 +53,7 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
 
   const [attempted, setAttempted] = useState(false);
   const check = (next = values, nextConsent = consent) => {
-    const result = validate(notFoundLeadSchema, next);
+    const result = validate(notFoundLeadForm, next);
     const found: FieldErrors = result.ok ? {} : { ...result.errors };
     if (variant === "visible" && !nextConsent) found.consent = messages.consentRequired;
     setErrors(found);
@@ -64,7 +69,11 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
     event.preventDefault();
     const formElement = event.currentTarget;
     setAttempted(true);
-    if (!check() || sending) return;
+    if (!check()) {
+      focusFirstError(formElement);
+      return;
+    }
+    if (sending) return;
     setSending(true);
     setNotice("");
     try {
@@ -85,12 +94,15 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
         const refused = answer && answer.ok === false ? answer : null;
         // the id went with other values before: the next try is a new lead
         if (refused?.code === "id_conflict") leadId.current = newLeadId();
-        // the one refusal the visitor can act on: the human check (decision 010)
-        const turnstile = refused?.errors?.turnstile;
-        if (turnstile) setErrors((current) => ({ ...current, turnstile }));
-        // refused for its rate: the message says when to try again (decision 053)
-        if (response.status === 429 && refused?.message) setNotice(refused.message);
-        throw new Error(`status ${response.status}`);
+        // what the server said, where it was typed: the fields' messages under them and one line on top (decision 071)
+        const refusal = refusalOf(response.status, refused, ["name", "phone", "email", "consent", "turnstile"]);
+        if (refusal.kind === "fields") {
+          setErrors((current) => ({ ...current, ...refusal.errors }));
+          focusFirstError(formElement);
+        }
+        setNotice(refusal.kind === "failed" ? outcomes.networkFailed : refusal.line);
+        console.error("Ошибка при отправке формы:", `status ${response.status}`);
+        return;
       }
       forgetVisit();
       reachGoal("lead");
@@ -102,7 +114,9 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
       leadId.current = newLeadId();
       onSent?.();
     } catch (error) {
+      // spec 8 logs it; the visitor is told too, and what they typed stays (issue 42)
       console.error("Ошибка при отправке формы:", error);
+      setNotice(outcomes.networkFailed);
     } finally {
       setSending(false);
     }
@@ -114,17 +128,23 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
       <input type="hidden" name="form" value={form} />
       {pendingId ? <input type="hidden" name="id" value={pendingId} /> : null}
       <Honeypot idPrefix={idPrefix} />
+      {notice ? (
+        <p className="lead-form__failed" role="alert">
+          {notice}
+        </p>
+      ) : null}
       <fieldset disabled={sending}>
         <legend className="visually-hidden">Оставьте контакты — подберём программу</legend>
-        <Field id={`${idPrefix}-name`} name="name" label="Имя *" value={values.name} error={errors.name} autoComplete="name" onChange={set("name")} />
+        <Field id={`${idPrefix}-name`} name="name" autoFocus={firstServerError === "name"} label="Имя *" value={values.name} error={errors.name} autoComplete="name" onChange={set("name")} />
         <PhoneField
+          autoFocus={firstServerError === "phone"}
           id={`${idPrefix}-phone`}
           value={values.phone}
           country={values.country}
           error={errors.phone}
           onChange={(phone, country) => update({ ...values, phone, country })}
         />
-        <Field id={`${idPrefix}-email`} name="email" type="email" label="Электронная почта *" value={values.email} error={errors.email} autoComplete="email" onChange={set("email")} />
+        <Field id={`${idPrefix}-email`} name="email" autoFocus={firstServerError === "email"} type="email" label="Электронная почта *" value={values.email} error={errors.email} autoComplete="email" onChange={set("email")} />
         {variant === "visible" ? (
           <Consents
             idPrefix={idPrefix}
@@ -147,11 +167,6 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
           Нажимая на кнопку, вы соглашаетесь на <a href="/docs/pdf/privacy.pdf">обработку персональных данных</a>.
         </p>
       </fieldset>
-      {notice ? (
-        <p className="lead-form__failed" role="alert">
-          {notice}
-        </p>
-      ) : null}
     </form>
   );
 }

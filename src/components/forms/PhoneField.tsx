@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { countries } from "../../services/leads/countries.data";
-import { formatPhoneFallback, loadPhoneFormatter, type PhoneFormatter } from "../../services/leads/phone";
+import { formatPhoneFallback, loadPhoneFormatter, type PhoneFormatter, phoneMask } from "../../services/leads/phone";
 import { FieldError } from "./Field";
 
 interface PhoneFieldProps {
@@ -9,15 +9,19 @@ interface PhoneFieldProps {
   country: string;
   error?: string;
   disabled?: boolean;
+  /** the first field in error of a form that came back from the server: the browser focuses it */
+  autoFocus?: boolean;
   onChange: (value: string, country: string) => void;
   onBlur?: () => void;
 }
 
 /**
  * The phone with its country picker (spec 5): Russia first, then Kazakhstan and Uzbekistan, then
- * every country by its Russian name. The formatting library loads on the first keystroke.
+ * every country by its Russian name. The formatting library loads on the first keystroke; the
+ * placeholder is the chosen country's mask, and what is typed is read as services/leads/phone.ts
+ * reads it (the server reads it the same way).
  */
-export function PhoneField({ id, value, country, error, disabled, onChange, onBlur }: PhoneFieldProps) {
+export function PhoneField({ id, value, country, error, disabled, autoFocus, onChange, onBlur }: PhoneFieldProps) {
   const [formatter, setFormatter] = useState<PhoneFormatter | null>(null);
   const loading = useRef(false);
   const load = () => {
@@ -70,7 +74,9 @@ export function PhoneField({ id, value, country, error, disabled, onChange, onBl
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder={country === "ru" ? "+7 (___) ___-__-__" : "+"}
+          // the first field in error of a form the server sent back (decision 071), as Field does
+          {...{ autoFocus }}
+          placeholder={phoneMask(country)}
           value={value}
           disabled={disabled}
           aria-invalid={error ? true : undefined}

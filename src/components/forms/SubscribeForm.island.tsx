@@ -6,8 +6,7 @@ import { Consents, useAbVariant } from "./Consents";
 import { Honeypot } from "./Field";
 import { answerOf, leadsClient } from "../../client/api";
 
-/** `detail`: what the server said besides the spec's line (why it refused, e.g. cookies are off) */
-type Result = { kind: "success" | "failed" | "network"; text: string; detail?: string } | null;
+type Result = { kind: "success" | "failed" | "network"; text: string } | null;
 
 /**
  * The footer subscription of spec 4, 5 and 8: validated on every change, the button disabled
@@ -21,11 +20,13 @@ function SubscribeForm() {
   const [touched, setTouched] = useState(false);
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<Result>(null);
+  // the server's message on the address, until it is changed
+  const [serverError, setServerError] = useState<string | undefined>(undefined);
   // before hydration the button stays usable, so the form posts without JavaScript
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const checked = validate(subscribeSchema, { email });
-  const emailError = touched && !checked.ok ? checked.errors.email : undefined;
+  const emailError = (touched && !checked.ok ? checked.errors.email : undefined) ?? serverError;
   const consentMissing = variant === "visible" && !consent;
   const invalid = !checked.ok || consentMissing;
 
@@ -46,8 +47,11 @@ function SubscribeForm() {
         setResult({ kind: "success", text: outcomes.subscribed });
       } else {
         const detail = body && "message" in body && typeof body.message === "string" && body.message !== outcomes.subscribeFailed ? body.message : undefined;
-        // refused for its rate: only that message, which says when to try again (decision 053)
-        setResult(response.status === 429 && detail ? { kind: "failed", text: detail } : { kind: "failed", text: outcomes.subscribeFailed, detail });
+        const fieldError = body && "errors" in body ? body.errors?.email : undefined;
+        // one message per cause (decisions 053, 071): the server's reason (the rate, the fill time) alone, the spec's line otherwise
+        setServerError(fieldError);
+        setResult({ kind: "failed", text: detail && !fieldError ? detail : outcomes.subscribeFailed });
+        if (fieldError) requestAnimationFrame(() => document.getElementById("subscribe-email")?.focus());
       }
     } catch {
       setResult({ kind: "network", text: outcomes.networkFailed });
@@ -78,6 +82,7 @@ function SubscribeForm() {
             onChange={(event) => {
               setEmail(event.target.value);
               setTouched(true);
+              setServerError(undefined);
             }}
           />
           <button className="btn btn--primary" type="submit" disabled={hydrated && (invalid || sending)}>
@@ -113,7 +118,6 @@ function SubscribeForm() {
           {result.text}
         </p>
       ) : null}
-      {result?.detail ? <p className="subscribe-form__result subscribe-form__result--detail">{result.detail}</p> : null}
     </form>
   );
 }

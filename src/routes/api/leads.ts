@@ -5,6 +5,8 @@
  * posted without JavaScript is answered before these, as a page (routes/pages/forms.tsx).
  */
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { loadPhoneLibrary } from "../../services/leads/phone";
 import { leadBodySchema, subscribeSchema } from "../../services/leads/schemas";
 import { jsonBody } from "../../server/body";
 import type { AppEnv } from "../../server/env";
@@ -15,10 +17,17 @@ import { validJson } from "../../server/validate";
 /** What the subscription API answers (spec 7: the browser reads `success`). */
 const subscribeAnswer = (success: boolean, extra: { message?: string; errors?: Record<string, string> } = {}) => ({ success, ...extra });
 
+/** The phone number library, before the schema reads a number with it (schemas.ts withKnownPhone). */
+const phoneLibraryLoaded = createMiddleware<AppEnv>(async (_c, next) => {
+  await loadPhoneLibrary();
+  await next();
+});
+
 export const leadsApi = new Hono<AppEnv>()
   .post(
     "/api/leads",
     jsonBody((c, status, message) => c.json({ ok: false, message }, status)),
+    phoneLibraryLoaded,
     validJson(leadBodySchema, async (c, body, parsed) => {
       const refusal = await leadRefusal(c, body, parsed);
       return refusal ? refusalJson(c, refusal) : undefined;

@@ -4,11 +4,19 @@ import {
   RU_MAX_DIGITS,
   countryByCode,
   digitsOf,
+  formatPhone,
   formatPhoneFallback,
   formatRuPhone,
   isValidPhoneDigits,
   loadPhoneFormatter,
+  loadPhoneLibrary,
+  phoneE164,
+  phoneMask,
+  readPhone,
 } from "./phone";
+import type { CountryCode } from "libphonenumber-js/min";
+import { countries } from "./countries.data";
+import { phoneTable as table } from "../../../tests/support/phone-numbers";
 
 describe("digitsOf", () => {
   it("keeps the digits only", () => {
@@ -94,125 +102,134 @@ describe("formatRuPhone", () => {
   });
 });
 
-describe("formatPhoneFallback", () => {
-  it("uses the Russian mask for Russia", () => {
-    expect(formatPhoneFallback("ru", "89123456789")).toBe("+7 (912) 345-67-89");
+
+/** What a field shows after the visitor typed `input` one key at a time, each key formatted as it came. */
+const typeKeys = (format: (country: string, input: string) => string, country: string, input: string) => {
+  let field = "";
+  for (const key of input) field = format(country, field + key);
+  return field;
+};
+
+describe("the phone field reads numbers as people type them (issue 42)", () => {
+  it.each(table)("%s: pasted %j shows %j", async (country, typed, shown) => {
+    const format = await loadPhoneFormatter();
+    expect(format(country, typed)).toBe(shown);
   });
 
-  it.each([
-    ["kz", "+77015556231", "+7 7015556231"],
-    ["kz", "77015556231", "+7 7015556231"],
-    ["uz", "901234567", "+998 901234567"],
-    ["uz", "+998 90 123 45 67", "+998 901234567"],
-    ["uz", "998901234567", "+998 901234567"],
-    ["de", "30123456", "+49 30123456"],
-    ["us", "+1", "+1"],
-    ["US", "2125551234", "+1 2125551234"],
-    ["by", "", ""],
-    ["by", "+", "+"],
-    ["uz", "+9", "+9"],
-  ])("%s: %j -> %j", (country, input, output) => {
-    expect(formatPhoneFallback(country, input)).toBe(output);
+  it.each(table)("%s: %j typed key by key shows %j", async (country, typed, shown) => {
+    expect(typeKeys(await loadPhoneFormatter(), country, typed)).toBe(shown);
   });
 
-  it("drops the trunk prefix 8 of Kazakhstan as the Russian mask does, also when typed one key at a time", () => {
-    expect(formatPhoneFallback("kz", "8")).toBe("+7");
-    expect(formatPhoneFallback("kz", "87015556231")).toBe("+7 7015556231");
-    let field = "";
-    for (const char of "87015556231") field = formatPhoneFallback("kz", field + char);
-    expect(field).toBe("+7 7015556231");
+  it.each(table)("%s: %j typed before the library arrives shows %j once it has, and ends as %s at the CRM", async (country, typed, shown, e164) => {
+    const library = await loadPhoneLibrary();
+    const before = typeKeys(formatPhoneFallback, country, typed);
+    expect(phoneE164(country, before, library)).toBe(e164);
+    expect(formatPhone(country, before, library)).toBe(shown);
   });
 
-  it("keeps a number typed with another calling code", () => {
-    expect(formatPhoneFallback("de", "+7 912 345 67 89")).toBe("+79123456789");
+  it.each(table)("%s: %j as the server reads it (shown %j) is %s", async (country, typed, _shown, e164) => {
+    expect(phoneE164(country, typed, await loadPhoneLibrary())).toBe(e164);
   });
 
-  it("keeps at most 15 digits", () => {
-    expect(formatPhoneFallback("uz", "+998 1234567890123456")).toBe("+998 123456789012");
+  it("is stable on its own output, before and after the library", async () => {
+    const format = await loadPhoneFormatter();
+    for (const [country, typed] of table) {
+      for (const f of [format, formatPhoneFallback]) {
+        let field = "";
+        for (const key of typed) {
+          field = f(country, field + key);
+          expect(f(country, field), `${country} ${field}`).toBe(field);
+        }
+      }
+    }
   });
 
-  it("falls back to + and the digits for an unknown country", () => {
+  it("takes digits that start with the calling code for the code only when the rest is a number there", async () => {
+    const library = await loadPhoneLibrary();
+    // every Kazakh number starts with 7: the first 7 is the number's, not the code's
+    expect(readPhone("kz", "7012345678", library)).toEqual({ kind: "national", dial: "7", national: "7012345678", complete: true });
+    expect(readPhone("kz", "77012345678", library)).toEqual({ kind: "national", dial: "7", national: "7012345678", complete: true });
+    expect(readPhone("uz", "998901234567", library)).toEqual({ kind: "national", dial: "998", national: "901234567", complete: true });
+    // still typing: the digits are the national number
+    expect(formatPhone("kz", "7", library)).toBe("+7 7");
+    expect(formatPhone("kz", "70", library)).toBe("+7 70");
+    expect(formatPhone("uz", "99", library)).toBe("+998 99");
+    expect(formatPhoneFallback("kz", "7")).toBe("+7 7");
+  });
+
+  it("drops a trunk prefix typed first and shows the calling code", async () => {
+    const format = await loadPhoneFormatter();
+    for (const f of [format, formatPhoneFallback]) {
+      expect(f("kz", "8")).toBe("+7");
+      expect(f("de", "0")).toBe("+49");
+      expect(f("kz", "87")).toBe("+7 7");
+      expect(f("by", "")).toBe("");
+    }
+  });
+
+  it("lets the visitor type a calling code after a +", async () => {
+    const format = await loadPhoneFormatter();
+    for (const f of [format, formatPhoneFallback]) {
+      expect(f("uz", "+")).toBe("+");
+      expect(f("uz", "+9")).toBe("+9");
+      expect(f("uz", "+99")).toBe("+99");
+      expect(f("uz", "+998")).toBe("+998");
+      expect(f("uz", "+9989")).toBe("+998 9");
+    }
+  });
+
+  it("keeps at most 15 digits", async () => {
+    const format = await loadPhoneFormatter();
+    expect(digitsOf(format("de", "+49 30 1234567890123456789"))).toHaveLength(15);
+    expect(digitsOf(formatPhoneFallback("uz", "+998 1234567890123456"))).toHaveLength(15);
+  });
+
+  it("reads a country it does not list as + and the digits", async () => {
+    const format = await loadPhoneFormatter();
+    expect(format("zz", "+375291234567")).toBe("+375 29 123 45 67");
     expect(formatPhoneFallback("zz", "123")).toBe("+123");
+  });
+
+  it("refuses what no country has", async () => {
+    const library = await loadPhoneLibrary();
+    for (const [country, typed] of [
+      ["ru", "+7 (123) 456-78-90"],
+      ["ru", "+7 (912) 345-67"],
+      ["uz", "12345678"],
+      ["kz", "+7 012345678"],
+    ] as const) {
+      expect(phoneE164(country, typed, library), typed).toBeUndefined();
+    }
+  });
+});
+
+describe("phoneMask: the placeholder of the chosen country", () => {
+  it.each([
+    ["ru", "+7 (XXX) XXX-XX-XX"],
+    ["kz", "+7 XXX XXX XX XX"],
+    ["uz", "+998 XX XXX XX XX"],
+    ["by", "+375 XX XXX XX XX"],
+    ["de", "+49 XXXX XXXXXXX"],
+    ["zz", "+"],
+  ])("%s: %s", (country, mask) => {
+    expect(phoneMask(country)).toBe(mask);
+  });
+
+  it("has a mask of a whole number for every country of the picker, as the library writes its example", async () => {
+    const { getExampleNumber } = await import("libphonenumber-js/min");
+    const examples = (await import("libphonenumber-js/examples.mobile.json")).default;
+    for (const { code, dial } of countries) {
+      const mask = phoneMask(code);
+      expect(mask.startsWith(`+${dial} `), code).toBe(true);
+      const example = getExampleNumber(code.toUpperCase() as CountryCode, examples);
+      expect(digitsOf(mask.replace(/X/g, "0")).length, code).toBe(example?.number.length ? example.number.length - 1 : 0);
+    }
   });
 });
 
 describe("loadPhoneFormatter", () => {
   it("loads once", async () => {
     expect(await loadPhoneFormatter()).toBe(await loadPhoneFormatter());
-  });
-
-  it.each([
-    ["ru", "89123456789", "+7 (912) 345-67-89"],
-    ["ru", "912", "+7 (912"],
-    ["kz", "+77015556231", "+7 701 555 6231"],
-    ["kz", "77015556231", "+7 701 555 6231"],
-    ["kz", "87015556231", "+7 701 555 6231"],
-    ["uz", "+998901234567", "+998 90 123 45 67"],
-    ["uz", "998901234567", "+998 90 123 45 67"],
-    ["uz", "901234567", "+998 90 123 45 67"],
-    ["by", "+375291234567", "+375 29 123 45 67"],
-    ["by", "80291234567", "+375 29 123 45 67"],
-    ["by", "291234567", "+375 29 123 45 67"],
-    ["de", "+4930123456", "+49 30 123456"],
-    ["de", "030123456", "+49 30 123456"],
-    ["de", "+491701234567", "+49 170 1234567"],
-    ["us", "+12125551234", "+1 212 555 1234"],
-    ["us", "2125551234", "+1 212 555 1234"],
-    ["us", "12125551234", "+1 212 555 1234"],
-    ["US", "(212) 555-1234", "+1 212 555 1234"],
-  ])("%s: %j -> %j", async (country, input, output) => {
-    const format = await loadPhoneFormatter();
-    expect(format(country, input)).toBe(output);
-  });
-
-  it("formats progressively and is stable on its own output", async () => {
-    const format = await loadPhoneFormatter();
-    for (const [country, number] of [
-      ["kz", "+77015556231"],
-      ["uz", "+998901234567"],
-      ["by", "+375291234567"],
-      ["de", "+4930123456"],
-      ["us", "+12125551234"],
-    ] as const) {
-      let field = "";
-      for (const char of number) {
-        field = format(country, field + char);
-        expect(format(country, field), field).toBe(field);
-      }
-      expect(field).toBe(format(country, number));
-    }
-  });
-
-  it("lets the visitor type the calling code after a +", async () => {
-    const format = await loadPhoneFormatter();
-    expect(format("uz", "+")).toBe("+");
-    expect(format("uz", "+9")).toBe("+9");
-    expect(format("uz", "+99")).toBe("+99");
-    expect(format("uz", "+998")).toBe("+998");
-    expect(format("uz", "+9989")).toBe("+998 9");
-  });
-
-  it("drops a national prefix typed alone and adds the calling code", async () => {
-    const format = await loadPhoneFormatter();
-    expect(format("kz", "8")).toBe("+7");
-    expect(format("de", "0")).toBe("+49");
-    expect(format("by", "")).toBe("");
-  });
-
-  it("formats a number with another calling code as that country's", async () => {
-    const format = await loadPhoneFormatter();
-    expect(format("de", "+375291234567")).toBe("+375 29 123 45 67");
-  });
-
-  it("keeps at most 15 digits", async () => {
-    const format = await loadPhoneFormatter();
-    expect(digitsOf(format("de", "+49 30 1234567890123456789"))).toHaveLength(15);
-    expect(digitsOf(format("de", "030 1234567890123456789"))).toHaveLength(15);
-  });
-
-  it("falls back to + and the digits for an unknown country", async () => {
-    const format = await loadPhoneFormatter();
-    expect(format("zz", "+375291234567")).toBe("+375 29 123 45 67");
   });
 });
 

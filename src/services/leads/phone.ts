@@ -1,11 +1,15 @@
 /**
- * The phone field of the lead forms, shared by the browser and the server.
- * libphonenumber-js is never imported statically here: the browser loads it on demand through
- * loadPhoneFormatter() and uses formatPhoneFallback() (or the pure Russian mask) until then.
+ * The phone number of the lead forms, read one way in the browser and on the server
+ * (decision 070): `readPhone` says which country's number the visitor typed and its national
+ * digits; the field formats that (`formatPhone`), the forms' schema checks it and the server
+ * stores it in E.164 (`phoneE164`). libphonenumber-js is never imported statically here: the
+ * browser loads it on demand (`loadPhoneLibrary`), and until then the reading goes by the length
+ * of the country's number (its mask, phone-masks.data.ts).
  */
 // Type-only import: erased from the output, it does not pull the library into the bundle.
-import type { CountryCode } from "libphonenumber-js/min";
+import type * as Library from "libphonenumber-js/min";
 import { type Country, countries } from "./countries.data";
+import { phoneGroups } from "./phone-masks.data";
 
 export type { Country };
 
@@ -15,6 +19,11 @@ export const PHONE_MIN_DIGITS = 8;
 const PHONE_MAX_DIGITS = 15;
 /** The Russian mask holds at most 11 digits: 7 and the 10-digit national number. */
 export const RU_MAX_DIGITS = 11;
+/** The spec's mask of a Russian number (spec 5), the Russian field's placeholder. */
+const RU_MASK = "+7 (XXX) XXX-XX-XX";
+
+/** What the reading takes from libphonenumber-js. */
+export type PhoneLibrary = Pick<typeof Library, "AsYouType" | "parsePhoneNumberFromString" | "isSupportedCountry">;
 
 /** Formats what the visitor typed for the country selected (lowercase ISO code, e.g. "ru"). */
 export type PhoneFormatter = (country: string, input: string) => string;
@@ -43,6 +52,28 @@ function plusOnly(input: string): string {
 }
 
 /**
+ * Groups written as people there write them, not as libphonenumber-js does: Russia's from the
+ * spec's mask, and Kazakhstan's the same («+7 701 234 56 78», where the library says «701 234 5678»).
+ */
+const LOCAL_GROUPS: Readonly<Record<string, string>> = { ru: "3322", kz: "3322" };
+
+/** The groups of digits of the country's mobile number ("2322"). */
+const groupsOf = (code: string) => LOCAL_GROUPS[code] ?? phoneGroups[code] ?? "";
+const groupSizes = (code: string) => [...groupsOf(code)].map(Number);
+
+/**
+ * The placeholder of the phone field: the mask of the chosen country's number, "+7 (XXX) XXX-XX-XX"
+ * for Russia (the spec), "+7 XXX XXX XX XX" for Kazakhstan, "+998 XX XXX XX XX" for Uzbekistan.
+ */
+export function phoneMask(country: string): string {
+  const code = country.toLowerCase();
+  if (code === "ru") return RU_MASK;
+  const dial = countryByCode(code)?.dial;
+  if (!dial) return "+";
+  return [`+${dial}`, ...groupSizes(code).map((size) => "X".repeat(size))].join(" ");
+}
+
+/**
  * The spec's mask for Russian numbers, "+7 (XXX) XXX-XX-XX", applied progressively as the visitor
  * types. A leading 8 or 7 is the country code; any other first digit starts the national number
  * (the 7 is added). Digits past the 11th are dropped. Never ends with a separator, so that
@@ -62,71 +93,165 @@ export function formatRuPhone(input: string): string {
 }
 
 /**
- * Reads the input for a country with this calling code, without metadata. Digits starting with
- * the calling code are international ("dial": the rest follows); other digits after a "+" are a
- * number of another country ("other"); anything else is a national number ("national").
+ * What the visitor typed, read for the chosen country:
+ * - `national`: a number of a country with this calling code, its national digits (`complete`
+ *   when they are a whole number there: valid by the library, or of the mask's length before it);
+ * - `foreign`: a "+" with another calling code (or one still being typed), or, once the library
+ *   is there, digits that are only a whole number with a calling code of their own;
+ * - `plus`: a "+" alone; `empty`: no digit.
  */
-function classify(dial: string, input: string, digits: string): { kind: "dial" | "other" | "national"; rest: string } {
-  if (digits.startsWith(dial)) return { kind: "dial", rest: digits.slice(dial.length) };
-  if (plusOnly(input)) return { kind: "other", rest: digits };
-  return { kind: "national", rest: digits };
-}
+export type PhoneReading =
+  | { kind: "empty" }
+  | { kind: "plus" }
+  | { kind: "foreign"; digits: string }
+  | { kind: "national"; dial: string; national: string; complete: boolean };
+
+/** Countries whose trunk prefix is 8 (the +7 zone, Belarus, Tajikistan, Turkmenistan); elsewhere it is 0. */
+const TRUNK_EIGHT = new Set(["7", "375", "992", "993"]);
 
 /**
- * "+<dial> <digits>" without national grouping, for use until libphonenumber-js has loaded.
- * Russia gets its mask, which needs no library. A "+" with another calling code is kept as typed.
- * Other national prefixes (Belarus's 80, Germany's 0) need the library's metadata.
+ * Reads the input for the chosen country. The digits after the country's calling code (a "+"
+ * with that code, or none) are tried in this order, and the first that is a whole number of the
+ * country is the number: as typed; without a leading calling code (`998901234567` in Uzbekistan);
+ * without the trunk prefix (`8 701…` in Kazakhstan, `0 30…` in Germany). So a number is taken for
+ * one with its calling code only when what follows is a valid number there: `701 234 56 78` in
+ * Kazakhstan starts with 7 and is the national number. None whole yet: the digits as the field
+ * shows them while typing (a leading trunk prefix dropped, Russia's 7 or 8 taken as its code).
  */
-export function formatPhoneFallback(country: string, input: string): string {
+export function readPhone(country: string, input: string, library: PhoneLibrary | null): PhoneReading {
   const code = country.toLowerCase();
-  if (code === "ru") return formatRuPhone(input);
   const digits = digitsOf(input).slice(0, PHONE_MAX_DIGITS);
-  if (!digits) return plusOnly(input);
+  const plus = plusOnly(input) === "+";
+  if (!digits) return plus ? { kind: "plus" } : { kind: "empty" };
   const dial = countryByCode(code)?.dial;
-  if (!dial) return `+${digits}`;
-  const { kind, rest } = classify(dial, input, digits);
-  if (kind === "other") return `+${digits}`;
-  // the +7 zone's trunk prefix (Kazakhstan's 8), as the Russian mask drops it: typed before the library arrives, it must not become a digit of the number
-  const typed = kind === "national" && dial === "7" && rest.startsWith("8") ? rest.slice(1) : rest;
-  const national = typed.slice(0, PHONE_MAX_DIGITS - dial.length);
-  return national ? `+${dial} ${national}` : `+${dial}`;
+  if (!dial || (plus && !digits.startsWith(dial))) return { kind: "foreign", digits };
+  const rest = plus ? digits.slice(dial.length) : digits;
+  const longest = code === "ru" ? RU_MAX_DIGITS - 1 : PHONE_MAX_DIGITS - dial.length;
+  const whole = (national: string): string | undefined => {
+    if (!national) return undefined;
+    if (!library) return sumMatches(code, national);
+    const number = library.parsePhoneNumberFromString(`+${dial}${national}`);
+    return number?.isValid() ? number.nationalNumber : undefined;
+  };
+  const trunk = withoutTrunk(code, dial, rest, library);
+  const candidates = [rest, rest.startsWith(dial) ? rest.slice(dial.length) : "", trunk];
+  for (const candidate of candidates) {
+    const national = whole(candidate);
+    if (national) return { kind: "national", dial, national, complete: true };
+  }
+  // digits that make a whole number only with a calling code of their own (a Tashkent number pasted with Russia chosen)
+  if (!plus && library?.parsePhoneNumberFromString(`+${digits}`)?.isValid()) return { kind: "foreign", digits };
+  // still typing: Russia's mask reads a leading 7 or 8 as the code; elsewhere a trunk prefix typed first is dropped
+  const typing = plus ? rest : code === "ru" ? (/^[78]/.test(rest) ? rest.slice(1) : rest) : trunk || (isTrunkOnly(dial, rest, library, code) ? "" : rest);
+  return { kind: "national", dial, national: typing.slice(0, longest), complete: false };
 }
 
-let loading: Promise<PhoneFormatter> | undefined;
+/** Before the library: a national number is whole when it has as many digits as the country's mask. */
+function sumMatches(code: string, national: string): string | undefined {
+  const length = groupSizes(code).reduce((sum, size) => sum + size, 0);
+  return length > 0 && national.length === length ? national : undefined;
+}
+
+/** The digits without the country's trunk prefix: by the library's rules, or before it 8 or 0 at the head. */
+function withoutTrunk(code: string, dial: string, rest: string, library: PhoneLibrary | null): string {
+  if (library) {
+    const region = code.toUpperCase();
+    if (!library.isSupportedCountry(region)) return "";
+    const typed = new library.AsYouType(region as Library.CountryCode);
+    typed.input(rest);
+    const national = typed.getNumber()?.nationalNumber ?? "";
+    return national !== rest && rest.endsWith(national) ? national : "";
+  }
+  const prefix = TRUNK_EIGHT.has(dial) ? "8" : "0";
+  return rest.length > 1 && rest.startsWith(prefix) ? rest.slice(1) : "";
+}
+
+/** Only the trunk prefix typed so far ("8" in Kazakhstan, "0" in Germany): the field shows the calling code alone. */
+function isTrunkOnly(dial: string, rest: string, library: PhoneLibrary | null, code: string): boolean {
+  if (library) {
+    const region = code.toUpperCase();
+    if (!library.isSupportedCountry(region)) return false;
+    const typed = new library.AsYouType(region as Library.CountryCode);
+    typed.input(rest);
+    return typed.getNumber() === undefined && /^[08]$/.test(rest);
+  }
+  return rest === (TRUNK_EIGHT.has(dial) ? "8" : "0");
+}
+
+/** Digits grouped as the country's mask groups them, past the mask's end kept in its last group. */
+function groupByMask(code: string, national: string): string {
+  const groups: string[] = [];
+  let at = 0;
+  for (const size of groupSizes(code)) {
+    if (at >= national.length) break;
+    groups.push(national.slice(at, at + size));
+    at += size;
+  }
+  if (at < national.length) groups.push(`${groups.pop() ?? ""}${national.slice(at)}`);
+  return groups.join(" ");
+}
 
 /**
- * Loads libphonenumber-js (once) and returns the full formatter: the spec's mask for "ru", the
- * library's as-you-type international format for every other country, "+<dial> …".
- * Digits typed without "+" and without the calling code are the national number: its national
- * prefix (8 in Kazakhstan or Belarus, 0 in Germany…) is dropped and the calling code added.
- * A "+" with another calling code is formatted as that country's number.
+ * The field's text for what was typed: Russia in the spec's mask, any other country "+<code> "
+ * and its digits, grouped by the library once it has loaded and by the country's mask before.
+ * Stable on its own output, so typing on never reads the digits another way.
  */
-export function loadPhoneFormatter(): Promise<PhoneFormatter> {
+export function formatPhone(country: string, input: string, library: PhoneLibrary | null): string {
+  const code = country.toLowerCase();
+  const reading = readPhone(code, input, library);
+  if (reading.kind === "empty") return "";
+  if (reading.kind === "plus") return "+";
+  if (reading.kind === "foreign") return library ? new library.AsYouType().input(`+${reading.digits}`) : `+${reading.digits}`;
+  const { dial, national } = reading;
+  if (code === "ru") return formatRuPhone(`+7${national}`);
+  if (library && !(code in LOCAL_GROUPS)) return new library.AsYouType().input(`+${dial}${national}`);
+  return national ? `+${dial} ${groupByMask(code, national)}` : `+${dial}`;
+}
+
+/** The fallback formatter, before libphonenumber-js has loaded. */
+export const formatPhoneFallback: PhoneFormatter = (country, input) => formatPhone(country, input, null);
+
+/**
+ * The number in E.164 (`+77012345678`) when it is a valid one, read for the chosen country as the
+ * field reads it; undefined when no country has it.
+ */
+export function phoneE164(country: string | undefined, input: string, library: PhoneLibrary): string | undefined {
+  const reading = readPhone(country ?? "ru", input, library);
+  const international =
+    reading.kind === "foreign" ? `+${reading.digits}` : reading.kind === "national" && reading.complete ? `+${reading.dial}${reading.national}` : undefined;
+  const number = international ? library.parsePhoneNumberFromString(international) : undefined;
+  return number?.isValid() ? number.number : undefined;
+}
+
+/** libphonenumber-js, once loaded: the reading of every form on this page (or server isolate) uses it. */
+let phoneLibrary: PhoneLibrary | undefined;
+
+/** The library if it has loaded: what the forms' schema checks a number with (schemas.ts). */
+export const loadedPhoneLibrary = (): PhoneLibrary | undefined => phoneLibrary;
+
+let loading: Promise<PhoneLibrary> | undefined;
+
+/** Loads libphonenumber-js (once; a failed load is tried again on the next call). */
+export function loadPhoneLibrary(): Promise<PhoneLibrary> {
   loading ??= import("libphonenumber-js/min").then(
-    ({ AsYouType, isSupportedCountry }): PhoneFormatter =>
-      (country, input) => {
-        const code = country.toLowerCase();
-        if (code === "ru") return formatRuPhone(input);
-        const digits = digitsOf(input).slice(0, PHONE_MAX_DIGITS);
-        if (!digits) return plusOnly(input);
-        const region = code.toUpperCase();
-        const dial = countryByCode(code)?.dial;
-        if (!dial || !isSupportedCountry(region)) return new AsYouType().input(`+${digits}`);
-        const asYouType = () => new AsYouType(region as CountryCode);
-        let { kind, rest } = classify(dial, input, digits);
-        if (kind === "other") return asYouType().input(`+${digits}`);
-        if (kind === "national") {
-          const typed = asYouType();
-          typed.input(rest);
-          // undefined while only a national prefix has been typed ("8", "0")
-          rest = typed.getNumber()?.nationalNumber ?? "";
-        }
-        return asYouType().input(`+${dial}${rest.slice(0, PHONE_MAX_DIGITS - dial.length)}`);
-      },
+    (library) => {
+      phoneLibrary = library;
+      return library;
+    },
     (error: unknown) => {
       loading = undefined; // let a later call retry, e.g. after a network error
       throw error;
     },
   );
   return loading;
+}
+
+let formatter: PhoneFormatter | undefined;
+
+/** Loads the library and returns the full formatter (formatPhone with it), the same one each time. */
+export function loadPhoneFormatter(): Promise<PhoneFormatter> {
+  return loadPhoneLibrary().then((library) => {
+    formatter ??= (country, input) => formatPhone(country, input, library);
+    return formatter;
+  });
 }

@@ -5,6 +5,7 @@ import { hasPhoneCharactersOnly, hasTwoLetters, isCleanText, isCleanUrl, isCode,
 import { cleanMessages, messages } from "./messages";
 import { CAPTCHA_FIELDS } from "./captcha";
 import { TURNSTILE_FIELD } from "./turnstile";
+import { loadedPhoneLibrary, phoneE164 } from "./phone";
 
 /**
  * One schema per form, shared by the islands (instant messages) and the API (the same messages in
@@ -43,7 +44,7 @@ const name = (missing: string) =>
 
 /**
  * The spec's rules (required, at least 8 digits) and the characters people type; whether the
- * number exists in its country is checked by the server with libphonenumber (services/leads/phone-number.ts).
+ * number exists in its country is `withKnownPhone`'s check, with the country beside it.
  */
 const phone = required(
   trimmed().check(
@@ -112,8 +113,34 @@ export const ticketBuyerSchema = z.extend(popupLeadSchema, {
   email: required(email().check(z.minLength(1, messages.emailRequired))),
 });
 
+/**
+ * A number no country has is refused on the phone field, read as the field reads it (phone.ts
+ * `phoneE164`, decision 070), once the field's own rules pass: wherever libphonenumber-js is at
+ * hand, on the server (the routes load it before they validate) and in the browser once the
+ * phone field has loaded it. Before that the server's answer says it.
+ */
+const withKnownPhone = <S extends z.ZodMiniType<{ phone: string; country?: string | undefined }>>(schema: S): S =>
+  schema.check(
+    z.refine(
+      (value: { phone: string; country?: string | undefined }) => {
+        const library = loadedPhoneLibrary();
+        return !library || phoneE164(value.country, value.phone, library) !== undefined;
+      },
+      {
+        path: ["phone"],
+        message: cleanMessages.phoneInvalid,
+        when: (payload) =>
+          typeof (payload.value as { phone?: unknown } | undefined)?.phone === "string" && !payload.issues.some((issue) => issue.path?.[0] === "phone" || issue.path?.[0] === "country"),
+      },
+    ),
+  ) as S;
+
+/** The islands' checks: the schemas with the number's own check (the base schemas stay extendable). */
+export const popupLeadForm = withKnownPhone(popupLeadSchema);
+export const ticketBuyerForm = withKnownPhone(ticketBuyerSchema);
+
 /** The not-found form of the search panel (spec 5): every field required. */
-export const notFoundLeadSchema = z.object({
+const notFoundLeadSchema = z.object({
   ...context,
   name: name(messages.nameRequiredNotFound),
   phone,
@@ -123,14 +150,18 @@ export const notFoundLeadSchema = z.object({
   subscribeNews: z.optional(z.boolean()),
 });
 
+export const notFoundLeadForm = withKnownPhone(notFoundLeadSchema);
+
 /**
  * The body of `POST /api/leads`: the popup's fields (`form` "popup" or none), or a short form's
  * (`form` "notFound", the search's nothing-found panel, or "freeAccess").
  */
-export const leadBodySchema = z.discriminatedUnion(
-  "form",
-  [z.extend(popupLeadSchema, { form: z.optional(z.literal("popup")) }), z.extend(notFoundLeadSchema, { form: z.enum(["notFound", "freeAccess"]) })],
-  { error: "Неизвестная форма заявки" },
+export const leadBodySchema = withKnownPhone(
+  z.discriminatedUnion(
+    "form",
+    [z.extend(popupLeadSchema, { form: z.optional(z.literal("popup")) }), z.extend(notFoundLeadSchema, { form: z.enum(["notFound", "freeAccess"]) })],
+    { error: "Неизвестная форма заявки" },
+  ),
 );
 
 export type LeadBody = z.output<typeof leadBodySchema>;
