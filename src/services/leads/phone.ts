@@ -233,7 +233,7 @@ let loading: Promise<PhoneLibrary> | undefined;
 
 /** Loads libphonenumber-js (once; a failed load is tried again on the next call). */
 export function loadPhoneLibrary(): Promise<PhoneLibrary> {
-  loading ??= import("libphonenumber-js/min").then(
+  loading ??= import("./phone-library").then(
     (library) => {
       phoneLibrary = library;
       return library;
