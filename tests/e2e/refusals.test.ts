@@ -110,6 +110,8 @@ describe("the footer subscription says each refusal once", () => {
     const page = await context.newPage();
     await page.route("**/api/subscribe", answer);
     await open(page, "/");
+    // the footer's island wakes when it comes into view
+    await page.locator("#subscribe").scrollIntoViewIfNeeded();
     const form = await hydrated(page, "forms/SubscribeForm");
     await form.locator("#subscribe-email").fill("reader@example.ru");
     await form.getByRole("button", { name: outcomes.subscribe }).click();
