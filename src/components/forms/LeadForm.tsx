@@ -15,7 +15,7 @@ import { TicketCounter } from "./TicketCounter";
 import { useSiteSettings } from "../site-settings";
 import { buyLabel, DEFAULT_TICKETS_PER_ORDER, type OrderSummary } from "../../services/tickets";
 import { CaptchaWidget } from "./CaptchaWidget";
-import { focusFirstError, refusalOf } from "./refusal";
+import { refusalOf, useFocusFirstError } from "./refusal";
 import { pickerCountry, type VisitorArea } from "../../services/visitor-area";
 import { prizeLabel } from "../../services/wheel";
 
@@ -63,6 +63,7 @@ type Status =
 
 /** The lead form of spec 3, 4 and 5: the same schema and messages as the API. */
 export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, contacts, area, values: initial, errors: serverErrors, leadId: pendingId, submitLabel, idPrefix, seminar, tickets, onSent }: LeadFormProps) {
+  const focusFirstError = useFocusFirstError();
   const [values, setValues] = useState<LeadValues>({ ...emptyLeadValues, country: pickerCountry(area), promocode: promocode ?? "", gift: gift ?? "", ...initial });
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   const [touched, setTouched] = useState<Record<string, boolean>>({});

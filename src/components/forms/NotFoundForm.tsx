@@ -10,7 +10,7 @@ import { PhoneField } from "./PhoneField";
 import { CaptchaWidget } from "./CaptchaWidget";
 import { answerOf, leadsClient } from "../../client/api";
 import { pickerCountry, type VisitorArea } from "../../services/visitor-area";
-import { focusFirstError, refusalOf } from "./refusal";
+import { refusalOf, useFocusFirstError } from "./refusal";
 
 type Values = Record<"name" | "phone" | "email" | "country", string>;
 
@@ -35,6 +35,7 @@ export interface NotFoundFormProps {
  * (issue 42: the old site's silence lost leads): the fields' messages and one line on top.
  */
 export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVariant, area, values: initial, errors: serverErrors, leadId: pendingId, onSent }: NotFoundFormProps) {
+  const focusFirstError = useFocusFirstError();
   const variant = useAbVariant(serverVariant);
   const start: Values = { name: "", phone: "", email: "", country: pickerCountry(area) };
   const [values, setValues] = useState({ ...start, ...initial });

@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useRef, useState } from "react";
 import { refusals } from "../../services/leads/messages";
 import type { FieldErrors } from "../../services/leads/schemas";
 
@@ -23,7 +24,19 @@ export function refusalOf(status: number | undefined, answer: Answer, fields: re
   return { kind: "failed" };
 }
 
-/** Moves focus to the form's first field in error (in the page's order), after React has shown the messages. */
-export function focusFirstError(form: HTMLFormElement | null): void {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+/**
+ * Moves focus to the form's first field in error (in the page's order) once React has committed
+ * the render that shows the messages and gives the fields back (they are disabled while a form
+ * sends): an effect of that render, never a frame that may come before it.
+ */
+export function useFocusFirstError(): (form: HTMLFormElement | null) => void {
+  const target = useRef<HTMLFormElement | null>(null);
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (asked > 0) target.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [asked]);
+  return useCallback((form: HTMLFormElement | null) => {
+    target.current = form;
+    setAsked((count) => count + 1);
+  }, []);
 }
