@@ -74,6 +74,8 @@ async function hydrated(page: Page, island: string) {
 describe.each(forms)("$name says each refusal where it was typed", (form) => {
   it.each(answers)("$cause", async ({ cause, answer, line, ...rest }) => {
     const context = await desktopContext(browser, siteUrl());
+    // the A/B variant with the consent boxes (spec 4, one visitor in ten) refuses an unticked box before sending: pinned to the other
+    await context.addCookies([{ name: "roistat_ab", value: "hidden", url: siteUrl() }]);
     const page = await context.newPage();
     await page.route("**/api/leads", answer);
     await open(page, form.path);
@@ -107,6 +109,8 @@ describe("the footer subscription says each refusal once", () => {
     [(route: Route) => route.abort("connectionreset"), outcomes.networkFailed],
   ] as const)("%#: %s", async (answer, line) => {
     const context = await desktopContext(browser, siteUrl());
+    // the variant with the consent boxes keeps the button off until the box is ticked: pinned to the other
+    await context.addCookies([{ name: "roistat_ab", value: "hidden", url: siteUrl() }]);
     const page = await context.newPage();
     await page.route("**/api/subscribe", answer);
     await open(page, "/");
