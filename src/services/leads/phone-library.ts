@@ -3,4 +3,6 @@
  * the bundlers leave the rest of the library out (number search, the other formats), in the
  * browser's chunk and in the Worker alike; phone.ts loads this module on demand.
  */
-export { AsYouType, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { AsYouType, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js/min";
+
+export const phoneLibraryParts = { AsYouType, isSupportedCountry, parsePhoneNumberFromString };

@@ -234,7 +234,7 @@ let loading: Promise<PhoneLibrary> | undefined;
 /** Loads libphonenumber-js (once; a failed load is tried again on the next call). */
 export function loadPhoneLibrary(): Promise<PhoneLibrary> {
   loading ??= import("./phone-library").then(
-    (library) => {
+    ({ phoneLibraryParts: library }) => {
       phoneLibrary = library;
       return library;
     },
