@@ -1,3 +1,4 @@
+import { isolateSlot } from "./isolate";
 import type { VisitorArea } from "./visitor-area";
 
 /**
@@ -110,11 +111,11 @@ export async function refreshExchangeRates(
 }
 
 /** The isolate's copy of the kept rates, read again after a minute. */
-let memo: { at: number; rates: StoredRates | null } | undefined;
+const kept = isolateSlot("exchange-rates", (): { memo?: { at: number; rates: StoredRates | null } } => ({}));
 
 /** Forgets the isolate's copy (tests). */
 export function forgetExchangeRates(): void {
-  memo = undefined;
+  kept().memo = undefined;
 }
 
 /**
@@ -125,8 +126,9 @@ export function forgetExchangeRates(): void {
 export async function localRateFor(area: VisitorArea, store: RatesStore, now = Date.now()): Promise<LocalRate | undefined> {
   const currency = area === "KZ" || area === "UZ" ? areaCurrency[area] : undefined;
   if (!currency) return undefined;
-  if (!memo || now - memo.at > 60_000) memo = { at: now, rates: await readStored(store) };
-  const rates = memo.rates;
+  const slot = kept();
+  if (!slot.memo || now - slot.memo.at > 60_000) slot.memo = { at: now, rates: await readStored(store) };
+  const rates = slot.memo.rates;
   const rubPerUnit = rates?.rubPerUnit[currency];
   if (!rates || !rubPerUnit || now - rates.fetchedAt > STALE_AFTER_MS) return undefined;
   return { currency, perRouble: 1 / rubPerUnit, date: rates.date };

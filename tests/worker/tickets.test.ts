@@ -186,7 +186,7 @@ describe("ops and the live count", () => {
     });
     expect(put.status).toBe(200);
     const live = await (await SELF.fetch(`${origin}/api/seminars/${target.id}/tickets`)).json();
-    expect(live).toEqual({ ok: true, tickets_quantity: 77, held: expect.any(Number) });
+    expect(live).toMatchObject({ ok: true, tickets_quantity: 77, held: expect.any(Number) });
     const bad = await SELF.fetch(`${origin}/ops/seminars/${target.id}/tickets`, {
       method: "PUT",
       headers: { ...headers, "Content-Type": "application/json" },

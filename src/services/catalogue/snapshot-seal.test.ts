@@ -27,6 +27,8 @@ const FINGERPRINTS: Record<number, string> = {
   6: "5cdec87ac4b0991344bbc563d3f3cdcea4725e57952e8d64cac23b2570c83fc0",
   // the bachelor's admission (dates, minimum scores), what a study form means, the free trial form's words, how visitors from abroad pay (issue 42, decisions 080, 081)
   7: "4c228a8f1f4c1a178ff44339615017158430a581378c53c10b6781e5a11f37ab",
+  // a seminar's ticket terms: the refund terms and how visitors from abroad pay (issue 40, decision 085)
+  8: "7d880f5dced81a0f3863ed98885d1dfdc39df263a3ab12d9af38df104630ba35",
 };
 
 const fingerprint = () =>
