@@ -164,7 +164,7 @@ export class LeadOutbox extends DurableObject<Env> {
       (paid ? paidSinks : refundSinks).forEach((sink, i) => {
         sql.exec(
           `INSERT INTO deliveries (lead_id, sink, position, status, next_attempt_at) VALUES (?, ?, ?, 'pending', ?)
-           ON CONFLICT (lead_id, sink) DO UPDATE SET status = 'pending', attempts = 0, next_attempt_at = excluded.next_attempt_at, finished_at = NULL, last_error = NULL`,
+           ON CONFLICT (lead_id, sink) DO UPDATE SET status = 'pending', attempts = 0, next_attempt_at = excluded.next_attempt_at, finished_at = NULL, last_error = NULL, in_flight_at = NULL`,
           id,
           sink.name,
           position + 1 + i,
@@ -244,16 +244,20 @@ export class LeadOutbox extends DurableObject<Env> {
           continue;
         }
         // written before the request leaves (the runtime holds it until this write is durable)
-        sql.exec("UPDATE deliveries SET in_flight_at = ? WHERE lead_id = ? AND sink = ?", this.runtime.now(), row.lead_id, row.sink);
+        const flightAt = this.runtime.now();
+        sql.exec("UPDATE deliveries SET in_flight_at = ? WHERE lead_id = ? AND sink = ?", flightAt, row.lead_id, row.sink);
         const result = await sink.send(lead, { ...context, inDoubt });
+        // an order's event may have queued the delivery again while this request was out (orderEvent
+        // clears in_flight_at): then that newer payload is still to be sent, and this answer changes nothing
         sql.exec(
-          "UPDATE deliveries SET status = ?, attempts = ?, detail = ?, last_error = NULL, finished_at = ?, next_attempt_at = NULL, in_flight_at = NULL WHERE lead_id = ? AND sink = ?",
+          "UPDATE deliveries SET status = ?, attempts = ?, detail = ?, last_error = NULL, finished_at = ?, next_attempt_at = NULL, in_flight_at = NULL WHERE lead_id = ? AND sink = ? AND in_flight_at = ?",
           result.status,
           attempts,
           result.detail ?? null,
           this.runtime.now(),
           row.lead_id,
           row.sink,
+          flightAt,
         );
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
