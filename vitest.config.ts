@@ -1,9 +1,14 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { fakeSinkEnv } from "./tests/support/fake-third-parties.ts";
+import { freePortBlock } from "./tests/support/free-ports.ts";
+
+// the offsets from these go up to + 33 (decision 030); the test processes inherit them
+process.env.FAKE_PORT ||= String(await freePortBlock(40));
+process.env.E2E_PORT ||= String(await freePortBlock(40));
 
 /** The fake third parties of the Worker tests listen here (tests/worker/global-setup.ts). */
-export const FAKE_PORT = Number(process.env.FAKE_PORT ?? 9181);
+export const FAKE_PORT = Number(process.env.FAKE_PORT);
 
 /** Settings of the Worker under test: every sink points at the fakes, retries are quick. */
 export const workerTestBindings = {

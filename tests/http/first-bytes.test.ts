@@ -16,17 +16,20 @@ const BUDGET = 13_000;
  * before the largest paint as one the paint waited for: decision 062 took bytes out of every page,
  * and decision 063 put some back (the icons' symbols at the page's end, the client's loader) to take
  * the sprite's and the client's requests from before the first paint, which Lighthouse measured
- * faster on every template. No template may grow past what it was when decision 063 was taken.
+ * faster on every template. No template may grow past what it was when decision 063 was taken, but
+ * for what came since on purpose, after the first screen: the security headers of decision 065
+ * (118 bytes on every page), the facts of decision 080 (a program's next start and its teachers, a
+ * teacher's programs, an office's own hours and ways in on /contacts).
  */
 const DOCUMENT_CEILING: Record<string, number> = {
-  home: 20_300,
-  program: 21_500,
-  bachelor: 19_250,
-  seminar: 15_900,
-  list: 20_700,
-  article: 16_500,
-  info: 15_000,
-  form: 16_650,
+  home: 20_450,
+  program: 22_100,
+  bachelor: 20_000,
+  seminar: 16_200,
+  list: 22_650,
+  article: 16_600,
+  info: 15_700,
+  form: 16_750,
 };
 
 const samples: [string, string][] = [];
@@ -49,9 +52,9 @@ describe("the first screen's end in the bytes a visitor receives", () => {
       if (OWN_ACTION.has(template)) expect(bytes.actionEnd, `${path}: a main action`).not.toBeNull();
       const end = bytes.actionEnd ?? bytes.h1End;
       figures.push(`${template} ${path}: headers ${bytes.headerBytes}, h1 ends at ${bytes.h1End}, the first screen at ${end} of ${bytes.total} bytes (ceiling ${DOCUMENT_CEILING[template]})`);
-      expect(bytes.h1End, `${template} (${path})`).toBeLessThanOrEqual(BUDGET);
-      expect(end, `${template} (${path})`).toBeLessThanOrEqual(BUDGET);
-      expect(bytes.total, `${template} (${path}): the whole document`).toBeLessThanOrEqual(DOCUMENT_CEILING[template] ?? 0);
+      expect.soft(bytes.h1End, `${template} (${path})`).toBeLessThanOrEqual(BUDGET);
+      expect.soft(end, `${template} (${path})`).toBeLessThanOrEqual(BUDGET);
+      expect.soft(bytes.total, `${template} (${path}): the whole document`).toBeLessThanOrEqual(DOCUMENT_CEILING[template] ?? 0);
     }
     console.log(figures.join("\n"));
   });

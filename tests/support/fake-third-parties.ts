@@ -17,7 +17,9 @@ export interface Receipt {
 }
 
 /** A sink's next requests for one lead that fail: test files share this fake and run side by side, so one's failures must never meet another's leads. */
-type Failure = { remaining: number; mode: "500" | "hang"; id: string };
+type Failure = { remaining: number; mode: FailureMode; id: string };
+/** 500: answers an error; hang: never answers; slow: answers as usual, 0.7 s late (a request still out while the site moves on). */
+type FailureMode = "500" | "hang" | "slow";
 
 const sinks = ["genezis", "advcake", "admitad", "edpartners", "sravni", "hh", "leadmagnet", "roistat", "amocrm", "oauth", "click", "siteverify", "smartcaptcha"] as const;
 
@@ -139,8 +141,13 @@ export async function startFakeThirdParties(port = 0, onReceipt?: (receipt: Rece
       failures.clear();
       return json(response, 200, { ok: true });
     }
+    if (url.pathname === "/__fail" && request.method === "GET") {
+      // how many of a lead's failures are still to come: 0 once the last one's request arrived
+      const failure = failures.get(`${url.searchParams.get("sink")}:${url.searchParams.get("id")}`);
+      return json(response, 200, { remaining: failure?.remaining ?? 0 });
+    }
     if (url.pathname === "/__fail") {
-      const { sink, times, mode, id } = body as { sink: string; times: number; mode: "500" | "hang"; id?: string };
+      const { sink, times, mode, id } = body as { sink: string; times: number; mode: FailureMode; id?: string };
       if (!id) return json(response, 400, { error: "a failure names the lead it is for" });
       failures.set(`${sink}:${id}`, { remaining: times, mode, id });
       return json(response, 200, { ok: true });
@@ -187,7 +194,8 @@ export async function startFakeThirdParties(port = 0, onReceipt?: (receipt: Rece
         response.on("close", () => hanging.delete(response));
         return;
       }
-      return json(response, 500, { error: "fake failure" });
+      if (failure.mode === "slow") await new Promise((resolve) => setTimeout(resolve, 700));
+      else return json(response, 500, { error: "fake failure" });
     }
 
     const receipt: Receipt = {

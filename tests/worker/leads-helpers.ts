@@ -1,4 +1,5 @@
 import { env, SELF } from "cloudflare:test";
+import { expect, vi } from "vitest";
 import type { Receipt } from "../support/fake-third-parties";
 import { shardOf } from "../../src/services/leads/outbox";
 import { serializeSigned } from "hono/utils/cookie";
@@ -79,9 +80,20 @@ export async function received(sink: string, id: string): Promise<Receipt[]> {
 }
 
 /** The sink's next `times` requests for lead `id` fail (only that lead's: other files' leads reach the same fake). */
-export async function failNext(sink: string, times: number, mode: "500" | "hang", id: string) {
+export async function failNext(sink: string, times: number, mode: "500" | "hang" | "slow", id: string) {
   const response = await fetch(`${fakes}/__fail`, { method: "POST", body: JSON.stringify({ sink, times, mode, id }) });
   if (!response.ok) throw new Error(`the fake refused the failure: ${response.status}`);
+}
+
+/** Waits until the last of the failures failNext asked for has reached the fake (a slow one is then still out). */
+export async function failuresArrived(sink: string, id: string) {
+  await vi.waitFor(
+    async () => {
+      const { remaining } = (await (await fetch(`${fakes}/__fail?sink=${sink}&id=${encodeURIComponent(id)}`)).json()) as { remaining: number };
+      expect(remaining).toBe(0);
+    },
+    { timeout: 20_000, interval: 50 },
+  );
 }
 
 /** Waits until every delivery of the lead is final (the outbox alarm runs by itself). */

@@ -209,8 +209,8 @@ export class LeadOutbox extends DurableObject<Env> {
     };
     const sql = this.ctx.storage.sql;
     const due = sql
-      .exec<{ lead_id: string; sink: string; attempts: number; payload: string; in_flight_at: number | null }>(
-        `SELECT d.lead_id, d.sink, d.attempts, l.payload, d.in_flight_at FROM deliveries d JOIN leads l ON l.id = d.lead_id
+      .exec<{ lead_id: string; sink: string; attempts: number; in_flight_at: number | null }>(
+        `SELECT d.lead_id, d.sink, d.attempts, d.in_flight_at FROM deliveries d JOIN leads l ON l.id = d.lead_id
          WHERE d.status = 'pending' AND (d.next_attempt_at <= ? OR d.in_flight_at IS NOT NULL) ORDER BY l.received_at, d.lead_id, d.position`,
         this.runtime.now(),
       )
@@ -227,7 +227,17 @@ export class LeadOutbox extends DurableObject<Env> {
       if (inDoubt) log.warn("outbox.in_doubt", { lead: row.lead_id, sink: row.sink, since: row.in_flight_at });
       try {
         if (!sink) throw new Error(`unknown sink ${row.sink}`);
-        const lead = readLeadRecord(row.payload);
+        // read again now, not as the run began: a send earlier in this run let an order's event change
+        // the lead (a refund of more tickets) or another caller finish this delivery meanwhile
+        const current = sql
+          .exec<{ payload: string; status: string }>(
+            "SELECT l.payload, d.status FROM deliveries d JOIN leads l ON l.id = d.lead_id WHERE d.lead_id = ? AND d.sink = ?",
+            row.lead_id,
+            row.sink,
+          )
+          .toArray()[0];
+        if (current?.status !== "pending") continue;
+        const lead = readLeadRecord(current.payload);
         if (inDoubt && !sink.repeatable(lead)) {
           // the mark was durable before the request left (the output gate), so the request left: a sink that
           // drops no repeat would most likely get the lead twice; it waits for ops, who can see whether it arrived
