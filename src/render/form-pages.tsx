@@ -89,7 +89,7 @@ export async function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
             values={values}
             errors={state.errors}
             leadId={leadId}
-            {...(shortForm === "freeAccess" ? FREE_ACCESS_TEXTS : {})}
+            {...(shortForm === "freeAccess" ? (catalogue.pages.freeAccess.form ?? FREE_ACCESS_TEXTS) : {})}
             thanks={{ giftExchange: catalogue.site.links.giftExchange, messengerChannel: catalogue.site.links.messengerChannel }}
           />
         ) : (

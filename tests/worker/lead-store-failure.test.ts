@@ -112,6 +112,11 @@ describe("the outbox failing for the short forms posted without JavaScript", () 
     expect(html).toContain(refusals.storeFailed);
     expect(html).toContain(`<input type="hidden" name="form" value="${form}"/>`);
     expect(html).toContain(heading);
+    // the text above the form is the page's own: /free-access promises a call, never a login and password
+    if (form === "freeAccess") {
+      expect(html).toContain(content.pages.freeAccess.form!.text);
+      expect(html).not.toMatch(/логин и пароль/);
+    }
     expect(decode(h1(html) ?? "")).toBe(title);
     expect(html).toContain('value="lev@example.ru"');
     const id = /<input type="hidden" name="id" value="([A-Za-z0-9_-]+)"/.exec(html)?.[1];

@@ -91,6 +91,9 @@ describe("one lead, exactly once", () => {
   });
 });
 
+/** A popup's form as a browser without JavaScript posts it, with its lead's id. */
+const formLead = () => ({ id: uniqueId("form"), form: "popup", cta: "askQuestion", name: "Мария", phone: "+7 (912) 111-22-33", question: "Можно ли учиться заочно?" });
+
 describe("what the API refuses, storing nothing", () => {
   const refusedAndNotStored = async (response: Response, status: number, id: string) => {
     expect(response.status).toBe(status);
@@ -102,6 +105,15 @@ describe("what the API refuses, storing nothing", () => {
     await refusedAndNotStored(await postJson("/api/leads", lead, { Origin: "https://evil.example" }), 403, lead.id);
     const other = validLead();
     await refusedAndNotStored(await postJson("/api/leads", other, { "Sec-Fetch-Site": "cross-site" }), 403, other.id);
+    const sibling = formLead();
+    await refusedAndNotStored(await postForm("/api/leads", sibling, { "Sec-Fetch-Site": "same-site", Origin: "https://blog.mip.institute" }), 403, sibling.id);
+  });
+
+  it("a form the visitor sends again themselves (Sec-Fetch-Site: none, an Origin the navigation does not give): taken", async () => {
+    const lead = formLead();
+    const response = await postForm("/api/leads", lead, { "Sec-Fetch-Site": "none", Origin: "null" });
+    expect(response.status).toBe(303);
+    expect(await outboxOf(lead.id).get(lead.id)).not.toBeNull();
   });
 
   it("a body over 16 KB: 413", async () => {

@@ -10,10 +10,14 @@ export interface NothingFoundPanelProps extends Omit<NotFoundFormProps, "onSent"
   compact?: boolean;
 }
 
-/** The free-access form's heading and text: on /free-access, and when it comes back after a failure. */
+/**
+ * The free-access form's heading and text when the content names none (pages.freeAccess.form): on
+ * /free-access, and when it comes back after a failure. It promises what happens to the lead and what
+ * the thank-you then says: a specialist calls and opens the access.
+ */
 export const FREE_ACCESS_TEXTS = {
   heading: "Получить доступ",
-  text: "Оставьте контакты — пришлём логин и пароль от системы дистанционного обучения.",
+  text: "Оставьте контакты — специалист приёмной комиссии позвонит в рабочее время и откроет бесплатный доступ к платформе.",
 };
 
 /**

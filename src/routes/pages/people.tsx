@@ -20,23 +20,31 @@ const home = { label: "Главная", href: "/" };
  * `/teachers`: every teacher, with Person data for crawlers. The biography is the page's own text
  * right below; it is not repeated in the JSON-LD, which would double the page's weight (issue #8).
  */
-/** «Ведёт программы»: the programs and bachelor's programs whose teachers the content names this teacher among. */
+/** The most programs a teacher's card on /teachers names: the list page stays one size however many programs a teacher has. */
+const TAUGHT_SHOWN = 8;
+
+/**
+ * «Ведёт программы»: the programs and bachelor's programs whose teachers the content names this teacher
+ * among, the first TAUGHT_SHOWN of them, and how many more there are.
+ */
 function TaughtPrograms({ catalogue, teacherId }: { catalogue: Catalogue; teacherId: string }) {
   const taught = [
     ...catalogue.programs.filter((p) => p.teacherIds.includes(teacherId)).map((p) => ({ id: p.id, title: p.title, href: programHref(p) })),
     ...catalogue.bachelors.filter((b) => b.teacherIds.includes(teacherId)).map((b) => ({ id: b.id, title: `${b.title}, бакалавриат`, href: bachelorHref(b) })),
   ];
   if (taught.length === 0) return null;
+  const more = taught.length - TAUGHT_SHOWN;
   return (
     <div className="teacher-list__programs">
       <p className="teacher-list__programs-title">Ведёт программы:</p>
       <ul>
-        {taught.map((item) => (
+        {taught.slice(0, TAUGHT_SHOWN).map((item) => (
           <li key={item.id}>
             <a href={item.href}>{item.title}</a>
           </li>
         ))}
       </ul>
+      {more > 0 ? <p className="teacher-list__programs-more">{`и ещё ${pluralize(more, ["программа", "программы", "программ"])}`}</p> : null}
     </div>
   );
 }

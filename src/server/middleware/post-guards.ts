@@ -32,9 +32,14 @@ function allowedOrigin(origin: string, c: Context<AppEnv>): boolean {
   return origin === new URL(c.env.SITE_URL).origin || origin === new URL(c.req.url).origin;
 }
 
-const allowedFetchSite = (fetchSite: string) => fetchSite === "same-origin";
+/**
+ * What Sec-Fetch-Site lets a write through: the site's own pages (same-origin), and a navigation the
+ * visitor made themselves (none: a form page resent from the history, a bookmark), which no other
+ * site can cause. A same-site or cross-site write must name an allowed Origin.
+ */
+const allowedFetchSite = (fetchSite: string) => fetchSite === "same-origin" || fetchSite === "none";
 
-/** Hono's CSRF check with the site's origins: a write passes when Sec-Fetch-Site says same-origin or Origin is allowed. */
+/** Hono's CSRF check with the site's origins: a write passes when Sec-Fetch-Site allows it or Origin is allowed. */
 const honoCsrf = csrf({ origin: allowedOrigin, secFetchSite: allowedFetchSite });
 
 /** The bodies hono/csrf judges: those a page of another site can send without a CORS preflight (its own rule). */
