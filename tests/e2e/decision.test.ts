@@ -74,7 +74,9 @@ describe.each(widths)("on %s", (name, makeContext) => {
     await context.addCookies([{ name: LOW_VISION_COOKIE, value: encodeLowVision({ size: 3, scheme: "blue", images: true, spacing: 0 }), domain: url.hostname, path: "/" }]);
     const page = await context.newPage();
     await open(page, "/programs");
+    await page.waitForSelector('[data-island="layout/LowVisionPanel"][data-hydrated="true"]', { state: "attached" });
     const panel = page.getByRole("region", { name: "Настройки версии для слабовидящих" });
+    await expect.poll(() => panel.locator('button[aria-pressed="true"]').count()).toBeGreaterThanOrEqual(2);
     const box = (await panel.boundingBox())!;
     // in the page's flow above the content it changes (it covers none of it), and under a third of a phone's screen
     const main = (await page.locator("main").boundingBox())!;

@@ -140,6 +140,19 @@ describe("/free-access", () => {
   });
 });
 
+describe("/gratefull", () => {
+  it("says before the visitor leaves that the gift is on the partners' site, in a new tab, as the channel's link says its tab", async () => {
+    const html = await page("/gratefull");
+    expect(textOf(html)).toContain("заберите подарок от наших блогеров и партнёров: он ждёт вас на их сайте.");
+    const gift = html.slice(html.indexOf('<a class="btn btn--primary"'), html.indexOf("</a>", html.indexOf('<a class="btn btn--primary"')));
+    expect(gift).toContain(`href="${catalogue.site.links.giftExchange}"`);
+    expect(gift).toContain('target="_blank"');
+    expect(textOf(gift).trim()).toBe("Получить подарок на сайте партнёров (откроется в новой вкладке)");
+    const channel = html.slice(html.indexOf(`href="${catalogue.site.links.messengerChannel}"`), html.indexOf("</a>", html.indexOf(`href="${catalogue.site.links.messengerChannel}"`)));
+    expect(textOf(channel)).toContain("Перейти в канал (откроется в новой вкладке)");
+  });
+});
+
 describe("prices for visitors from Kazakhstan and Uzbekistan", () => {
   const program = catalogue.programs.find((p) => p.type === "Profession")!;
   const path = `/professions/${program.studyFieldSlug}/${program.slug}`;

@@ -117,15 +117,18 @@ export function ThankYou({ giftExchange, messengerChannel, homeLink = false, hea
             <p>Ваши данные переданы в приёмную комиссию. Специалист свяжется с вами в ближайшее время.</p>
           )}
           {nextSteps ? <NextStepsNote steps={nextSteps} order={order !== undefined} /> : null}
-          <p className="thank-you__gift">{`${order ? "А пока" : "Пока ждёте звонка"} — заберите подарок от наших блогеров и партнёров.`}</p>
+          {/* the gift is on the partners' site: the text and the link's name say so before the visitor leaves (issue 42) */}
+          <p className="thank-you__gift">{`${order ? "А пока" : "Пока ждёте звонка"} — заберите подарок от наших блогеров и партнёров: он ждёт вас на их сайте.`}</p>
           <a className="btn btn--primary" href={giftUrl} target="_blank" rel="noopener noreferrer">
             <span className="btn__label">Получить подарок</span>
+            <span className="visually-hidden"> на сайте партнёров (откроется в новой вкладке)</span>
           </a>
         </div>
         <div className="thank-you__column thank-you__column--channel">
           <p>Подписывайтесь на наш канал: разборы случаев, эфиры с преподавателями и новости института.</p>
           <a className="btn btn--outline" href={messengerChannel} target="_blank" rel="noopener noreferrer">
             <span className="btn__label">Перейти в канал</span>
+            <span className="visually-hidden"> (откроется в новой вкладке)</span>
           </a>
         </div>
       </div>
