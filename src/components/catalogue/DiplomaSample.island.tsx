@@ -2,7 +2,7 @@ import { type MouseEvent, useEffect, useRef } from "react";
 import { generatedImage, type ImageKind } from "../../services/images";
 import { defineIsland } from "../island";
 import { Picture } from "../ui/Picture";
-import { CloseIcon } from "../ui/icons";
+import { CloseButton } from "../ui/Button";
 
 /** The history entry the open viewer adds, so the back button closes it rather than leaving the page. */
 const VIEWER_STATE = "diploma-viewer";
@@ -48,9 +48,7 @@ function DiplomaSample({ slug, alt, sizes }: { slug: string; alt: string; sizes:
         <Picture kind={kind} slug={slug} alt={alt} sizes={sizes} className="diploma__image" />
       </a>
       <dialog ref={dialog} className="viewer" aria-label={alt} onClose={closed}>
-        <button type="button" className="viewer__close" aria-label="Закрыть" onClick={() => dialog.current?.close()}>
-          <CloseIcon />
-        </button>
+        <CloseButton className="viewer__close" onClick={() => dialog.current?.close()} />
         <img className="viewer__image" src={large.src} alt={alt} width={large.width} height={large.height} loading="lazy" decoding="async" />
       </dialog>
     </>

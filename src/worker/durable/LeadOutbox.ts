@@ -9,6 +9,8 @@ import { type Config, config } from "../../server/config.server";
 import { hasColumn, type Migration, migrate } from "./migrations";
 import { crmToken } from "../../server/objects";
 
+/** What an order-lead says of its tickets: paid, expired, refunded. */
+type OrderTicket = NonNullable<LeadRecord["ticket"]>;
 
 /** The outbox's schema, version by version (migrations.ts). */
 export const OUTBOX_MIGRATIONS: readonly Migration[] = [
@@ -119,29 +121,8 @@ export class LeadOutbox extends DurableObject<Env> {
    * gets it as an update of the order's own deal (one delivery per update sink, retried as any
    * other). The same expiry told twice is one. False when this shard has no such order.
    */
-  async orderExpired(id: string, expiredAt: number): Promise<boolean> {
-    const sql = this.ctx.storage.sql;
-    const now = this.runtime.now();
-    const found = this.ctx.storage.transactionSync(() => {
-      const row = sql.exec<{ payload: string }>("SELECT payload FROM leads WHERE id = ? AND kind = 'ticket'", id).toArray()[0];
-      if (!row) return false;
-      const lead = readLeadRecord(row.payload);
-      if (lead.ticket?.expiredAt !== undefined) return true;
-      if (lead.ticket) sql.exec("UPDATE leads SET payload = ? WHERE id = ?", JSON.stringify({ ...lead, ticket: { ...lead.ticket, expiredAt } }), id);
-      const position = sql.exec<{ n: number | null }>("SELECT max(position) AS n FROM deliveries WHERE lead_id = ?", id).one().n ?? -1;
-      expirySinks.forEach((sink, i) => {
-        sql.exec(
-          "INSERT OR IGNORE INTO deliveries (lead_id, sink, position, status, next_attempt_at) VALUES (?, ?, ?, 'pending', ?)",
-          id,
-          sink.name,
-          position + 1 + i,
-          now,
-        );
-      });
-      return true;
-    });
-    if (found) await this.armAt(now);
-    return found;
+  orderExpired(id: string, expiredAt: number): Promise<boolean> {
+    return this.updateOrder(id, expirySinks, (ticket) => (ticket.expiredAt === undefined ? { expiredAt } : undefined));
   }
 
   /**
@@ -149,19 +130,29 @@ export class LeadOutbox extends DurableObject<Env> {
    * it and the CRM gets it as an update of the order's own deal. Paid told twice is one; a refund of
    * more tickets than told before is a new delivery (its key names the count). False: no such order here.
    */
-  async orderEvent(id: string, event: { paidAt: number } | { refundedTickets: number }): Promise<boolean> {
+  orderEvent(id: string, event: { paidAt: number } | { refundedTickets: number }): Promise<boolean> {
+    if ("paidAt" in event) return this.updateOrder(id, paidSinks, (ticket) => (ticket.paidAt === undefined ? event : undefined));
+    return this.updateOrder(id, refundSinks, (ticket) => ((ticket.refundedTickets ?? 0) < event.refundedTickets ? event : undefined));
+  }
+
+  /**
+   * What the order-lead `id` says of its tickets changes by what `change` returns (undefined: nothing
+   * new, told before), and `sinks` get the lead again: each delivery pending anew, as the outbox reads
+   * the lead's payload just before it sends (an answer for an older payload leaves the newer pending).
+   * False when this shard has no such order.
+   */
+  private async updateOrder(id: string, sinks: readonly { name: string }[], change: (ticket: OrderTicket) => Partial<OrderTicket> | undefined): Promise<boolean> {
     const sql = this.ctx.storage.sql;
     const now = this.runtime.now();
     const found = this.ctx.storage.transactionSync(() => {
       const row = sql.exec<{ payload: string }>("SELECT payload FROM leads WHERE id = ? AND kind = 'ticket'", id).toArray()[0];
       if (!row) return false;
       const lead = readLeadRecord(row.payload);
-      if (!lead.ticket) return true;
-      const paid = "paidAt" in event;
-      if (paid ? lead.ticket.paidAt !== undefined : (lead.ticket.refundedTickets ?? 0) >= event.refundedTickets) return true;
-      sql.exec("UPDATE leads SET payload = ? WHERE id = ?", JSON.stringify({ ...lead, ticket: { ...lead.ticket, ...event } }), id);
+      const changed = lead.ticket && change(lead.ticket);
+      if (!lead.ticket || !changed) return true;
+      sql.exec("UPDATE leads SET payload = ? WHERE id = ?", JSON.stringify({ ...lead, ticket: { ...lead.ticket, ...changed } }), id);
       const position = sql.exec<{ n: number | null }>("SELECT max(position) AS n FROM deliveries WHERE lead_id = ?", id).one().n ?? -1;
-      (paid ? paidSinks : refundSinks).forEach((sink, i) => {
+      sinks.forEach((sink, i) => {
         sql.exec(
           `INSERT INTO deliveries (lead_id, sink, position, status, next_attempt_at) VALUES (?, ?, ?, 'pending', ?)
            ON CONFLICT (lead_id, sink) DO UPDATE SET status = 'pending', attempts = 0, next_attempt_at = excluded.next_attempt_at, finished_at = NULL, last_error = NULL, in_flight_at = NULL`,

@@ -97,50 +97,35 @@ export const AMO_LOST_STATUS = 143;
 export const HOLD_EXPIRED_TAG = "бронь истекла";
 
 /**
- * An order's hold ended unpaid (decision 050): its own deal (found by the order's id in its name)
- * is closed as not realised and tagged, so admissions see why. Retried while the deal is not
- * there yet (the order's own delivery comes first).
+ * A sink that moves an order's own deal (found by the order's id in its name) to `status` and tags
+ * it, so admissions see why. Never for a new lead: the outbox adds it when the order's state changes
+ * (LeadOutbox.orderExpired, orderEvent); retried while the deal is not there yet (the order's own
+ * delivery comes first). Setting a status twice is one status.
  */
-export const amocrmExpiry: Sink = {
-  name: "amocrm_expiry",
-  // never for a new lead: the outbox adds it when an order's hold ends (LeadOutbox.orderExpired)
-  applies: () => false,
-  // setting a status twice is one status
-  repeatable: () => true,
-  async send(lead, { config, fetch, crmAccessToken }) {
-    if (!config.AMOCRM_BASE_URL) return skipped("amocrm");
-    const token = await crmAccessToken();
-    const base = config.AMOCRM_BASE_URL.replace(/\/$/, "");
-    const deal = await findLead(base, token, lead.id, fetch);
-    if (deal === null) throw new SinkError(`amocrm: no deal of order ${lead.id} yet`);
-    const response = await fetch(`${base}/api/v4/leads/${deal}`, {
-      method: "PATCH",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ status_id: AMO_LOST_STATUS, tags_to_add: [{ name: HOLD_EXPIRED_TAG }] }),
-    });
-    await expectOk(response, "amocrm");
-    return { status: "delivered", detail: `amo lead ${deal}: hold expired` };
-  },
-};
+function orderDealUpdate(name: Sink["name"], status: number, tag: string, what: string): Sink {
+  return {
+    name,
+    applies: () => false,
+    repeatable: () => true,
+    async send(lead, { config, fetch, crmAccessToken }) {
+      if (!config.AMOCRM_BASE_URL) return skipped("amocrm");
+      const token = await crmAccessToken();
+      const base = config.AMOCRM_BASE_URL.replace(/\/$/, "");
+      const deal = await findLead(base, token, lead.id, fetch);
+      if (deal === null) throw new SinkError(`amocrm: no deal of order ${lead.id} yet`);
+      const response = await fetch(`${base}/api/v4/leads/${deal}`, {
+        method: "PATCH",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ status_id: status, tags_to_add: [{ name: tag }] }),
+      });
+      await expectOk(response, "amocrm");
+      return { status: "delivered", detail: `amo lead ${deal}: ${what}` };
+    },
+  };
+}
 
-/** An order paid on the site (decision 085): its own deal is set to «Успешно реализовано» and tagged. */
-export const amocrmPaid: Sink = {
-  name: "amocrm_paid",
-  // never for a new lead: the outbox adds it when the order's payment succeeds (LeadOutbox.orderEvent)
-  applies: () => false,
-  repeatable: () => true,
-  async send(lead, { config, fetch, crmAccessToken }) {
-    if (!config.AMOCRM_BASE_URL) return skipped("amocrm");
-    const token = await crmAccessToken();
-    const base = config.AMOCRM_BASE_URL.replace(/\/$/, "");
-    const deal = await findLead(base, token, lead.id, fetch);
-    if (deal === null) throw new SinkError(`amocrm: no deal of order ${lead.id} yet`);
-    const response = await fetch(`${base}/api/v4/leads/${deal}`, {
-      method: "PATCH",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ status_id: AMO_WON_STATUS, tags_to_add: [{ name: PAID_ON_SITE_TAG }] }),
-    });
-    await expectOk(response, "amocrm");
-    return { status: "delivered", detail: `amo lead ${deal}: paid` };
-  },
-};
+/** An order's hold ended unpaid (decision 050): its deal is closed as not realised. */
+export const amocrmExpiry = orderDealUpdate("amocrm_expiry", AMO_LOST_STATUS, HOLD_EXPIRED_TAG, "hold expired");
+
+/** An order paid on the site (decision 085): its deal is set to «Успешно реализовано». */
+export const amocrmPaid = orderDealUpdate("amocrm_paid", AMO_WON_STATUS, PAID_ON_SITE_TAG, "paid");
