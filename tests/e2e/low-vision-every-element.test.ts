@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeLowVision, LOW_VISION_COOKIE, type LowVision, lowVisionClasses, type Scheme } from "../../src/services/low-vision";
 import { DESKTOP, MOBILE } from "../support/browser";
+import { PAGE_TYPES, PROGRAM_TYPE, pageOfEachType } from "../support/page-types";
 import { E2E_VARS } from "./setup";
 import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
 
@@ -47,31 +48,6 @@ async function lowVisionContext(viewport: typeof DESKTOP, settings: LowVision): 
 }
 
 let browser: Browser;
-/** One page of each template (the sitemap's first of each kind of detail page), the form pages, search and a 404. */
-/** A page of each type: an address, or the first sitemap address of its shape. */
-const PAGE_TYPES: (string | RegExp)[] = [
-  "/",
-  "/programs",
-  /^\/professions\/[^/]+\/[^/]+$/,
-  "/teachers",
-  "/lectorium",
-  /^\/seminars\/[^/]+\/[^/]+$/,
-  "/webinars",
-  "/reviews",
-  "/contacts",
-  "/ourInstitute",
-  "/incomers",
-  "/apply",
-  "/gratefull",
-  "/search?q=психолог",
-  "/net-takoj-stranicy",
-  "/journal",
-  /^\/journal\/[^/]+$/,
-  "/bachelor",
-  /^\/bachelor\/[^/]+$/,
-  /^\/practical-training\/[^/]+$/,
-  "/sveden",
-];
 let pages: string[];
 let program: string;
 
@@ -83,15 +59,8 @@ beforeAll(async () => {
     body: JSON.stringify({ promo_code: "ZRENIE", redirect_url: "https://gift.mip.institute/course", is_active: true, show_sticky_bottom: true }),
   });
   expect(put.status).toBe(200);
-  const xml = await (await fetch(`${base}/sitemap.xml`)).text();
-  const listed = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-  const first = (pattern: RegExp) => {
-    const found = listed.find((path) => pattern.test(path));
-    if (!found) throw new Error(`no page like ${pattern} in the sitemap`);
-    return found;
-  };
-  program = first(/^\/professions\/[^/]+\/[^/]+$/);
-  pages = PAGE_TYPES.map((type) => (typeof type === "string" ? type : first(type)));
+  pages = await pageOfEachType(base);
+  program = pages[PROGRAM_TYPE] as string;
   browser = await sharedChromium();
 });
 

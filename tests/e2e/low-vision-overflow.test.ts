@@ -8,6 +8,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeLowVision, LOW_VISION_COOKIE, lowVisionClasses, type Scheme } from "../../src/services/low-vision";
 import { DESKTOP, MOBILE } from "../support/browser";
+import { overflowing } from "../support/page-checks";
+import { PROGRAM_TYPE, pageOfEachType } from "../support/page-types";
 import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 let browser: Browser;
@@ -16,37 +18,8 @@ let program: string;
 const schemes: Scheme[] = ["white", "black", "blue"];
 
 beforeAll(async () => {
-  const xml = await (await fetch(`${siteUrl()}/sitemap.xml`)).text();
-  const listed = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-  const first = (pattern: RegExp) => {
-    const found = listed.find((path) => pattern.test(path));
-    if (!found) throw new Error(`no page like ${pattern} in the sitemap`);
-    return found;
-  };
-  program = first(/^\/professions\/[^/]+\/[^/]+$/);
-  pages = [
-    "/",
-    "/programs",
-    program,
-    "/teachers",
-    "/lectorium",
-    first(/^\/seminars\/[^/]+\/[^/]+$/),
-    "/webinars",
-    "/reviews",
-    "/contacts",
-    "/ourInstitute",
-    "/incomers",
-    "/apply",
-    "/gratefull",
-    "/search?q=психолог",
-    "/net-takoj-stranicy",
-    "/journal",
-    first(/^\/journal\/[^/]+$/),
-    "/bachelor",
-    first(/^\/bachelor\/[^/]+$/),
-    first(/^\/practical-training\/[^/]+$/),
-    "/sveden",
-  ];
+  pages = await pageOfEachType(siteUrl());
+  program = pages[PROGRAM_TYPE] as string;
   browser = await sharedChromium();
 });
 afterAll(async () => {
@@ -70,26 +43,7 @@ function switchScheme(page: Page, scheme: Scheme): Promise<void> {
 }
 
 /** How much wider than the screen the page is, and the outermost elements that stick out. */
-function overflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const out: string[] = [];
-    if (document.documentElement.scrollWidth > width) out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
-    for (const element of document.querySelectorAll<HTMLElement>("body *")) {
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.right <= width + 1) continue;
-      const parent = element.parentElement?.getBoundingClientRect();
-      if (parent && parent.right > width + 1) continue;
-      // what a scroller (a carousel) holds is scrolled to, not wider than the page
-      let scrolls = false;
-      for (let above = element.parentElement; above && above !== document.body && !scrolls; above = above.parentElement) {
-        scrolls = /auto|scroll|hidden|clip/.test(getComputedStyle(above).overflowX);
-      }
-      if (!scrolls) out.push(`${element.localName}.${element.className} ends at ${Math.round(box.right)} px`);
-    }
-    return out;
-  });
-}
+const overflow = (page: Page): Promise<string[]> => page.evaluate(overflowing);
 
 /** The country selector's chosen name is not cut: its text fits the box, across and down. */
 function selectorCut(page: Page): Promise<string[]> {
