@@ -5,6 +5,8 @@
  * too). At 1280 px and 390 px.
  */
 import type { Browser } from "playwright-core";
+import jsQR from "jsqr";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DevServer } from "../../scripts/lib/wrangler";
 import { DESKTOP, MOBILE } from "../support/browser";
@@ -65,6 +67,10 @@ describe.each([
     await page.getByRole("heading", { level: 1, name: "Заказ оплачен: ваш электронный билет" }).waitFor();
     await expect.poll(() => page.getByTestId("order-summary").textContent()).toContain(seminar.title);
     await expect.poll(() => page.getByTestId("ticket-code").textContent()).toMatch(/\.[0-9a-f]{16}$/);
+    // a scanner at the door reads the code from the QR code as the screen shows it
+    const qr = page.getByRole("img", { name: /^QR-код билета / });
+    const { data, info } = await sharp(await qr.screenshot()).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(await page.getByTestId("ticket-code").textContent());
     await expect.poll(() => page.getByTestId("refund-terms").isVisible()).toBe(true);
     await screenshot(page, `${name}-order-paid`, true);
     await context.close();

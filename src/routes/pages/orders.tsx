@@ -3,12 +3,13 @@
  * link in the order's answer. It shows the order's state (server/order-view.ts reads the payment
  * back when YooKassa has not told the site yet, so the return shows the outcome at once, without a
  * reload loop): waiting for payment («Оплатить» and until when), paid (the e-ticket: the seminar,
- * its time on the visitor's clock and Moscow's, the place or the link, the signed ticket code and an
+ * its time on the visitor's clock and Moscow's, the place or the link, the signed ticket code (and its QR code) and an
  * `.ics` file), canceled, expired, refunded; and the refund terms of the offer, from content.
  * Never kept by a cache or a crawler: `no-store`, `noindex`.
  */
 import type { Context } from "hono";
 import { cardTime } from "../../components/catalogue/EventTime";
+import { QrCode } from "../../components/ui/QrCode";
 import { renderNotFound } from "../../render/error-pages";
 import { renderPage } from "../../render/render";
 import { seminarHref } from "../../services/catalogue/links";
@@ -64,10 +65,13 @@ function State({ view, area }: { view: OrderView; area: VisitorArea }) {
             Покажите код билета на входе или назовите его куратору, если семинар онлайн.
           </p>
           {view.ticket_code ? (
-            <p>
-              {"Код билета: "}
-              <code data-testid="ticket-code">{view.ticket_code}</code>
-            </p>
+            <figure className="ticket-code">
+              <QrCode className="ticket-code__qr" text={view.ticket_code} label={`QR-код билета ${view.ticket_code}`} />
+              <figcaption>
+                {"Код билета: "}
+                <code data-testid="ticket-code">{view.ticket_code}</code>
+              </figcaption>
+            </figure>
           ) : null}
           {view.refunded_tickets > 0 ? <p>{`Возвращено: ${pluralize(view.refunded_tickets, TICKETS)}.`}</p> : null}
           <a className="btn btn--outline" href={`/orders/${view.id}/ticket.ics`} download={`ticket-${view.id}.ics`}>
