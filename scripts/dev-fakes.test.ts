@@ -15,6 +15,13 @@ describe("what npm run dev:fakes prints for each request a fake receives", () =>
     expect(describeReceipt(receipt("roistat", "GET", "/roistat", undefined, { "fields[lead_id]": "lead-4" }))).toContain("lead lead-4");
     expect(describeReceipt(receipt("oauth", "POST", "/amocrm/oauth2/access_token", { grant_type: "refresh_token" }))).not.toContain("lead");
   });
+
+  it("prints an e-ticket's letter whole: to whom, its subject and its text", () => {
+    const letter = { message: { recipients: [{ email: "vera@example.ru" }], subject: "Ваш билет: Тело и психика", body: { plaintext: "Здравствуйте!\nКод билета: o-1.abc", html: "" } } };
+    const printed = describeReceipt(receipt("mail", "POST", "/mail/email/send.json", letter));
+    expect(printed).toContain("to vera@example.ru: Ваш билет: Тело и психика");
+    expect(printed).toContain("    Код билета: o-1.abc");
+  });
 });
 
 describe(".dev.vars.example and npm run dev:fakes", () => {

@@ -1,7 +1,8 @@
 /**
  * `npm run dev:fakes`: the site as `npm start` runs it, with every third party faked on this
  * machine (tests/support/fake-third-parties.ts): the CRM webhook (genezis), amoCRM, AdvCake, the
- * partners, Roistat, the affiliate click, Turnstile's siteverify and SmartCaptcha's validate. It
+ * partners, Roistat, the affiliate click, Turnstile's siteverify, SmartCaptcha's validate and the
+ * mail API of the e-tickets (whose letters it prints whole). It
  * seeds the amoCRM token and prints each request a fake receives, so a lead sent in the browser can
  * be watched reaching every sink; `GET /ops/leads` shows it delivered. FAKES_PORT (9180) and PORT
  * (8787) move them; WITH_TURNSTILE=1 puts Turnstile on the forms, with its test keys that always
@@ -51,6 +52,10 @@ export function describeReceipt(receipt: Receipt): string {
   const body = receipt.body as Record<string, unknown> | Record<string, unknown>[] | undefined;
   const first = Array.isArray(body) ? body[0] : body;
   const lead = receipt.query.order_id ?? receipt.query["fields[lead_id]"] ?? first?.id ?? first?.request_id ?? "";
+  if (receipt.sink === "mail") {
+    const message = (first as { message: { recipients: { email: string }[]; subject: string; body: { plaintext: string } } }).message;
+    return `fake mail       to ${message.recipients[0]?.email}: ${message.subject}\n${message.body.plaintext.replace(/^/gm, "    ")}`;
+  }
   return `fake ${receipt.sink.padEnd(10)} ${receipt.method.padEnd(4)} ${receipt.path}${lead ? `  lead ${lead}` : ""}`;
 }
 

@@ -62,6 +62,7 @@ const ALLOWED_VALUES: Record<string, string> = {
   "hook-secret-for-tests-0123": "the AMOCRM_WEBHOOK_SECRET tests/worker/holds.test.ts gives a Worker running in workerd, nowhere else",
   "test_secret_key_0123456789": "the YOOKASSA_SECRET_KEY of src/services/payments/settings.test.ts; YooKassa knows no such key",
   "bad key with spaces": "the YOOKASSA_SECRET_KEY the payment settings' test refuses",
+  "mail-key-for-tests": "the MAIL_API_KEY the fake mail API of the tests and of dev:fakes expects (tests/support/fake-third-parties.ts)",
   "test_fake_secret_key_0123456789": "the secret key the fake YooKassa of the tests expects (tests/support/fake-yookassa.ts)",
   "ysc1_fake-client-key": "the SmartCaptcha client key of the fake SmartCaptcha (tests/support/fake-third-parties.ts); Yandex knows no such key",
   "ysc2_fake-server-key-passes": "a server key the fake SmartCaptcha's validate answers ok to; Yandex publishes no test keys, so the fake has its own",

@@ -3,6 +3,7 @@ import { fakeSinkEnv, SMARTCAPTCHA_TEST_KEYS } from "../../tests/support/fake-th
 import type { LeadRecord } from "../services/leads/record";
 import { partner, roistat } from "../services/leads/sinks/webhooks.server";
 import { amocrm } from "../services/leads/sinks/amocrm.server";
+import { mailTicket } from "../services/leads/sinks/mail.server";
 import { readSettings } from "./config.server";
 import { captchaOf } from "./intake/captcha.settings";
 import { LOCAL_SIGNING_SECRET, signingSecret, UNSIGNED_EFFECT } from "./signing.settings";
@@ -54,6 +55,27 @@ describe("amoCRM's address and its client (decision 053)", () => {
       expect(problems).toEqual([{ setting: missing, reason: "AMOCRM_BASE_URL needs AMOCRM_CLIENT_ID and AMOCRM_CLIENT_SECRET; this one is not set", effect: "amoCRM is off", absent: true }]);
       expect(await amocrm.send({ ...lead }, { config, fetch: unreachable, crmAccessToken: async () => "" })).toEqual({ status: "skipped", detail: "amocrm: no endpoint configured" });
     }
+  });
+});
+
+describe("the mail API of the e-tickets (issue 40)", () => {
+  it("is off when MAIL_API_URL has no key or sender, naming each missing setting, and a paid order's letter is then skipped, not sent keyless", async () => {
+    const order: LeadRecord = { ...lead, kind: "ticket", email: "anna@example.ru", ticket: { seminar_id: "s", seminar_title: "Семинар", tickets: 1, date: 0, seminar_tickets_quantity: 10, paidAt: 1 } };
+    for (const missing of ["MAIL_API_KEY", "MAIL_FROM_EMAIL"] as const) {
+      const { config, problems } = readSettings({ ...sinkEnv, [missing]: "" });
+      expect(config.MAIL_API_URL).toBeUndefined();
+      expect(problems).toEqual([
+        { setting: missing, reason: "MAIL_API_URL needs MAIL_API_KEY and MAIL_FROM_EMAIL; this one is not set", effect: "the e-ticket by mail is off (the order's page still shows it)", absent: true },
+      ]);
+      expect(await mailTicket.send(order, { config, fetch: unreachable, crmAccessToken: async () => "" })).toEqual({ status: "skipped", detail: "mail: no endpoint configured" });
+    }
+  });
+
+  it("refuses a sender that is not an address, and names only the setting", () => {
+    const { config, problems } = readSettings({ ...sinkEnv, MAIL_FROM_EMAIL: "tickets at mip" });
+    expect(config.MAIL_API_URL).toBeUndefined();
+    expect(problems.map((problem) => problem.setting)).toContain("MAIL_FROM_EMAIL");
+    expect(JSON.stringify(problems)).not.toContain("tickets at mip");
   });
 });
 

@@ -50,6 +50,12 @@ export async function holderDigest(env: Env, value: string): Promise<string | nu
   return key ? keyedDigest(key, value) : null;
 }
 
+/** A paid order's e-ticket code: its id and a keyed digest of it, shown on its page (and its QR code) and sent in its mail; null without a key. */
+export async function ticketCode(env: Env, orderId: string): Promise<string | null> {
+  const digest = await holderDigest(env, `ticket:${orderId}`);
+  return digest ? `${orderId}.${digest.slice(0, 16)}` : null;
+}
+
 /** Whether a secret given (a bearer token, a webhook's) is the one expected, in constant time. */
 export function sameSecret(given: string, expected: string): boolean {
   const a = new TextEncoder().encode(given);

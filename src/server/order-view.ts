@@ -10,7 +10,7 @@ import { leadId } from "../services/leads/schemas";
 import { log } from "../services/log";
 import { type BuyerStatus, buyerStatus } from "../services/payments/orders";
 import * as z from "zod/mini";
-import { holderDigest } from "./keys.server";
+import { ticketCode } from "./keys.server";
 import { seminarTickets } from "./objects";
 import { seminarOfOrder } from "./order-holds";
 import { settlePayment, yookassaOf } from "./payments";
@@ -35,12 +35,6 @@ export interface OrderView {
   ticket_code?: string;
   /** paid after the hold ended */
   late?: boolean;
-}
-
-/** The e-ticket's code: the order's id and the site's keyed digest of it; null without a signing secret. */
-async function ticketCode(env: Env, orderId: string): Promise<string | null> {
-  const digest = await holderDigest(env, `ticket:${orderId}`);
-  return digest ? `${orderId}.${digest.slice(0, 16)}` : null;
 }
 
 export async function orderView(env: Env, catalogue: Catalogue, orderId: string): Promise<OrderView | null> {

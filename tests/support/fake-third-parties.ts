@@ -21,7 +21,10 @@ type Failure = { remaining: number; mode: FailureMode; id: string };
 /** 500: answers an error; hang: never answers; slow: answers as usual, 0.7 s late (a request still out while the site moves on). */
 type FailureMode = "500" | "hang" | "slow";
 
-const sinks = ["genezis", "advcake", "admitad", "edpartners", "sravni", "hh", "leadmagnet", "roistat", "amocrm", "oauth", "click", "siteverify", "smartcaptcha"] as const;
+const sinks = ["genezis", "advcake", "admitad", "edpartners", "sravni", "hh", "leadmagnet", "roistat", "amocrm", "oauth", "click", "siteverify", "smartcaptcha", "mail"] as const;
+
+/** The fake mail API's key: another is refused, as Unisender Go does. */
+const FAKE_MAIL_KEY = "mail-key-for-tests";
 
 /**
  * Cloudflare's documented Turnstile test keys. Secrets decide siteverify's answer; the site keys
@@ -181,7 +184,9 @@ export async function startFakeThirdParties(port = 0, onReceipt?: (receipt: Rece
             ? "siteverify"
             : url.pathname === "/smartcaptcha/validate"
               ? "smartcaptcha"
-              : url.pathname.slice(1);
+              : url.pathname === "/mail/email/send.json"
+                ? "mail"
+                : url.pathname.slice(1);
     if (!(sinks as readonly string[]).includes(sink)) return json(response, 404, { error: "unknown fake" });
     attempts.set(sink, (attempts.get(sink) ?? 0) + 1);
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs * (0.5 + Math.random())));
@@ -264,6 +269,13 @@ export async function startFakeThirdParties(port = 0, onReceipt?: (receipt: Rece
       keep({ ...receipt, body: Object.fromEntries(params) });
       return json(response, 200, smartCaptchaValidate(params));
     }
+    if (sink === "mail") {
+      // as Unisender Go: the key in X-API-KEY; a message whose idempotence_key was sent before is not sent again
+      if (request.headers["x-api-key"] !== FAKE_MAIL_KEY) return json(response, 401, { status: "error", message: "Invalid API key", code: 102 });
+      const key = (body as { message?: { idempotence_key?: string } })?.message?.idempotence_key;
+      if (!key || !receipts.some((r) => r.sink === "mail" && (r.body as { message?: { idempotence_key?: string } }).message?.idempotence_key === key)) keep(receipt);
+      return json(response, 200, { status: "success", job_id: `job-${key ?? "x"}`, emails: [(body as { message: { recipients: { email: string }[] } }).message.recipients[0]?.email] });
+    }
     if (sink === "click") {
       keep(receipt);
       return json(response, 200, { click_id: `click-${url.searchParams.get("a") ?? "x"}` });
@@ -306,5 +318,8 @@ export function fakeSinkEnv(base: string): Record<string, string> {
     AMOCRM_CLIENT_SECRET: "client-secret",
     AMOCRM_REDIRECT_URI: "https://mip.institute/amo",
     AFFILIATE_CLICK_URL: `${base}/click`,
+    MAIL_API_URL: `${base}/mail`,
+    MAIL_API_KEY: FAKE_MAIL_KEY,
+    MAIL_FROM_EMAIL: "tickets@mip.institute",
   };
 }

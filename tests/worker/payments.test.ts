@@ -21,7 +21,7 @@ beforeAll(async () => {
   const base = defaultCatalogue("payments-v1");
   const template = base.seminars[0]!;
   const own = (id: string, tickets: number, price = PRICE) => ({ ...template, id, slug: id, tickets_quantity: tickets, price });
-  catalogue = { ...base, seminars: [...base.seminars, ...Array.from({ length: 13 }, (_, i) => own(`pay-${i}`, 10)), own("pay-few", 2), own("pay-few-2", 2), own("pay-free", 10, 0)] };
+  catalogue = { ...base, seminars: [...base.seminars, ...Array.from({ length: 14 }, (_, i) => own(`pay-${i}`, 10)), own("pay-few", 2), own("pay-few-2", 2), own("pay-free", 10, 0)] };
   await seedCatalogue(catalogue);
   await seedCrmToken();
 });
@@ -132,6 +132,29 @@ describe("a seat is sold only on YooKassa's word, read back", () => {
       interval: 100,
     });
     await vi.waitFor(async () => expect((await dealOf(sent.id)).status_id).toBe(142), { timeout: 15_000, interval: 100 });
+  });
+
+  it("sends the buyer the e-ticket by mail once paid: one letter through the mail API, even when the API failed once and however often YooKassa told", async () => {
+    const { sent, paymentId } = await place("pay-13", 2);
+    await failNext("mail", 1, "500", sent.id);
+    const notification = await pay(paymentId);
+    expect(await notify(notification)).toEqual({ status: 200, body: { ok: true, outcome: "paid" } });
+    await failuresArrived("mail", sent.id);
+    expect(await notify(notification)).toEqual({ status: 200, body: { ok: true, outcome: "paid" } });
+    const code = (await orderState(sent.id)).ticket_code as string;
+    await vi.waitFor(async () => expect(await received("mail", sent.id)).toHaveLength(1), { timeout: 15_000, interval: 100 });
+    await settled(sent.id);
+    const [letter] = await received("mail", sent.id);
+    const message = (letter!.body as { message: { recipients: { email: string }[]; subject: string; from_email: string; idempotence_key: string; body: { plaintext: string; html: string } } }).message;
+    expect(letter!.headers["x-api-key"]).toBe("mail-key-for-tests");
+    expect(message.recipients).toEqual([{ email: sent.email }]);
+    expect(message.from_email).toBe("tickets@mip.institute");
+    expect(message.idempotence_key).toBe(`ticket-${sent.id}`);
+    expect(message.subject).toBe(`Ваш билет: ${catalogue.seminars.find((s) => s.id === "pay-13")!.title}`);
+    expect(message.body.plaintext).toContain(`Код билета: ${code}`);
+    expect(message.body.plaintext).toContain("Билеты: 2 билета");
+    expect(message.body.plaintext).toContain(`https://mip.institute/orders/${sent.id}`);
+    expect(message.body.html).toContain(`href="https://mip.institute/orders/${sent.id}"`);
   });
 
   it("never sells on a forged notification: a payment YooKassa does not know, or one still pending", async () => {

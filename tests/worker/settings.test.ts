@@ -35,7 +35,7 @@ describe("a bad setting", () => {
     expect((await postLead(settings)).status).toBe(200);
     // a free-text setting (an id, a key of a partner) has no wrong value to say; every other one is named
     const named = errors.mock.calls.some(([event, fields]) => event === "config.invalid" && (fields as { setting: string }).setting === name);
-    const freeText = ["ADMITAD_CAMPAIGN_CODE", "ADMITAD_POSTBACK_KEY", "ROISTAT_KEY", "AMOCRM_CLIENT_ID", "AMOCRM_CLIENT_SECRET", "AMOCRM_REDIRECT_URI"];
+    const freeText = ["ADMITAD_CAMPAIGN_CODE", "ADMITAD_POSTBACK_KEY", "ROISTAT_KEY", "AMOCRM_CLIENT_ID", "AMOCRM_CLIENT_SECRET", "AMOCRM_REDIRECT_URI", "MAIL_FROM_NAME"];
     expect(named || freeText.includes(name), `config.invalid for ${name}`).toBe(true);
   });
 

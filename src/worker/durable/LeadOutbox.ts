@@ -8,6 +8,7 @@ import { log } from "../../services/log";
 import { type Config, config } from "../../server/config.server";
 import { hasColumn, type Migration, migrate } from "./migrations";
 import { crmToken } from "../../server/objects";
+import { ticketCode } from "../../server/keys.server";
 
 /** What an order-lead says of its tickets: paid, expired, refunded. */
 type OrderTicket = NonNullable<LeadRecord["ticket"]>;
@@ -197,6 +198,7 @@ export class LeadOutbox extends DurableObject<Env> {
         if ("error" in answer) throw new SinkError(`amocrm token: ${answer.error}`);
         return answer.token;
       },
+      ticketCode: (orderId) => ticketCode(this.env, orderId),
     };
     const sql = this.ctx.storage.sql;
     const due = sql

@@ -1,5 +1,6 @@
 import type { LeadRecord } from "../record";
 import { amocrm, amocrmExpiry, amocrmPaid } from "./amocrm.server";
+import { mailTicket } from "./mail.server";
 import type { Sink } from "./types";
 import { advcake, genezis, genezisExpiry, genezisPaid, genezisRefunded, partner, roistat } from "./webhooks.server";
 
@@ -13,8 +14,8 @@ export const sinks: readonly Sink[] = [genezis, advcake, partner, roistat, amocr
 /** What is told of an order whose hold ended unpaid: the CRM webhook and amoCRM, as updates of what they have (decision 050). */
 export const expirySinks: readonly Sink[] = [genezisExpiry, amocrmExpiry];
 
-/** What is told of an order paid or refunded on the site (decision 085). */
-export const paidSinks: readonly Sink[] = [genezisPaid, amocrmPaid];
+/** What is told of an order paid or refunded on the site (decision 085): the CRM, and the buyer their e-ticket. */
+export const paidSinks: readonly Sink[] = [genezisPaid, amocrmPaid, mailTicket];
 export const refundSinks: readonly Sink[] = [genezisRefunded];
 
 export const sinkByName: ReadonlyMap<string, Sink> = new Map([...sinks, ...expirySinks, ...paidSinks, ...refundSinks].map((sink) => [sink.name, sink]));

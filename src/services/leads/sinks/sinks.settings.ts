@@ -29,6 +29,12 @@ const shape = {
   ROISTAT_KEY: z.optional(z.string()),
   /** the affiliate network's click (spec 7), asked by the first page of a visit that came with `a=` */
   AFFILIATE_CLICK_URL: url(),
+  /** the mail API a paid order's e-ticket goes through (Unisender Go's, e.g. https://go1.unisender.ru/ru/transactional/api/v1) */
+  MAIL_API_URL: url(),
+  MAIL_API_KEY: z.optional(z.string().check(z.regex(/^[\w-]{16,200}$/, "not 16 to 200 letters, digits, _ or -"))),
+  /** the sender of the e-tickets, an address of a domain the mail API has verified */
+  MAIL_FROM_EMAIL: z.optional(z.email()),
+  MAIL_FROM_NAME: z.optional(z.string()),
   AMOCRM_CLIENT_ID: z.optional(z.string()),
   AMOCRM_CLIENT_SECRET: z.optional(z.string()),
   AMOCRM_REDIRECT_URI: z.optional(z.string()),
@@ -50,11 +56,12 @@ const shape = {
 type Name = keyof typeof shape;
 
 /** Settings that are useless without others: the endpoint is switched off when a half is missing. */
-const PAIRS: { endpoint: "ADMITAD_URL" | "ROISTAT_URL" | "AMOCRM_BASE_URL"; needs: Name[]; effect: string }[] = [
+const PAIRS: { endpoint: "ADMITAD_URL" | "ROISTAT_URL" | "AMOCRM_BASE_URL" | "MAIL_API_URL"; needs: Name[]; effect: string }[] = [
   { endpoint: "ADMITAD_URL", needs: ["ADMITAD_CAMPAIGN_CODE", "ADMITAD_POSTBACK_KEY"], effect: "the Admitad postback is off" },
   { endpoint: "ROISTAT_URL", needs: ["ROISTAT_KEY"], effect: "Roistat is off" },
   // the token's refresh sends both; without them the CRM's token dies within a day and every lead waits for ops
   { endpoint: "AMOCRM_BASE_URL", needs: ["AMOCRM_CLIENT_ID", "AMOCRM_CLIENT_SECRET"], effect: "amoCRM is off" },
+  { endpoint: "MAIL_API_URL", needs: ["MAIL_API_KEY", "MAIL_FROM_EMAIL"], effect: "the e-ticket by mail is off (the order's page still shows it)" },
 ];
 
 function pairProblems(config: Parsed<typeof shape>): SettingProblem[] {
@@ -74,6 +81,6 @@ function pairProblems(config: Parsed<typeof shape>): SettingProblem[] {
 
 export const sinkSettings = settingsGroup({
   shape,
-  secrets: ["AMOCRM_CLIENT_ID", "AMOCRM_CLIENT_SECRET", "AMOCRM_REDIRECT_URI", "AMOCRM_WEBHOOK_SECRET", "ROISTAT_KEY", "ADMITAD_POSTBACK_KEY"],
+  secrets: ["AMOCRM_CLIENT_ID", "AMOCRM_CLIENT_SECRET", "AMOCRM_REDIRECT_URI", "AMOCRM_WEBHOOK_SECRET", "ROISTAT_KEY", "ADMITAD_POSTBACK_KEY", "MAIL_API_KEY"],
   check: pairProblems,
 });

@@ -19,6 +19,11 @@ interface SinkSettings {
   LEADMAGNET_URL?: string;
   ROISTAT_URL?: string;
   ROISTAT_KEY?: string;
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM_EMAIL?: string;
+  MAIL_FROM_NAME?: string;
+  SITE_URL?: string;
 }
 
 /** What a sink needs besides the lead: settings, a fetch with a timeout, the CRM token. */
@@ -26,6 +31,8 @@ export interface SinkContext {
   config: SinkSettings;
   fetch: (url: string, init?: RequestInit) => Promise<Response>;
   crmAccessToken: () => Promise<string>;
+  /** the signed code of a paid order's e-ticket (as its page shows it); null without a signing key */
+  ticketCode?: (orderId: string) => Promise<string | null>;
   /**
    * A request for this lead left before a crash and its answer was never written: the sink may
    * have it. A sink that can look the lead up does so before sending again.
@@ -36,7 +43,7 @@ export interface SinkContext {
 export type SinkResult = { status: "delivered"; detail?: string } | { status: "skipped"; detail: string };
 
 /** The names deliveries are stored under: stable, since the outbox keeps them in its rows. */
-export const SINK_KEYS = ["genezis", "advcake", "partner", "roistat", "amocrm", "genezis_expiry", "amocrm_expiry", "genezis_paid", "amocrm_paid", "genezis_refunded"] as const;
+export const SINK_KEYS = ["genezis", "advcake", "partner", "roistat", "amocrm", "genezis_expiry", "amocrm_expiry", "genezis_paid", "amocrm_paid", "genezis_refunded", "mail_ticket"] as const;
 type SinkKey = (typeof SINK_KEYS)[number];
 
 /** A destination of leads (DESIGN.md): whether it wants a lead, and how it gets it. */
