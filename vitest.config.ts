@@ -73,6 +73,7 @@ export const WORKER_DEPS = [
   "convert-layout/ru",
   "@orama/stemmers/russian",
   "fast-check",
+  "uqr",
 ];
 
 /**

@@ -2,7 +2,7 @@
  * The server's own evidence of a visit: when the visitor first opened the site and a random id of
  * that visit, signed with the site's visit key (Hono's signed cookie) in an HttpOnly cookie set by
  * the first page (cached pages too). The minimum fill time of a form is measured from it, and the
- * fortune wheel draws once per visit id, so nothing the client claims is trusted (decisions 016, 052).
+ * fortune wheel draws only for a vouched visit, so nothing the client claims is trusted (decisions 016, 052).
  */
 import { hex } from "./digest";
 

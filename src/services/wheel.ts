@@ -74,11 +74,8 @@ export function drawPrize(random: number): number {
   return prizes.findLastIndex((p) => p.weight > 0);
 }
 
-/** A uniform number in [0, 1) from the platform's cryptographic generator. */
-export function secureRandom(): number {
-  const [value] = crypto.getRandomValues(new Uint32Array(1));
-  return value! / 2 ** 32;
-}
+/** The prize a keyed digest (hex) draws: its first 32 bits as a uniform number, by the weights. */
+export const prizeOfDigest = (hex: string): number => drawPrize(Number.parseInt(hex.slice(0, 8), 16) / 2 ** 32);
 
 /** Rotation (degrees) that brings a segment under the pointer at the top, after a few full turns. */
 export function landingRotation(index: number, turns = 6): number {

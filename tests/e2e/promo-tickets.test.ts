@@ -235,7 +235,17 @@ describe.each(widths)("the fortune wheel on %s", (name, makeContext) => {
     expect(directions.every((a) => a > 0), `reading directions ${directions.join(", ")}`).toBe(true);
     await expect.poll(() => labels.allTextContents()).toEqual(prizes.map((p) => wrapLabel(p.short).join("")));
     await screenshot(page, `${name}-wheel-at-rest`);
-    const [response] = await Promise.all([page.waitForResponse("**/api/wheel/spin"), page.getByRole("button", { name: "Крутить колесо" }).click()]);
+    // the phone first: a spin without it is said where it was typed, and draws nothing
+    const wheel = page.locator("dialog.wheel");
+    let spins = 0;
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/wheel/spin") spins++;
+    });
+    await wheel.getByRole("button", { name: "Крутить колесо" }).click();
+    await expect.poll(() => wheel.locator(".field--phone .field__error").textContent()).toBeTruthy();
+    expect(spins).toBe(0);
+    await wheel.locator("#wheel-phone").pressSequentially(name === "mobile" ? "9031234568" : "9031234567");
+    const [response] = await Promise.all([page.waitForResponse("**/api/wheel/spin"), wheel.getByRole("button", { name: "Крутить колесо" }).click()]);
     const drawn = (await response.json()) as { text: string; giftCode: string };
     const result = page.locator(".wheel__result");
     await result.waitFor({ timeout: 10_000 });
@@ -251,11 +261,12 @@ describe.each(widths)("the fortune wheel on %s", (name, makeContext) => {
     await result.getByRole("button", { name: "Получить подарок" }).click();
     const popup = page.locator("dialog.lead-popup[open]");
     await expect.poll(() => popup.locator(".lead-form__gift").textContent()).toBe(`Ваш подарок: ${prizeLabel(drawn.giftCode)}`);
+    // the gift goes with the phone it was drawn for: the form starts with it
+    await expect.poll(() => popup.locator("#popup-phone").inputValue()).toBe(name === "mobile" ? "+7 (903) 123-45-68" : "+7 (903) 123-45-67");
     const [lead] = await Promise.all([
       page.waitForRequest((request) => new URL(request.url()).pathname === "/api/leads" && request.method() === "POST"),
       (async () => {
         await popup.getByLabel("Имя *").fill("Зоя");
-        await popup.locator("#popup-phone").pressSequentially("9031234567");
         await popup.getByRole("button", { name: outcomes.send }).click();
       })(),
     ]);

@@ -4,7 +4,7 @@
  * and ten IPv4 addresses, against the local runtime with the production limits:
  *  1. tries to empty a 40-seat paid seminar, each source alone on a seminar of its own, with a new
  *     phone and e-mail for every order; then waits out the (short, for the drill) hold;
- *  2. farms the wheel: a new visit for every spin, spins without a visit or with an invented one,
+ *  2. farms the wheel: a new visit and a new phone for every spin, one phone from ten visits (one prize), spins without a visit or with an invented one,
  *     and one drawn gift claimed with five phones;
  *  3. sends junk: the values an earlier drill got into amoCRM and the webhook.
  * It prints what it got, and exits non-zero if a source got past its limit or junk reached a sink
@@ -177,21 +177,26 @@ export async function runAbuseDrill(options = { port: 8801, holdMinutes: 0.25 })
     }
     if (crmExpiries < ordered.length) violations.push(`${ordered.length - crmExpiries} ended holds the CRM was not told of`);
 
-    // 2. the wheel: a new visit for every spin
+    // 2. the wheel: a new visit and a new phone for every spin (a farmer with a proxy pool and a list of numbers)
     const wheel: AbuseReport["wheel"] = [];
-    const tokens: { giftCode: string; token: string }[] = [];
+    const tokens: { giftCode: string; token: string; phone: string }[] = [];
     for (const [i, source] of SOURCES.entries()) {
       const attempts = 60;
       const offset = 100 + i * 100;
       const cookies = await visits(attempts, (n) => source.address(offset + n));
       const figures = { source: source.name, spins: attempts, drawn: 0, refused: {} as Record<string, number>, certificates: 0 };
       for (let n = 0; n < attempts; n++) {
-        const response = await fetch(`${base}/api/wheel/spin`, { method: "POST", headers: { Origin: base, "CF-Connecting-IP": source.address(offset + n), Cookie: cookies[n]! } });
+        const number = phone();
+        const response = await fetch(`${base}/api/wheel/spin`, {
+          method: "POST",
+          headers: { Origin: base, "Content-Type": "application/json", "CF-Connecting-IP": source.address(offset + n), Cookie: cookies[n]! },
+          body: JSON.stringify({ phone: number }),
+        });
         const answer = (await response.json()) as { giftCode?: string; token?: string };
         if (response.status === 200) {
           figures.drawn++;
           if (answer.giftCode === "promo1" || answer.giftCode === "promo8") figures.certificates++;
-          tokens.push({ giftCode: answer.giftCode!, token: answer.token! });
+          tokens.push({ giftCode: answer.giftCode!, token: answer.token!, phone: number });
         } else figures.refused[String(response.status)] = (figures.refused[String(response.status)] ?? 0) + 1;
       }
       wheel.push(figures);
@@ -201,18 +206,36 @@ export async function runAbuseDrill(options = { port: 8801, holdMinutes: 0.25 })
     const withoutVisit = { spins: 30, drawn: 0 };
     for (let n = 0; n < withoutVisit.spins; n++) {
       const invented: Record<string, string> = n % 3 === 0 ? {} : { Cookie: n % 3 === 1 ? `wheel_visitor=${crypto.randomUUID()}` : `first_visit=${Date.now()}.${"0".repeat(32)}.${"A".repeat(43)}=` };
-      const response = await fetch(`${base}/api/wheel/spin`, { method: "POST", headers: { Origin: base, "CF-Connecting-IP": `203.0.113.${n + 1}`, ...invented } });
+      const response = await fetch(`${base}/api/wheel/spin`, {
+        method: "POST",
+        headers: { Origin: base, "Content-Type": "application/json", "CF-Connecting-IP": `203.0.113.${n + 1}`, ...invented },
+        body: JSON.stringify({ phone: phone() }),
+      });
       await response.arrayBuffer();
       if (response.status === 200) withoutVisit.drawn++;
     }
     if (withoutVisit.drawn > 0) violations.push(`${withoutVisit.drawn} spins drawn without a visit`);
-    // one drawn gift, five phones: one lead keeps it
+    // one phone, ten new visits from ten addresses: one prize (the draw is the phone's), whatever the farmer keeps trying
+    const oneNumber = tokens[0]!.phone;
+    const sameCookies = await visits(10, (n) => `192.0.2.${100 + n}`);
+    const prizesOfOne = new Set<string>();
+    for (let n = 0; n < 10; n++) {
+      const response = await fetch(`${base}/api/wheel/spin`, {
+        method: "POST",
+        headers: { Origin: base, "Content-Type": "application/json", "CF-Connecting-IP": `192.0.2.${100 + n}`, Cookie: sameCookies[n]! },
+        body: JSON.stringify({ phone: oneNumber }),
+      });
+      const answer = (await response.json()) as { giftCode?: string };
+      if (response.status === 200) prizesOfOne.add(answer.giftCode!);
+    }
+    if (prizesOfOne.size > 1) violations.push(`one phone drew ${prizesOfOne.size} different prizes over ten visits`);
+    // one drawn gift, five phones (its own first): one lead keeps it
     const gift = tokens[0]!;
     const claimCookies = await visits(5, (n) => `198.51.100.${200 + n}`);
     let honoured = 0;
     for (let n = 0; n < 5; n++) {
       const id = `gift-${process.pid.toString(36)}-${n}`;
-      const response = await post("/api/leads", { id, name: "Охотник", phone: phone(), cta: "takeGift", gift: gift.giftCode, giftToken: gift.token }, `198.51.100.${200 + n}`, claimCookies[n]!);
+      const response = await post("/api/leads", { id, name: "Охотник", phone: n === 0 ? gift.phone : phone(), cta: "takeGift", gift: gift.giftCode, giftToken: gift.token }, `198.51.100.${200 + n}`, claimCookies[n]!);
       await response.arrayBuffer();
       const stored = (await ops<{ leads: { id: string }[] }>(base, "/ops/leads?limit=100000")).leads.some((lead) => lead.id === id);
       if (!stored) continue;

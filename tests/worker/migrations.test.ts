@@ -158,9 +158,13 @@ describe("storage migrations", () => {
     // no deployment ever issued a token of this form: the gift it names is refused, the lead's form says why
     const refused = await postJson("/api/leads", validLead({ gift: prizes[1]!.giftCode, giftToken: await legacyToken(visitor, 1) }));
     expect(((await refused.json()) as { errors?: Record<string, string> }).errors?.gift).toBe(GIFT_NOT_CONFIRMED);
-    // the visitor whose draw was kept under the old cookie spins again: the same draw, in a token of the form signed by SIGNING_SECRET
-    const spin = await SELF.fetch(`${origin}/api/wheel/spin`, { method: "POST", headers: { Origin: origin, Cookie: `wheel_visitor=${visitor}; ${await visitEvidence()}` } });
-    expect(await spin.json()).toMatchObject({ ok: true, index: 1, repeated: true, token: expect.stringMatching(new RegExp(`^${visitor}\\.1\\.\\d{13}\\.`)) });
+    // the old cookie names no draw any more (issue 40: a draw is a phone's): a spin draws for the phone given, signed by SIGNING_SECRET
+    const spin = await SELF.fetch(`${origin}/api/wheel/spin`, {
+      method: "POST",
+      headers: { Origin: origin, "Content-Type": "application/json", Cookie: `wheel_visitor=${visitor}; ${await visitEvidence()}` },
+      body: JSON.stringify({ phone: "+7 (912) 400-00-01" }),
+    });
+    expect(await spin.json()).toMatchObject({ ok: true, repeated: false, token: expect.stringMatching(/^p[0-9a-f]{32}\.\d\.\d{13}\./) });
   });
 
   it("take a visit cookie of the form before decision 054 for no visit: the lead is refused, the next page hands out a signed one", async () => {

@@ -105,7 +105,11 @@ describe("a bad setting", () => {
       body: JSON.stringify(validLead()),
     });
     expect(lead.status).toBe(200);
-    const spin = await fetchWith(settings, "/api/wheel/spin", { method: "POST", headers: { Origin: origin, Cookie: await visitEvidence() } });
+    const spin = await fetchWith(settings, "/api/wheel/spin", {
+      method: "POST",
+      headers: { Origin: origin, "Content-Type": "application/json", Cookie: await visitEvidence() },
+      body: JSON.stringify({ phone: "+7 (912) 555-66-77" }),
+    });
     expect(spin.status).toBe(503);
     const lines = errors.mock.calls.filter(([event, fields]) => event === "config.invalid" && (fields as { setting: string }).setting === "SIGNING_SECRET");
     expect(lines).toHaveLength(1);

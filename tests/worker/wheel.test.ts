@@ -8,7 +8,8 @@ import { hmacKey, purposeKeyBytes, signText } from "../../src/services/signing";
 import { newVisitId } from "../../src/services/visit-evidence";
 import { prizes } from "../../src/services/wheel";
 import { defaultCatalogue } from "../support/content";
-import { origin, outboxOf, postJson, seedCrmToken, uniqueId, validLead, visitEvidence } from "./leads-helpers";
+import { newPhone, origin, outboxOf, postJson, seedCrmToken, uniqueId, validLead, visitEvidence } from "./leads-helpers";
+import { cleanMessages, refusals } from "../../src/services/leads/messages";
 import { seedCatalogue } from "./seed";
 
 beforeAll(async () => {
@@ -16,13 +17,14 @@ beforeAll(async () => {
   await seedCrmToken();
 });
 
-type Spin = { ok: boolean; index: number; text: string; giftCode: string; token: string; repeated: boolean; message?: string };
+type Spin = { ok: boolean; index: number; text: string; giftCode: string; token: string; repeated: boolean; message?: string; errors?: Record<string, string> };
 
-/** A spin from an address (a new IPv4-like label unless given), with the cookies given. */
-async function spin(cookie: string | undefined, address = uniqueId("ip")): Promise<{ status: number; spin: Spin }> {
+/** A spin for a phone (a new one unless given) from an address (a new IPv4-like label unless given), with the cookies given. */
+async function spin(cookie: string | undefined, address = uniqueId("ip"), phone: { phone: string; country?: string } = { phone: newPhone() }): Promise<{ status: number; spin: Spin }> {
   const response = await SELF.fetch(`${origin}/api/wheel/spin`, {
     method: "POST",
-    headers: { Origin: origin, "CF-Connecting-IP": address, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: { Origin: origin, "Content-Type": "application/json", "CF-Connecting-IP": address, ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify(phone),
   });
   return { status: response.status, spin: (await response.json()) as Spin };
 }
@@ -36,17 +38,36 @@ describe("the fortune wheel on the server (decision 052)", () => {
     }
   });
 
-  it("draws a winnable prize of spec 3, signed, and gives the same visitor the same draw again", async () => {
-    const visit = await visitEvidence();
-    const first = await spin(visit);
+  it("draws a winnable prize of spec 3 for a phone, signed, naming no phone, and the same phone gets the same draw from any visit or address", async () => {
+    const phone = newPhone();
+    const first = await spin(await visitEvidence(), uniqueId("ip"), { phone });
     expect(first.status).toBe(200);
     expect(prizes[first.spin.index]).toMatchObject({ text: first.spin.text, giftCode: first.spin.giftCode });
     expect(prizes[first.spin.index]!.weight).toBeGreaterThan(0);
-    expect(first.spin.token).toMatch(/^[0-9a-f]{32}\.\d\.\d{13}\.[A-Za-z0-9_-]{43}$/);
+    expect(first.spin.token).toMatch(/^p[0-9a-f]{32}\.\d\.\d{13}\.[A-Za-z0-9_-]{43}$/);
+    expect(first.spin.token).not.toContain(phone.replace(/\D/g, "").slice(1));
     expect(first.spin.repeated).toBe(false);
-    // again, from another address too: the visit decides, not the address
-    const again = await spin(visit);
+    // a new visit from another address, the number written otherwise: the phone decides, and a farmer's new visits draw nothing new
+    const digits = phone.replace(/\D/g, "");
+    const again = await spin(await visitEvidence(), uniqueId("ip"), { phone: `8 ${digits.slice(1)}`, country: "ru" });
     expect(again.spin).toMatchObject({ index: first.spin.index, token: first.spin.token, repeated: true });
+  });
+
+  it("draws by the weights of spec 3 over many phones: not one prize for all", async () => {
+    const drawn = new Set<number>();
+    for (let i = 0; i < 30; i++) drawn.add((await spin(await visitEvidence(), `2001:db8:f${i.toString(16)}::1`)).spin.index);
+    expect(drawn.size).toBeGreaterThan(2);
+    expect(drawn.has(prizes.findIndex((p) => p.weight === 0))).toBe(false);
+  });
+
+  it("refuses a spin without a phone, or with one no country has, with the field's message, before any draw", async () => {
+    const visit = await visitEvidence();
+    const none = await SELF.fetch(`${origin}/api/wheel/spin`, { method: "POST", headers: { Origin: origin, "Content-Type": "application/json", Cookie: visit }, body: "{}" });
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as Spin).errors?.phone).toBeTruthy();
+    const { status, spin: answer } = await spin(visit, uniqueId("ip"), { phone: "+7 (123) 456-78-90", country: "ru" });
+    expect(status).toBe(400);
+    expect(answer).toEqual({ ok: false, message: refusals.badValue, errors: { phone: cleanMessages.phoneInvalid } });
   });
 
   it("counts every spin against the address group's budget (SPIN_RATE_LIMIT, 10 an hour; a /48 four times that)", async () => {
@@ -69,7 +90,7 @@ describe("the fortune wheel on the server (decision 052)", () => {
   });
 
   it("refuses a forged prize in a lead, and accepts the genuine one", async () => {
-    const { spin: genuine } = await spin(await visitEvidence());
+    const { spin: genuine } = await spin(await visitEvidence(), uniqueId("ip"), { phone: "+7 (912) 100-00-01" });
     // another prize than the one drawn (the draw is random: it may be promo1 itself)
     const other = genuine.index === 6 ? 5 : 6;
     const forged = await postJson("/api/leads", validLead({ gift: prizes[other]!.giftCode, giftToken: genuine.token.replace(/\.\d\./, `.${other}.`) }));
@@ -91,8 +112,8 @@ describe("the fortune wheel on the server (decision 052)", () => {
     expect(((await refused.json()) as { errors: Record<string, string> }).errors.gift).toBe(GIFT_NOT_CONFIRMED);
   });
 
-  it("honours a drawn gift once per phone: another phone with the same gift keeps its lead, not the gift (logged)", async () => {
-    const { spin: drawn } = await spin(await visitEvidence());
+  it("honours a drawn gift for its phone alone: another phone with the same gift keeps its lead, not the gift (logged)", async () => {
+    const { spin: drawn } = await spin(await visitEvidence(), uniqueId("ip"), { phone: "+7 (912) 200-00-01" });
     const gift = { gift: drawn.giftCode, giftToken: drawn.token };
     const first = validLead({ ...gift, phone: "+7 (912) 200-00-01" });
     expect((await postJson("/api/leads", first)).status).toBe(200);
@@ -110,15 +131,15 @@ describe("the fortune wheel on the server (decision 052)", () => {
     expect(stored?.gift).toBeUndefined();
     expect(warned.mock.calls.some(([line]) => String(line).includes('"event":"gift.dropped"') && String(line).includes(other.id))).toBe(true);
     warned.mockRestore();
-    // the first phone with another visit's gift: one gift a phone
-    const { spin: second } = await spin(await visitEvidence());
+    // the first phone with another phone's gift: one gift a phone
+    const { spin: second } = await spin(await visitEvidence(), uniqueId("ip"), { phone: "+7 (912) 200-00-03" });
     const greedy = validLead({ gift: second.giftCode, giftToken: second.token, phone: "+7 (912) 200-00-01" });
     expect((await postJson("/api/leads", greedy)).status).toBe(200);
     expect((await outboxOf(greedy.id).get(greedy.id))?.gift).toBeUndefined();
   });
 
   it("honours a gift in a ticket order by the same rule", async () => {
-    const { spin: drawn } = await spin(await visitEvidence());
+    const { spin: drawn } = await spin(await visitEvidence(), uniqueId("ip"), { phone: "+7 (912) 300-00-01" });
     const seminar = defaultCatalogue("wheel-v1").seminars.find((s) => s.price > 0 && s.tickets_quantity > 10)!;
     const order = (phone: string) => ({ id: uniqueId("order"), name: "Ольга", phone, email: `${uniqueId("o")}@example.ru`, seminar_id: seminar.id, tickets: 1, cta: "buyTicket", gift: drawn.giftCode, giftToken: drawn.token });
     const first = order("+7 (912) 300-00-01");
@@ -132,8 +153,7 @@ describe("the fortune wheel on the server (decision 052)", () => {
   it("is switched off by content", async () => {
     const catalogue = defaultCatalogue("wheel-off");
     await seedCatalogue({ ...catalogue, site: { ...catalogue.site, wheel: { enabled: false, pages: [] } } });
-    const response = await SELF.fetch(`${origin}/api/wheel/spin`, { method: "POST", headers: { Origin: origin, Cookie: await visitEvidence() } });
-    expect(response.status).toBe(403);
+    expect((await spin(await visitEvidence())).status).toBe(403);
     const home = await (await SELF.fetch(`${origin}/`)).text();
     expect(home).not.toContain('data-island="promo/FortuneWheel"');
     await seedCatalogue(defaultCatalogue("wheel-v1"));

@@ -74,6 +74,7 @@ function LeadPopup({ contacts, area, giftExchange, messengerChannel, nextSteps }
                 promocode={promo?.is_active ? promo.promo_code : undefined}
                 gift={wheel?.giftCode}
                 giftToken={wheel?.token}
+                values={request.phone}
                 contacts={contacts}
                 area={area}
                 onSent={(_, placed) => {

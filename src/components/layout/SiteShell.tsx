@@ -64,7 +64,7 @@ export function SiteShell({ catalogue, path, area, lowVision, breadcrumbs, deplo
       {/* in the page's flow, never over it: a fixed layer covers some text or button at every width (decision 026) */}
       <div className="promo-dock container">
         {discounted ? <StickyDiscount discount={site.discount} covers={site.discountCovers.text} /> : null}
-        {wheel ? <FortuneWheel /> : null}
+        {wheel ? <FortuneWheel area={area} /> : null}
       </div>
       <Footer catalogue={catalogue} area={area} />
       <LeadPopup contacts={fallbackContacts(site, area)} nextSteps={nextStepsFor(site, area)} area={area} giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} />

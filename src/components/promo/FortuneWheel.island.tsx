@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { labelRotation, landingRotation, prizeLabel, prizes, type WheelResult, wrapLabel } from "../../services/wheel";
 import { defineIsland } from "../island";
 import { leadPopup } from "../state/lead-popup";
@@ -7,6 +7,9 @@ import { keepWheelResult, restoreWheelResult, wheelResult } from "../state/wheel
 import { CloseButton } from "../ui/Button";
 import { answerOf, wheelClient } from "../../client/api";
 import { PAGE_CTA_LABELS } from "../../services/catalogue/cta-labels";
+import { type FieldErrors, validate, wheelSpinSchema } from "../../services/leads/schemas";
+import { pickerCountry, type VisitorArea } from "../../services/visitor-area";
+import { PhoneField } from "../forms/PhoneField";
 
 const SPIN_MS = 4500;
 const colours = ["#6f01c6", "#ffb38a", "#8f3fe0", "#ffd6b8", "#5a009f", "#f3e9fc", "#b05cf2", "#ffe9dc"];
@@ -57,10 +60,11 @@ function WheelSvg({ rotation, spinning }: { rotation: number; spinning: boolean 
 const FAILED = "Не получилось раскрутить колесо. Попробуйте ещё раз через минуту.";
 
 /**
- * The fortune wheel: the server draws the prize (by weight, signed, one per visitor); the wheel
- * spins with an eased animation and lands on it; the result stays and fills the lead form's gift.
+ * The fortune wheel: the visitor gives the phone, the server draws that phone's prize (by weight,
+ * signed, the same prize for the same phone); the wheel spins with an eased animation and lands on
+ * it; the result stays and fills the lead form's gift and phone (the gift goes with that phone).
  */
-function FortuneWheel() {
+function FortuneWheel({ area }: { area: VisitorArea }) {
   const result = useSignalValue(wheelResult);
   const dialog = useRef<HTMLDialogElement>(null);
   // the wheel is drawn when opened: a closed one adds nothing to the page's HTML
@@ -69,6 +73,10 @@ function FortuneWheel() {
   const [spinning, setSpinning] = useState(false);
   const [shown, setShown] = useState<WheelResult | null>(null);
   const [error, setError] = useState("");
+  const [phone, setPhone] = useState<{ phone: string; country: string }>({ phone: "", country: pickerCountry(area) });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // the phone the shown draw is for: the lead form starts with it
+  const drawnFor = useRef<{ phone: string; country: string } | null>(null);
 
   useEffect(() => restoreWheelResult(), []);
   useEffect(() => {
@@ -78,18 +86,30 @@ function FortuneWheel() {
     if (result && !spinning) setRotation(landingRotation(result.index, 0));
   }, [result, spinning]);
 
-  const spin = async () => {
+  const spin = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     setError("");
+    const checked = validate(wheelSpinSchema, phone);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      document.getElementById("wheel-phone")?.focus();
+      return;
+    }
+    setErrors({});
     setSpinning(true);
     try {
-      const response = await wheelClient.wheel.spin.$post();
+      const response = await wheelClient.wheel.spin.$post({ json: phone });
       const answer = await answerOf(response);
       if (!answer?.ok) {
-        // the server said why (no visit, too many spins, off): that, not a generic failure
+        // the server said why (the number, no visit, too many spins, off): that, not a generic failure
         setSpinning(false);
-        setError(answer?.message ?? FAILED);
+        if (answer && "errors" in answer && answer.errors?.phone) {
+          setErrors({ phone: answer.errors.phone });
+          document.getElementById("wheel-phone")?.focus();
+        } else setError(answer?.message ?? FAILED);
         return;
       }
+      drawnFor.current = phone;
       const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       setRotation(landingRotation(answer.index, reduced ? 0 : 6));
       window.setTimeout(
@@ -115,6 +135,7 @@ function FortuneWheel() {
       title: "Получить подарок",
       description: "Оставьте контакты — менеджер приёмной комиссии закрепит подарок за вами и расскажет, как им воспользоваться.",
       blockForAmo: PAGE_CTA_LABELS.wheel,
+      ...(drawnFor.current ? { phone: drawnFor.current } : {}),
     };
   };
 
@@ -131,7 +152,7 @@ function FortuneWheel() {
             <h2 className="modal__title" id="wheel-title">
               Колесо фортуны
             </h2>
-            <p className="modal__description">Один раз крутите колесо — и заберите подарок к обучению.</p>
+            <p className="modal__description">Укажите телефон и крутите колесо: подарок к обучению закрепим за этим номером. Один номер — один подарок.</p>
             <div className="wheel__stage">
               <WheelSvg rotation={rotation} spinning={spinning} />
             </div>
@@ -140,15 +161,28 @@ function FortuneWheel() {
                 <p>
                   Ваш приз: <strong>{prizeLabel(current.giftCode) ?? current.text}</strong>
                 </p>
-                <p>Оставьте заявку — менеджер приёмной комиссии закрепит подарок за вами.</p>
+                <p>Оставьте заявку с этим номером — менеджер приёмной комиссии закрепит подарок за вами.</p>
                 <button type="button" className="btn btn--primary" onClick={claim}>
                   <span className="btn__label">Получить подарок</span>
                 </button>
               </div>
             ) : (
-              <button type="button" className="btn btn--primary wheel__spin" onClick={spin} disabled={spinning}>
-                <span className="btn__label">{spinning ? "Крутится..." : "Крутить колесо"}</span>
-              </button>
+              <form className="wheel__form" onSubmit={spin} noValidate>
+                <PhoneField
+                  id="wheel-phone"
+                  value={phone.phone}
+                  country={phone.country}
+                  error={errors.phone}
+                  disabled={spinning}
+                  onChange={(value, country) => setPhone({ phone: value, country })}
+                />
+                <button type="submit" className="btn btn--primary wheel__spin" disabled={spinning}>
+                  <span className="btn__label">{spinning ? "Крутится..." : "Крутить колесо"}</span>
+                </button>
+                <p className="lead-form__note">
+                  Нажимая на кнопку, вы соглашаетесь на <a href="/docs/pdf/privacy.pdf">обработку персональных данных</a>.
+                </p>
+              </form>
             )}
             {error ? (
               <p className="lead-form__failed" role="alert">

@@ -10,6 +10,8 @@ export interface LeadRequest {
   /** the program, seminar or page the lead is about (sent as blockForAmo, the lead's source label) */
   blockForAmo?: string;
   price?: number;
+  /** the phone the form starts with (the one a wheel's gift was drawn for: the gift goes with it alone) */
+  phone?: { phone: string; country: string };
   /** seminar ticket fields (tickets mode) */
   seminar?: { id: string; title: string; price: number; tickets_quantity: number; date: string };
 }

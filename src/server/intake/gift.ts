@@ -4,7 +4,7 @@ import { prizes, WHEEL_CODES } from "../../services/wheel";
 import type { AppEnv } from "../env";
 import { holderDigest } from "../keys.server";
 import { promoRegistry } from "../objects";
-import { tokenDraw } from "../wheel.server";
+import { phoneDrawId, tokenDraw } from "../wheel.server";
 
 /** The message of a gift code that the wheel did not give. */
 export const GIFT_NOT_CONFIRMED = "Подарок не подтверждён: крутите колесо на сайте";
@@ -23,7 +23,8 @@ export async function giftError(env: Env, gift: unknown, token: unknown): Promis
 }
 
 /**
- * A drawn gift is honoured once per phone (decision 052): the first lead that carries it binds the
+ * A drawn gift is honoured once, for the phone it was drawn for (decision 052, issue 40): a lead with
+ * another phone keeps the lead and drops the gift (logged). The first lead that carries it binds the
  * draw and the phone; the same pair again keeps it; another phone with the same draw, or another
  * draw with the same phone, keeps the lead and drops the gift (logged). What to store as the gift.
  */
@@ -33,6 +34,11 @@ export async function honouredGift(c: Context<AppEnv>, gift: string | undefined,
   const phoneKey = await holderDigest(c.env, `gift:${phone}`);
   // checked before (giftError); without a signing secret no phone can be bound: the gift goes as it came
   if (!draw || !phoneKey) return gift;
+  // a draw is a phone's (issue 40): its gift goes with that phone only, whatever the other rules say
+  if (draw !== (await phoneDrawId(c.env, phone))) {
+    log.warn("gift.dropped", { requestId: c.get("requestId"), lead, gift, reason: "the gift was drawn for another phone" });
+    return undefined;
+  }
   let claim: "honoured" | "taken";
   try {
     claim = await promoRegistry(c.env).claimGift(draw, phoneKey);

@@ -131,7 +131,12 @@ export const siteSchema = z.object({
   /** the terms of the seminars' ticket offer (decision 085): how a ticket is refunded, and how visitors whose cards YooKassa may not take can pay */
   tickets: z.optional(z.object({ refundTerms: text, abroadPayment: text })),
   /** the fortune wheel: ops switch it on and off and choose the pages (path prefixes) it appears on */
-  wheel: z.object({ enabled: z.boolean(), pages: z.array(z.string().check(z.regex(/^\//, "путь страницы, начиная с /"))) }),
+  wheel: z.object({
+    enabled: z.boolean(),
+    pages: z.array(z.string().check(z.regex(/^\//, "путь страницы, начиная с /"))),
+    /** the campaign of the draws: a phone draws one prize in a campaign, and anew in the next (issue 40) */
+    campaign: z.optional(z.string().check(z.regex(/^[\w-]{1,64}$/, "латинские буквы, цифры, _ или -"))),
+  }),
   /** the sitewide discount (spec 9: a string starting with '-') */
   discount: z.string().check(z.regex(/^-\d+%$/, "скидка — строка, начинающаяся с '-', например '-30%'")),
   /** what the sitewide discount covers, in words after «Скидка до -30%» («на программы переподготовки…»), and the pages (path prefixes, "/" the home page alone) whose offers it applies to: the discount bar shows there alone */

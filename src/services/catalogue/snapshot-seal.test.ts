@@ -29,6 +29,8 @@ const FINGERPRINTS: Record<number, string> = {
   7: "4c228a8f1f4c1a178ff44339615017158430a581378c53c10b6781e5a11f37ab",
   // a seminar's ticket terms: the refund terms and how visitors from abroad pay (issue 40, decision 085)
   8: "7d880f5dced81a0f3863ed98885d1dfdc39df263a3ab12d9af38df104630ba35",
+  // the fortune wheel's campaign: a phone draws one prize in a campaign (issue 40, decision 052)
+  9: "fc37e341bf8a46275207afc0535dfb0674a9a4eef4af00d91e4dc9b6b21c6614",
 };
 
 const fingerprint = () =>

@@ -54,7 +54,7 @@ export const catalogueSnapshotSchema = z.object({
  * The version of the snapshot's schema above. Change it with the schema: a unit test
  * (snapshot-seal.test.ts) keeps the schema's fingerprint and fails until both are changed together.
  */
-export const SNAPSHOT_SCHEMA_VERSION = 8;
+export const SNAPSHOT_SCHEMA_VERSION = 9;
 
 /**
  * What `content:push` says of a snapshot it validated (decision 043), kept as the KV entry's

@@ -166,6 +166,9 @@ export const leadBodySchema = withKnownPhone(
 
 export type LeadBody = z.output<typeof leadBodySchema>;
 
+/** The fortune wheel's form (issue 40, point 8): the phone a draw is for, and its country. */
+export const wheelSpinSchema = withKnownPhone(z.object({ phone, country: z.optional(z.string().check(z.regex(/^[a-z]{2}$/))) }));
+
 /** The subscription form (spec 3 and 5). */
 export const subscribeSchema = z.object({
   email: required(email().check(z.minLength(1, messages.emailRequiredSubscribe))),

@@ -1,6 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
 import type { PromoData } from "../../services/promo";
-import { drawPrize, secureRandom } from "../../services/wheel";
 import { type Migration, migrate } from "./migrations";
 
 export const PROMO_MIGRATIONS: readonly Migration[] = [
@@ -55,12 +54,12 @@ export class PromoRegistry extends DurableObject<Env> {
     migrate(ctx.storage, PROMO_MIGRATIONS);
   }
 
-  /** The visit's draw: made here on its first spin, by the weights of spec 3, and kept. */
-  spin(visitor: string): Draw & { repeated: boolean } {
+  /** A phone's draw (wheel.server.ts `phoneDraw`): kept on its first spin, the same one after (its prize as first drawn). */
+  spin(visitor: string, prize: number): Draw & { repeated: boolean } {
     const sql = this.ctx.storage.sql;
     const existing = this.draw(visitor);
     if (existing) return { ...existing, repeated: true };
-    const draw = { prize: drawPrize(secureRandom()), spunAt: Date.now() };
+    const draw = { prize, spunAt: Date.now() };
     sql.exec("INSERT INTO wheel_spins (visitor, prize, spun_at) VALUES (?, ?, ?)", visitor, draw.prize, draw.spunAt);
     return { ...draw, repeated: false };
   }
