@@ -10,7 +10,7 @@ import { refusals } from "../../src/services/leads/messages";
 import { log } from "../../src/services/log";
 import { defaultCatalogue } from "../support/content";
 import { decode, h1 } from "./html";
-import { newPhone, outboxOf, postForm, postJson, received, seedCrmToken, settled, uniqueId, validLead } from "./leads-helpers";
+import { kept, newPhone, outboxOf, postForm, postJson, seedCrmToken, settled, uniqueId, validLead } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 
 const catalogue = defaultCatalogue("store-failure-v1");
@@ -45,7 +45,7 @@ async function expectOneLeadDeliveredOnce(id: string) {
   const view = await settled(id);
   expect(view.deliveries.length).toBeGreaterThan(0);
   expect(view.deliveries.every((d) => d.status === "delivered"), JSON.stringify(view.deliveries)).toBe(true);
-  for (const { sink } of view.deliveries) expect(await received(sink, id), sink).toHaveLength(1);
+  for (const { sink } of view.deliveries) expect(await kept(sink, id), sink).toHaveLength(1);
 }
 
 describe("the outbox failing during POST /api/leads", () => {

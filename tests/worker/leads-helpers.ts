@@ -79,6 +79,16 @@ export async function received(sink: string, id: string): Promise<Receipt[]> {
   return (await fetch(`${fakes}/__received?sink=${sink}&id=${encodeURIComponent(id)}`)).json();
 }
 
+/**
+ * What a sink keeps of lead `id`: each Idempotency-Key once (a request that outlives SINK_TIMEOUT_MS
+ * on a busy machine is sent again under the same key, and such a sink drops the repeat), and every
+ * request of a sink that takes none.
+ */
+export async function kept(sink: string, id: string): Promise<string[]> {
+  const receipts = await received(sink, id);
+  return [...new Set(receipts.map((r) => r.headers["idempotency-key"] ?? `${r.method} ${r.path} ${r.at}`))];
+}
+
 /** The sink's next `times` requests for lead `id` fail (only that lead's: other files' leads reach the same fake). */
 export async function failNext(sink: string, times: number, mode: "500" | "hang" | "slow", id: string) {
   const response = await fetch(`${fakes}/__fail`, { method: "POST", body: JSON.stringify({ sink, times, mode, id }) });
