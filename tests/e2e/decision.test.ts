@@ -4,7 +4,7 @@ import { bachelorHref, programHref } from "../../src/services/catalogue/links";
 import { encodeLowVision, LOW_VISION_COOKIE } from "../../src/services/low-vision";
 import { widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { countLayoutShifts, layoutShifts, open, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { countLayoutShifts, fullStyleApplied, layoutShifts, open, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 /**
  * Issue 28: what an applicant needs to decide, at 1280 and 390 px: the price as people pay it,
@@ -75,6 +75,7 @@ describe.each(widths)("on %s", (name, makeContext) => {
     const page = await context.newPage();
     await open(page, "/programs");
     await page.waitForSelector('[data-island="layout/LowVisionPanel"][data-hydrated="true"]', { state: "attached" });
+    await fullStyleApplied(page);
     const panel = page.getByRole("region", { name: "Настройки версии для слабовидящих" });
     await expect.poll(() => panel.locator('button[aria-pressed="true"]').count()).toBeGreaterThanOrEqual(2);
     const box = (await panel.boundingBox())!;
@@ -96,6 +97,7 @@ describe.each(widths)("on %s", (name, makeContext) => {
     const page = await context.newPage();
     await open(page, "/programs");
     await page.waitForSelector('[data-island="layout/LowVisionPanel"][data-hydrated="true"]', { state: "attached" });
+    await fullStyleApplied(page);
     const panel = page.getByRole("region", { name: "Настройки версии для слабовидящих" });
     const screen = page.viewportSize()!;
     const box = (await panel.boundingBox())!;

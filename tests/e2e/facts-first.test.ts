@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bachelorHref } from "../../src/services/catalogue/links";
 import { widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { fullStyleApplied, open, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 /** What an applicant looks for first (issue 42, point 6), at 1280 and 390 px. */
 const catalogue = defaultCatalogue();
@@ -93,10 +93,14 @@ describe.each(widths)("a program's diploma sample on %s", (name, makeContext) =>
     await page.goBack();
     await viewer.waitFor({ state: "hidden" });
     expect(new URL(page.url()).pathname).toBe(path);
+    await page.waitForFunction(() => !(history.state as { viewer?: string } | null)?.viewer);
     // «Закрыть» closes it too, with the keyboard
     await sample.focus();
     await page.keyboard.press("Enter");
     await viewer.waitFor({ state: "visible" });
+    // open, with its history entry, and drawn by the full stylesheet (asked for after the first paint)
+    await page.waitForFunction(() => (history.state as { viewer?: string } | null)?.viewer !== undefined && document.querySelector("dialog.viewer")?.hasAttribute("open"));
+    await fullStyleApplied(page);
     await page.getByRole("button", { name: "Закрыть" }).and(page.locator(".viewer__close")).click();
     await viewer.waitFor({ state: "hidden" });
   });

@@ -22,6 +22,15 @@ export async function open(page: Page, path: string): Promise<void> {
 }
 
 /**
+ * Waits until the full stylesheet applies: it is asked for after the first paint (client/full-style.ts),
+ * so what only it styles (the low-vision panel's marks, a popup) is measured after it, not before it
+ * came on a busy machine.
+ */
+export async function fullStyleApplied(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/site-") && sheet.cssRules.length > 0));
+}
+
+/**
  * The site of this file's lane: files run two at a time, each against its own server, and
  * `VITEST_POOL_ID` (1, 2, …) tells which of the running files this is.
  */
