@@ -57,9 +57,14 @@ export interface WheelResult {
   index: number;
   text: string;
   giftCode: string;
-  /** the server's signature of this visitor's draw: a forged prize does not verify */
+  /** the server's signature of this phone's draw: a forged prize does not verify */
   token: string;
+  /** the phone the draw is for, as typed: the lead form starts with it, since the gift goes with it alone */
+  phone?: { phone: string; country: string };
 }
+
+/** A token of a phone's draw (decision 052 since issue 40); one of a visit's draw names no phone and is honoured for none. */
+export const isPhoneDrawToken = (token: unknown): boolean => typeof token === "string" && /^p[0-9a-f]{32}\./.test(token);
 
 /** Picks a prize by weight from a uniform number in [0, 1). */
 export function drawPrize(random: number): number {

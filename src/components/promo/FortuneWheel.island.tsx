@@ -75,8 +75,6 @@ function FortuneWheel({ area }: { area: VisitorArea }) {
   const [error, setError] = useState("");
   const [phone, setPhone] = useState<{ phone: string; country: string }>({ phone: "", country: pickerCountry(area) });
   const [errors, setErrors] = useState<FieldErrors>({});
-  // the phone the shown draw is for: the lead form starts with it
-  const drawnFor = useRef<{ phone: string; country: string } | null>(null);
 
   useEffect(() => restoreWheelResult(), []);
   useEffect(() => {
@@ -109,13 +107,12 @@ function FortuneWheel({ area }: { area: VisitorArea }) {
         } else setError(answer?.message ?? FAILED);
         return;
       }
-      drawnFor.current = phone;
       const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       setRotation(landingRotation(answer.index, reduced ? 0 : 6));
       window.setTimeout(
         () => {
           setSpinning(false);
-          const kept = { index: answer.index, text: answer.text, giftCode: answer.giftCode, token: answer.token };
+          const kept = { index: answer.index, text: answer.text, giftCode: answer.giftCode, token: answer.token, phone };
           keepWheelResult(kept);
           setShown(kept);
         },
@@ -129,13 +126,15 @@ function FortuneWheel({ area }: { area: VisitorArea }) {
   };
 
   const claim = () => {
+    // the phone the draw is for (kept with it across pages): the lead form starts with it
+    const drawnFor = (shown ?? result)?.phone;
     dialog.current?.close();
     leadPopup.value = {
       cta: "takeGift",
       title: "Получить подарок",
       description: "Оставьте контакты — менеджер приёмной комиссии закрепит подарок за вами и расскажет, как им воспользоваться.",
       blockForAmo: PAGE_CTA_LABELS.wheel,
-      ...(drawnFor.current ? { phone: drawnFor.current } : {}),
+      ...(drawnFor ? { phone: drawnFor } : {}),
     };
   };
 
