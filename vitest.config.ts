@@ -20,6 +20,9 @@ export const workerTestBindings = {
   // a sink that answers is never cut short on two cores running three Worker files; a hanging one costs a second
   SINK_TIMEOUT_MS: "1000",
   LEAD_MIN_FILL_MS: "1000",
+  // the forms' proof of work (ALTCHA, the default) is off but where a test turns a captcha on: the
+  // other tests post as a script would, in milliseconds (decision 092)
+  CAPTCHA_PROVIDER: "off",
   LEAD_RATE_LIMIT: "5",
   /** for the tests themselves: where to read what the fakes received */
   FAKE_BASE: `http://127.0.0.1:${FAKE_PORT}`,

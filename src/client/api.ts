@@ -4,6 +4,7 @@
  * visitor's form at run time. A type-only import: no server code reaches the browser.
  */
 import { hc } from "hono/client";
+import type { CaptchaApi } from "../routes/api/captcha";
 import type { LeadsApi } from "../routes/api/leads";
 import type { MenuApi } from "../routes/api/menu";
 import type { PromoApi } from "../routes/api/promo";
@@ -31,6 +32,7 @@ export const promoClient = hc<PromoApi>(worker, withCookies).api;
 export const wheelClient = hc<WheelApi>(worker, withCookies).api;
 export const searchClient = hc<SearchApi>(worker, withCookies).api;
 export const visitClient = hc<VisitApi>(worker, withCookies).api;
+export const captchaClient = hc<CaptchaApi>(worker, withCookies).api;
 /** Files of a content version (the program menu, the browser's search index): the mirror has its own copy beside its pages. */
 export const menuClient = hc<MenuApi>(here).api;
 export const searchIndexClient = hc<SearchApi>(here).api;

@@ -1,6 +1,14 @@
 /**
- * The captcha in the browser (decisions 010 and 045): Cloudflare Turnstile or Yandex SmartCaptcha,
- * as the page's settings say. The provider's script loads once, from our own code (no inline
+ * The captcha in the browser (decisions 010, 045 and 092): the site's own ALTCHA proof of work (the
+ * default), or Cloudflare Turnstile or Yandex SmartCaptcha, as the page's settings say.
+ *
+ * ALTCHA has no script of a third party and nothing to press: when the visitor reaches for a form
+ * (a focus, a touch or a key inside it, or a popup opened with its focus inside), the form asks the
+ * Worker for a challenge and solves it in the background (altcha-solver.ts, a chunk of its own);
+ * the solution waits in a hidden `altcha` field. A proof is spent by a post: the form solves a new
+ * one when the visitor reaches for it again.
+ *
+ * For the third parties: The provider's script loads once, from our own code (no inline
  * snippet), only on pages with a form, and only once the page has loaded: a script that hangs
  * (a host the network throttles) never holds the page's load, its progress bar or any island.
  * Each widget is rendered explicitly into its container inside the form, where it keeps the token
@@ -10,7 +18,9 @@
  * one, and the server decides (human-check.ts: a lead without a token is taken on the evidence of a
  * visit, within a tighter budget, marked unverified).
  */
-import { CAPTCHA_FIELDS, type CaptchaProvider } from "../services/leads/captcha";
+import { CAPTCHA_FIELDS, type CaptchaProvider, captchaProviders } from "../services/leads/captcha";
+import { answerOf, captchaClient } from "./api";
+import { loadChunk } from "./load-chunk";
 
 const WIDGET_SELECTOR = "[data-captcha-widget]";
 
@@ -29,7 +39,9 @@ declare global {
   }
 }
 
-/** Each provider's script, how its API is found, and the options of a widget. */
+type ThirdParty = Exclude<CaptchaProvider, "altcha">;
+
+/** Each third party's script, how its API is found, and the options of a widget. */
 const PROVIDERS = {
   turnstile: {
     script: "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit",
@@ -41,12 +53,64 @@ const PROVIDERS = {
     api: () => window.smartCaptcha,
     options: (sitekey: string) => ({ sitekey, hl: "ru" }),
   },
-} as const satisfies Record<CaptchaProvider, { script: string; api: () => CaptchaApi | undefined; options: (sitekey: string) => Record<string, unknown> }>;
+} as const satisfies Record<ThirdParty, { script: string; api: () => CaptchaApi | undefined; options: (sitekey: string) => Record<string, unknown> }>;
 
 /** The page's provider, from the settings on <html>. */
 function pageCaptcha(): CaptchaProvider | undefined {
   const provider = document.documentElement.dataset.captcha;
-  return provider === "turnstile" || provider === "smartcaptcha" ? provider : undefined;
+  return (captchaProviders as readonly (string | undefined)[]).includes(provider) ? (provider as CaptchaProvider) : undefined;
+}
+
+/** A form's ALTCHA: its hidden field, whether the visitor has reached for the form, and which solve is the latest. */
+interface Altcha {
+  input: HTMLInputElement;
+  started: boolean;
+  generation: number;
+}
+
+const altchas = new WeakMap<HTMLElement, Altcha>();
+
+/** Asks for a challenge and solves it into the field; a later solve (after a post) supersedes it. Nothing waits for it: a form sent before it ends goes without. */
+async function solveInto(altcha: Altcha): Promise<void> {
+  const generation = ++altcha.generation;
+  altcha.input.value = "";
+  try {
+    const answer = await answerOf(await captchaClient.captcha.challenge.$get());
+    if (!answer?.ok) return;
+    const { solveProof } = await loadChunk(() => import("./altcha-solver"));
+    const token = await solveProof(answer.challenge);
+    if (token && generation === altcha.generation) altcha.input.value = token;
+  } catch (error) {
+    // a network that failed the challenge: the form goes without a proof, and the server decides (decision 045)
+    console.error(error);
+  }
+}
+
+/** Starts solving when the visitor reaches for the form (at once if they are in it already, when it first shows). */
+function awaitVisitor(container: HTMLElement, altcha: Altcha, atOnceIfInside: boolean): void {
+  const start = () => {
+    if (altcha.started) return;
+    altcha.started = true;
+    void solveInto(altcha);
+  };
+  const form = container.closest("form");
+  if (!form || (atOnceIfInside && form.contains(document.activeElement))) {
+    start();
+    return;
+  }
+  for (const type of ["focusin", "pointerdown", "keydown", "input"]) form.addEventListener(type, start, { once: true, passive: true });
+}
+
+/** Puts the hidden field in the container; the solving waits for the visitor. */
+function armAltcha(container: HTMLElement): void {
+  if (altchas.has(container)) return;
+  const input = document.createElement("input");
+  input.type = "hidden";
+  input.name = CAPTCHA_FIELDS.altcha;
+  container.appendChild(input);
+  const altcha: Altcha = { input, started: false, generation: 0 };
+  altchas.set(container, altcha);
+  awaitVisitor(container, altcha, true);
 }
 
 /** Resolves once the page's load event has fired: a script added before it would hold the event while it hangs. */
@@ -57,7 +121,7 @@ function pageLoaded(): Promise<void> {
 
 let loading: Promise<CaptchaApi> | undefined;
 
-function loadApi(provider: CaptchaProvider): Promise<CaptchaApi> {
+function loadApi(provider: ThirdParty): Promise<CaptchaApi> {
   const { script: src, api } = PROVIDERS[provider];
   loading ??= pageLoaded().then(
     () =>
@@ -93,6 +157,10 @@ export function renderCaptcha(container: HTMLElement): Promise<string | number |
   if (!widget) {
     const provider = pageCaptcha();
     if (!provider) return Promise.resolve(undefined);
+    if (provider === "altcha") {
+      armAltcha(container);
+      return Promise.resolve(undefined);
+    }
     const sitekey = container.dataset.sitekey ?? "";
     widget = loadApi(provider).then((api) => api.render(container, PROVIDERS[provider].options(sitekey)));
     widget.catch((error) => {
@@ -114,6 +182,16 @@ export async function resetCaptchas(form: HTMLElement): Promise<void> {
   const provider = pageCaptcha();
   if (!provider) return;
   for (const container of form.querySelectorAll<HTMLElement>(WIDGET_SELECTOR)) {
+    const altcha = altchas.get(container);
+    if (altcha) {
+      // spent: a new proof when the visitor comes back to the form (a refusal to mend), none after a lead that went
+      altcha.generation += 1;
+      altcha.input.value = "";
+      altcha.started = false;
+      awaitVisitor(container, altcha, false);
+      continue;
+    }
+    if (provider === "altcha") continue;
     const id = await widgets.get(container)?.catch(() => undefined);
     if (id !== undefined) PROVIDERS[provider].api()?.reset(id);
   }

@@ -18,7 +18,7 @@ hydrateIslands();
 installProgressBar();
 installPrefetch();
 installSwap();
-// forms on the page get their captcha widget before their island hydrates (decisions 010 and 045); nothing waits for it
-if (document.documentElement.dataset.captchaSiteKey && document.querySelector("[data-captcha-widget]")) {
+// forms on the page get their captcha widget before their island hydrates (decisions 010, 045 and 092); nothing waits for it
+if (document.documentElement.dataset.captcha && document.querySelector("[data-captcha-widget]")) {
   void import("./captcha").then((captcha) => captcha.renderCaptchas());
 }

@@ -124,7 +124,7 @@ describe("the captcha's settings (decision 045)", () => {
   const turnstile = { TURNSTILE_SITE_KEY: "1x00000000000000000000AA", TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA" };
   const smart = { SMARTCAPTCHA_CLIENT_KEY: SMARTCAPTCHA_TEST_KEYS.clientKey, SMARTCAPTCHA_SERVER_KEY: SMARTCAPTCHA_TEST_KEYS.serverKeyPasses };
 
-  it("runs Turnstile by default, SmartCaptcha when chosen, each with its own keys and check", () => {
+  it("runs ALTCHA by default, Turnstile when its keys are set, SmartCaptcha when chosen, each with its own keys and check", () => {
     expect(captchaOf(readSettings({ ...turnstile, ...smart }).config)).toEqual({
       provider: "turnstile",
       siteKey: turnstile.TURNSTILE_SITE_KEY,
@@ -134,7 +134,12 @@ describe("the captcha's settings (decision 045)", () => {
     const { config, problems } = readSettings({ ...turnstile, ...smart, CAPTCHA_PROVIDER: "smartcaptcha" });
     expect(problems).toEqual([]);
     expect(captchaOf(config)).toEqual({ provider: "smartcaptcha", siteKey: smart.SMARTCAPTCHA_CLIENT_KEY, secret: smart.SMARTCAPTCHA_SERVER_KEY, verifyUrl: "https://smartcaptcha.yandexcloud.net/validate" });
-    expect(captchaOf(readSettings({}).config)).toBeNull();
+    // no provider and no Turnstile keys: the site's own ALTCHA, on with the signing secret (decision 092); none without it
+    expect(captchaOf(readSettings({}).config)).toEqual({ provider: "altcha" });
+    expect(captchaOf(readSettings({ ENVIRONMENT: "production" }).config)).toBeNull();
+    expect(captchaOf(readSettings({ ENVIRONMENT: "production", SIGNING_SECRET: "a-signing-secret-of-thirty-two-characters" }).config)).toEqual({ provider: "altcha" });
+    expect(captchaOf(readSettings({ ENVIRONMENT: "local", ...turnstile }).config)).toMatchObject({ provider: "turnstile" });
+    expect(captchaOf(readSettings({ ENVIRONMENT: "local", CAPTCHA_PROVIDER: "off" }).config)).toBeNull();
     expect(readSettings({}).config.UNVERIFIED_LEAD_RATE_LIMIT).toBe(10);
   });
 

@@ -6,7 +6,7 @@
 import { hex } from "./digest";
 
 /** What a key of the site signs or counts. */
-export type KeyPurpose = "visit" | "wheel" | "holder";
+export type KeyPurpose = "visit" | "wheel" | "holder" | "altcha";
 
 const encoder = new TextEncoder();
 const HMAC = { name: "HMAC", hash: "SHA-256" } as const;

@@ -9,7 +9,7 @@ export interface SiteSettings {
   leadsDryRun?: boolean;
   /** tickets one order may hold (TICKETS_PER_ORDER): the counter stops there and says so */
   ticketsPerOrder?: number;
-  /** the lead forms show this provider's captcha widget with `captchaSiteKey` (decisions 010 and 045) */
+  /** the lead forms show this provider's captcha widget with `captchaSiteKey` (decisions 010 and 045); ALTCHA, the site's own, has no key (decision 092) */
   captcha?: CaptchaProvider;
   captchaSiteKey?: string;
   /** analytics asks for consent, then loads this Yandex Metrika counter */
@@ -22,7 +22,8 @@ export function settingsAttributes(settings: SiteSettings): Record<string, strin
     ...(settings.leadsDryRun ? { "data-leads-dry-run": "1" } : {}),
     // the default rides on no page: a deployment that keeps it changes no byte of its pages
     ...(settings.ticketsPerOrder && settings.ticketsPerOrder !== DEFAULT_TICKETS_PER_ORDER ? { "data-tickets-per-order": String(settings.ticketsPerOrder) } : {}),
-    ...(settings.captcha && settings.captchaSiteKey ? { "data-captcha": settings.captcha, "data-captcha-site-key": settings.captchaSiteKey } : {}),
+    ...(settings.captcha === "altcha" ? { "data-captcha": "altcha" } : {}),
+    ...(settings.captcha && settings.captcha !== "altcha" && settings.captchaSiteKey ? { "data-captcha": settings.captcha, "data-captcha-site-key": settings.captchaSiteKey } : {}),
     ...(settings.ymCounterId ? { "data-ym-counter": settings.ymCounterId } : {}),
   };
 }

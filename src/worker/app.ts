@@ -3,6 +3,7 @@ import { Hono } from "hono/quick";
 import { HTTPException } from "hono/http-exception";
 import { renderNotFound, renderServerError } from "../render/error-pages";
 import { bareServerError } from "../server/bare-pages";
+import { captchaApi } from "../routes/api/captcha";
 import { graphqlApi } from "../routes/api/graphql";
 import { leadsApi } from "../routes/api/leads";
 import { menuApi } from "../routes/api/menu";
@@ -56,8 +57,9 @@ export function createApp() {
   app.route("/", crmApi);
   app.route("/", paymentsApi);
   app.route("/", promoApi);
-  // the mirror's visit needs no content
+  // the mirror's visit needs no content, nor does a form's challenge
   app.route("/", visitApi);
+  app.route("/", captchaApi);
   // the content and, on a fresh isolate, the pages tier are read from here on, beside the visitor's key
   app.use(readingContent);
   app.use(readingPageTier);

@@ -32,6 +32,8 @@ export const E2E_VARS = {
   TICKET_RATE_LIMIT: "0",
   TICKETS_PER_GROUP: "0",
   SPIN_RATE_LIMIT: "0",
+  // the forms' proof of work off but in the files that test a captcha: a test types a form in milliseconds (decision 092)
+  CAPTCHA_PROVIDER: "off",
 };
 
 /** The lanes' servers listen on E2E_PORT, E2E_PORT + 1, …; the drills' own servers further up (own-server.ts). */

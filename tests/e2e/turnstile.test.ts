@@ -36,6 +36,7 @@ beforeAll(async () => {
   fakes = await startFakeThirdParties(process.env.FAKE_PORT ? Number(process.env.FAKE_PORT) + 18 : 0);
   server = await startOwnServer(18, {
     ...fakeSinkEnv(fakes.url),
+    CAPTCHA_PROVIDER: "turnstile",
     TURNSTILE_SITE_KEY: keys.siteKeyPasses,
     TURNSTILE_SECRET_KEY: keys.secretPasses,
     TURNSTILE_VERIFY_URL: `${fakes.url}/turnstile/v0/siteverify`,

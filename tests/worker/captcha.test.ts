@@ -29,6 +29,7 @@ afterEach(() => {
 /** Turnstile on, siteverify at the fake; the minimum fill time off, so the captcha's own rule about the visit is what answers. */
 const turnstileOn = (more: Record<string, string> = {}) =>
   settingsWith({
+    CAPTCHA_PROVIDER: "turnstile",
     TURNSTILE_SITE_KEY: keys.siteKeyPasses,
     TURNSTILE_SECRET_KEY: keys.secretPasses,
     TURNSTILE_VERIFY_URL: `${fakes}/turnstile/v0/siteverify`,

@@ -16,9 +16,9 @@ beforeAll(async () => {
 
 const SITEVERIFY = `${fakes}/turnstile/v0/siteverify`;
 
-/** The Worker with Turnstile switched on (the default test settings have it off). */
+/** The Worker with Turnstile switched on (the default test settings have the captcha off). */
 function withTurnstile(secret: string, verifyUrl = SITEVERIFY): Env {
-  return settingsWith({ TURNSTILE_SITE_KEY: keys.siteKeyPasses, TURNSTILE_SECRET_KEY: secret, TURNSTILE_VERIFY_URL: verifyUrl });
+  return settingsWith({ CAPTCHA_PROVIDER: "turnstile", TURNSTILE_SITE_KEY: keys.siteKeyPasses, TURNSTILE_SECRET_KEY: secret, TURNSTILE_VERIFY_URL: verifyUrl });
 }
 
 async function postLead(settings: Env, body: Record<string, unknown>, address = uniqueId("ip")) {
@@ -50,7 +50,7 @@ describe("Turnstile switched off (no keys): today's behaviour", () => {
   });
 
   it("stays off with a site key but no secret: a widget nobody could check would only block people", async () => {
-    const halfway = settingsWith({ TURNSTILE_SITE_KEY: keys.siteKeyPasses });
+    const halfway = settingsWith({ CAPTCHA_PROVIDER: "turnstile", TURNSTILE_SITE_KEY: keys.siteKeyPasses });
     expect(await (await call(halfway, "/apply")).text()).not.toContain("data-captcha-widget");
     expect((await postLead(halfway, validLead())).status).toBe(200);
   });
@@ -96,7 +96,7 @@ describe("Turnstile switched on", () => {
 
   it("refuses a lead without a token when UNVERIFIED_LEAD_RATE_LIMIT is 0, with a Russian message, without asking Cloudflare", async () => {
     const lead = validLead();
-    const response = await postLead(settingsWith({ TURNSTILE_SITE_KEY: keys.siteKeyPasses, TURNSTILE_SECRET_KEY: keys.secretPasses, TURNSTILE_VERIFY_URL: SITEVERIFY, UNVERIFIED_LEAD_RATE_LIMIT: "0" }), lead);
+    const response = await postLead(settingsWith({ CAPTCHA_PROVIDER: "turnstile", TURNSTILE_SITE_KEY: keys.siteKeyPasses, TURNSTILE_SECRET_KEY: keys.secretPasses, TURNSTILE_VERIFY_URL: SITEVERIFY, UNVERIFIED_LEAD_RATE_LIMIT: "0" }), lead);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ ok: false, message: refusals.turnstileMissing, errors: { turnstile: refusals.turnstileMissing } });
     expect(await outboxOf(lead.id).get(lead.id)).toBeNull();

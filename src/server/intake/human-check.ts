@@ -6,6 +6,7 @@ import { verifySmartCaptcha } from "../../services/leads/smartcaptcha.server";
 import { type CaptchaCheck, verifyTurnstile } from "../../services/leads/turnstile.server";
 import { log } from "../../services/log";
 import { config } from "../config.server";
+import { verifyAltcha } from "./altcha.server";
 import { type CaptchaSettings, captchaOf } from "./captcha.settings";
 import type { AppEnv } from "../env";
 import { type Refusal, withinBudgets } from "./intake";
@@ -26,7 +27,8 @@ const verdict = (provider: CaptchaProvider, outcome: "passed" | "unverified", re
   captcha: { provider, verdict: outcome, ...(reason ? { reason } : {}) },
 });
 
-function check(captcha: CaptchaSettings, token: string, address: string | undefined): Promise<CaptchaCheck> {
+function check(env: Env, captcha: CaptchaSettings, token: string, address: string | undefined, id: string): Promise<CaptchaCheck> {
+  if (captcha.provider === "altcha") return verifyAltcha(env, token, id);
   return captcha.provider === "smartcaptcha"
     ? verifySmartCaptcha({ url: captcha.verifyUrl, secret: captcha.secret, token, ip: address })
     : verifyTurnstile({ url: captcha.verifyUrl, secret: captcha.secret, token, remoteip: address });
@@ -46,7 +48,7 @@ export async function humanCheck(c: Context<AppEnv>, body: Record<string, unknow
   const requestId = c.get("requestId");
   const token = captchaTokenOf(captcha.provider, body);
   if (token === undefined) return withoutToken(c, captcha.provider, kind);
-  const checked = await check(captcha, token, c.req.header("CF-Connecting-IP"));
+  const checked = await check(c.env, captcha, token, c.req.header("CF-Connecting-IP"), typeof body.id === "string" ? body.id : "");
   if (checked.outcome === "passed") return verdict(captcha.provider, "passed");
   if (checked.outcome === "unavailable") {
     log.error("captcha.unavailable", { requestId, provider: captcha.provider, reason: checked.reason });
@@ -55,7 +57,9 @@ export async function humanCheck(c: Context<AppEnv>, body: Record<string, unknow
     return verdict(captcha.provider, "unverified", "check_unavailable");
   }
   log.warn("captcha.failed", { requestId, provider: captcha.provider, errorCodes: checked.errorCodes });
-  return { refused: { status: 400, message: checked.expired ? refusals.turnstileExpired : refusals.turnstileFailed } };
+  const own = captcha.provider === "altcha";
+  const message = checked.expired ? (own ? refusals.altchaExpired : refusals.turnstileExpired) : own ? refusals.altchaFailed : refusals.turnstileFailed;
+  return { refused: { status: 400, message } };
 }
 
 /** A form that came without a token: the visit's evidence and the tighter budget decide (decision 045). */
@@ -68,9 +72,10 @@ async function withoutToken(c: Context<AppEnv>, provider: CaptchaProvider, kind:
     return { refused: refusal };
   };
   // the deployment asks for the captcha on every lead
-  if (limit === 0) return refused("required", { status: 400, message: refusals.turnstileMissing });
+  const missing = provider === "altcha" ? refusals.altchaMissing : refusals.turnstileMissing;
+  if (limit === 0) return refused("required", { status: 400, message: missing });
   // no evidence could be checked (no signing secret): nothing vouches for the visit
-  if (visit.kind === "unknown") return refused("unknown_visit", { status: 400, message: refusals.turnstileMissing });
+  if (visit.kind === "unknown") return refused("unknown_visit", { status: 400, message: missing });
   if (visit.kind === "none") return refused("no_visit", { status: 400, message: refusals.noVisit });
   if (!(await withinBudgets(c, [{ name: "unverified", limit, windowMs: 3600_000, cost: 1 }]))) {
     return refused("over_budget", { status: 429, message: refusals.rateLimited });

@@ -4,11 +4,13 @@
  */
 import { TURNSTILE_FIELD } from "./turnstile";
 
-export const captchaProviders = ["turnstile", "smartcaptcha"] as const;
+export const captchaProviders = ["altcha", "turnstile", "smartcaptcha"] as const;
 export type CaptchaProvider = (typeof captchaProviders)[number];
 
-/** The form field each provider's widget puts its token in (their own default names). */
+/** The form field each provider's widget puts its token in (their own default names; ALTCHA's widget's too). */
 export const CAPTCHA_FIELDS = {
+  /** the site's own proof of work (decision 092): the challenge and its solution, JSON in base64 */
+  altcha: "altcha",
   turnstile: TURNSTILE_FIELD,
   smartcaptcha: "smart-token",
 } as const satisfies Record<CaptchaProvider, string>;

@@ -20,7 +20,7 @@ function sortedEntries(value: unknown): unknown {
 }
 
 /** Fields a form sends that are not part of the request itself: ids, guards and tokens. */
-const NOT_THE_REQUEST = ["id", "website", "giftToken", "cf-turnstile-response", "smart-token", "fillMs", "startedAt"] as const;
+const NOT_THE_REQUEST = ["id", "website", "giftToken", "cf-turnstile-response", "smart-token", "altcha", "fillMs", "startedAt"] as const;
 
 export function requestFields(data: Record<string, unknown>): Record<string, unknown> {
   const fields = { ...data };

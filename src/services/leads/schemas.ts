@@ -81,9 +81,11 @@ const context = {
   form: z.optional(z.enum(["popup", "notFound", "freeAccess"])),
   /** the honeypot: a field people never see, so it stays empty */
   website: z.optional(z.string().check(z.maxLength(200))),
-  /** the captcha widget's token, when a captcha is on: Turnstile's (decision 010) or SmartCaptcha's (decision 045) */
+  /** the captcha widget's token, when a captcha is on: Turnstile's (decision 010), SmartCaptcha's (decision 045) or ALTCHA's proof (decision 092) */
   [TURNSTILE_FIELD]: z.optional(z.string().check(z.maxLength(4096))),
   [CAPTCHA_FIELDS.smartcaptcha]: z.optional(z.string().check(z.maxLength(4096))),
+  /** the site's own proof of work (decision 092) */
+  [CAPTCHA_FIELDS.altcha]: z.optional(z.string().check(z.maxLength(4096))),
 };
 
 /** The popup lead form (spec 3 and 5), also the page form of /apply and the ticket order's base. */
