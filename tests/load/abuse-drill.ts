@@ -6,7 +6,11 @@
  *     phone and e-mail for every order; then waits out the (short, for the drill) hold;
  *  2. farms the wheel: a new visit and a new phone for every spin, one phone from ten visits (one prize), spins without a visit or with an invented one,
  *     and one drawn gift claimed with five phones;
- *  3. sends junk: the values an earlier drill got into amoCRM and the webhook.
+ *  3. sends junk: the values an earlier drill got into amoCRM and the webhook;
+ *  4. forges, replays and pays late YooKassa's notifications (abuse-payments.ts);
+ *  5. runs a second site with its limits blank or oddly written (abuse-settings.ts).
+ * The site runs with its default human check (ALTCHA, decision 092): the actor, a script, sends no
+ * proof, so each address group has UNVERIFIED_LEAD_RATE_LIMIT forms an hour (decision 045).
  * It prints what it got, and exits non-zero if a source got past its limit or junk reached a sink
  * as typed. Bounded, on 127.0.0.1 only. ABUSE_PORT (8801), ABUSE_HOLD_MINUTES (0.25).
  */
@@ -18,6 +22,9 @@ import { buildAll } from "../../scripts/build";
 import { type DevServer, root, startDevServer } from "../../scripts/lib/wrangler";
 import { defaultCatalogue } from "../support/content";
 import { fakeSinkEnv, type Receipt, startFakeThirdParties } from "../support/fake-third-parties";
+import { FAKE_YOOKASSA_SHOP, startFakeYooKassa } from "../support/fake-yookassa";
+import { type PaymentDrillReport, printPaymentDrill, runPaymentDrill } from "./abuse-payments";
+import { type BlankSettingsReport, printBlankSettingsDrill, runBlankSettingsDrill } from "./abuse-settings";
 import { OPS_TOKEN, ops, snapshotOfTheSite } from "./load";
 
 interface Source {
@@ -31,6 +38,7 @@ const SOURCES: Source[] = [
   { name: "IPv6 /48, a new /64 a request", address: (n) => `2001:db8:abcd:${(n + 1).toString(16)}::1` },
   { name: "6to4 /48 (one IPv4), a new /64 a request", address: (n) => `2002:c000:201:${(n + 1).toString(16)}::1` },
   { name: "ten IPv4 addresses in turn", address: (n) => `198.51.100.${(n % 10) + 1}` },
+  { name: "a proxy pool: a new IPv4 address a request", address: (n) => `100.${64 + (n % 60)}.${Math.floor(n / 60) % 250}.9` },
 ];
 
 /** What an earlier drill got into amoCRM and the webhook as typed (issue 27): each goes in one field. */
@@ -87,6 +95,8 @@ export interface AbuseReport {
   withoutVisit: { spins: number; drawn: number };
   giftClaims: { phones: number; honoured: number };
   junk: { sent: number; refused: number; cleaned: number; asTyped: number; examples: string[] };
+  payments: PaymentDrillReport;
+  blank: BlankSettingsReport;
   violations: string[];
 }
 
@@ -98,9 +108,20 @@ export async function runAbuseDrill(options = { port: 8801, holdMinutes: 0.25 })
   const config = snapshotOfTheSite(options.port);
   execFileSync(process.execPath, [resolve(root, "node_modules/tsx/dist/cli.mjs"), "scripts/content.ts", "push", "--persist-to", persistTo], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
   const fakes = await startFakeThirdParties(0);
+  const yookassa = await startFakeYooKassa(0);
   const base = `http://127.0.0.1:${options.port}`;
-  // the production limits (config.server.ts defaults); only the hold is short, so the drill sees it end
-  const vars = { ...fakeSinkEnv(fakes.url), OPS_TOKEN, SITE_URL: base, TICKET_HOLD_MINUTES: String(options.holdMinutes), OUTBOX_RETRY_BASE_MS: "500" };
+  // the production limits (config.server.ts defaults); only the holds are short, so the drill sees them end; paid with YooKassa at the fake
+  const vars = {
+    ...fakeSinkEnv(fakes.url),
+    OPS_TOKEN,
+    SITE_URL: base,
+    TICKET_HOLD_MINUTES: String(options.holdMinutes),
+    PAYMENT_HOLD_MINUTES: String(options.holdMinutes),
+    YOOKASSA_SHOP_ID: FAKE_YOOKASSA_SHOP.shopId,
+    YOOKASSA_SECRET_KEY: FAKE_YOOKASSA_SHOP.secretKey,
+    YOOKASSA_API_URL: yookassa.apiUrl,
+    OUTBOX_RETRY_BASE_MS: "500",
+  };
   let server: DevServer | undefined;
   const violations: string[] = [];
   try {
@@ -161,7 +182,8 @@ export async function runAbuseDrill(options = { port: 8801, holdMinutes: 0.25 })
       }
       seats.push(figures);
     }
-    const limits: Record<string, number> = { [SOURCES[0]!.name]: 20, [SOURCES[1]!.name]: 10, [SOURCES[2]!.name]: 40 };
+    // a proxy pool is bounded by time alone: its holds end unpaid within PAYMENT_HOLD_MINUTES (checked below)
+    const limits: Record<string, number> = { [SOURCES[0]!.name]: 20, [SOURCES[1]!.name]: 10, [SOURCES[2]!.name]: 40, [SOURCES[3]!.name]: 40 };
     for (const figures of seats) if (figures.taken > limits[figures.source]!) violations.push(`${figures.source}: ${figures.taken} seats, more than ${limits[figures.source]}`);
     // the holds end unpaid: every seat comes back, and the CRM hears of each order as an update of its deal
     await wait(options.holdMinutes * 60_000 + 5_000);
@@ -278,15 +300,46 @@ export async function runAbuseDrill(options = { port: 8801, holdMinutes: 0.25 })
     }
     if (junk.asTyped > 0) violations.push(`${junk.asTyped} junk values reached a sink as typed: ${junk.examples.join(", ")}`);
 
-    return { seats, crmExpiries, wheel, withoutVisit, giftClaims: { phones: 5, honoured }, junk, violations };
+    // 4. payments: forged, strangers', repeated and late notifications, on a seminar of its own
+    let pool: { cookie: string; address: string }[] = [];
+    let orderAddresses = 0;
+    const payments = await runPaymentDrill({
+      base,
+      yookassa,
+      seminar: seminars[SOURCES.length]!.id,
+      holdMs: options.holdMinutes * 60_000,
+      violations,
+      setSeats: async (seminar, seats) => {
+        await ops(base, `/ops/seminars/${seminar}/tickets`, { method: "PUT", body: JSON.stringify({ tickets_quantity: seats }) });
+      },
+      order: async (seminar, tickets) => {
+        if (pool.length === 0) {
+          const addresses = Array.from({ length: 20 }, () => `100.200.${Math.floor(orderAddresses / 250)}.${(orderAddresses++ % 250) + 1}`);
+          const cookies = await visits(addresses.length, (n) => addresses[n]!);
+          pool = addresses.map((address, n) => ({ address, cookie: cookies[n]! }));
+        }
+        const { address, cookie } = pool.shift()!;
+        const id = `abuse-pay-${process.pid.toString(36)}-${orderAddresses}-${pool.length}`;
+        const response = await post("/api/tickets", { id, name: "Плательщик", phone: phone(), email: `payer${phones}@example.ru`, seminar_id: seminar, tickets, cta: "buyTicket" }, address, cookie);
+        if (response.status !== 200) return null;
+        const answer = (await response.json()) as { order?: { payment_url?: string } };
+        return { id, paymentId: answer.order?.payment_url?.split("/checkout/")[1] ?? "" };
+      },
+    });
+
+    // 5. blank settings, on a second site beside this one
+    const blank = await runBlankSettingsDrill({ port: options.port + 1, config, vars: fakeSinkEnv(fakes.url), violations });
+
+    return { seats, crmExpiries, wheel, withoutVisit, giftClaims: { phones: 5, honoured }, junk, payments, blank, violations };
   } finally {
     await server?.stop();
     await fakes.close();
+    await yookassa.close();
   }
 }
 
 export function printAbuseReport(report: AbuseReport): void {
-  console.log("\nAbuse drill: one actor with an IPv6 /48, a 6to4 /48 and ten IPv4 addresses, the production limits\n");
+  console.log("\nAbuse drill: one actor with an IPv6 /48, a 6to4 /48, ten IPv4 addresses and a proxy pool, the production limits\n");
   console.log("1. Emptying a 40-seat seminar (orders of 5, a new phone and e-mail each; each source alone on its seminar)");
   for (const s of report.seats) {
     console.log(`   ${s.source.padEnd(42)} ${String(s.orders).padStart(3)} orders  ${String(s.taken).padStart(3)} of ${s.seats} seats held  refused: ${JSON.stringify(s.refusals)}  left after the hold: ${s.backAfterHold}`);
@@ -297,6 +350,8 @@ export function printAbuseReport(report: AbuseReport): void {
   console.log(`   without a visit or with an invented one: ${report.withoutVisit.drawn} drawn of ${report.withoutVisit.spins}`);
   console.log(`   one drawn gift claimed with ${report.giftClaims.phones} phones: honoured ${report.giftClaims.honoured} time(s)`);
   console.log(`3. Junk: ${report.junk.sent} values; refused ${report.junk.refused}, taken cleaned ${report.junk.cleaned}, reached a sink as typed ${report.junk.asTyped}`);
+  printPaymentDrill(report.payments);
+  printBlankSettingsDrill(report.blank);
   console.log(report.violations.length === 0 ? "\nno violations" : `\nVIOLATIONS:\n - ${report.violations.join("\n - ")}`);
 }
 
