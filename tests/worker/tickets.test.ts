@@ -412,6 +412,18 @@ describe("buying without JavaScript", () => {
     expect(html).toMatch(/<label for="apply-email">Электронная почта \*<\/label><input[^>]*aria-required="true"/);
     expect(html).toContain("Сюда придут билеты и ссылка на оплату");
     expect(html).toContain('<span class="btn__label">Купить билет</span>');
+    expect(html).toContain("Есть промокод?");
+    // a free seminar's ticket is taken, not bought: the form says nothing of payment and asks for no promo code
+    const free = catalogue.seminars.find((s) => s.price === 0 && Date.parse(s.targetDate) > Date.now());
+    if (!free) throw new Error("the default content has no future free seminar");
+    const freePage = await (await SELF.fetch(`${origin}/apply?cta=buyTicket&seminar=${encodeURIComponent(free.id)}`)).text();
+    const email = freePage.indexOf('id="apply-email"');
+    const freeForm = freePage.slice(freePage.lastIndexOf("<form", email), freePage.indexOf("</form>", email));
+    expect(freeForm).toContain('id="apply-email"');
+    expect(freeForm).toContain("Сюда придёт билет");
+    expect(freeForm).not.toMatch(/оплат/);
+    expect(freeForm).not.toContain("Есть промокод?");
+    expect(freeForm).not.toContain('name="promocode"');
     const lead = await (await SELF.fetch(`${origin}/apply?cta=signUpForProfession`)).text();
     expect(lead).toContain('<label for="apply-email">Электронная почта</label>');
     expect(lead).not.toContain('aria-required="true"');

@@ -92,7 +92,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
     phone: values.phone,
     country: values.country,
     email: values.email || undefined,
-    promocode: showsPromo(cta) && values.promocode ? values.promocode : undefined,
+    promocode: showsPromo(cta) && !(seminar && seminar.price === 0) && values.promocode ? values.promocode : undefined,
     gift: values.gift || undefined,
     giftToken: values.gift ? giftToken : undefined,
     question: showsQuestion(cta) && values.question ? values.question : undefined,
@@ -241,7 +241,8 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
           autoFocus={firstServerError === "email"}
           type="email"
           label={seminar ? "Электронная почта *" : "Электронная почта"}
-          hint={seminar ? "Сюда придут билеты и ссылка на оплату" : undefined}
+          // a free seminar's ticket is taken, not bought: no word of payment (issue 40, point 5)
+          hint={seminar ? (seminar.price > 0 ? "Сюда придут билеты и ссылка на оплату" : "Сюда придёт билет") : undefined}
           required={Boolean(seminar)}
           value={values.email}
           error={errors.email}
@@ -249,7 +250,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
           onChange={set("email")}
           onBlur={blur("email")}
         />
-        {showsPromo(cta) ? (
+        {showsPromo(cta) && !(seminar && seminar.price === 0) ? (
           // a disclosure: it opens without JavaScript too, and is open when a code is known
           <details className="lead-form__promo" open={promoOpen || Boolean(values.promocode || errors.promocode)} onToggle={(event) => setPromoOpen(event.currentTarget.open)}>
             <summary>Есть промокод?</summary>
