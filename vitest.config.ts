@@ -77,6 +77,8 @@ export const WORKER_DEPS = [
   "@orama/stemmers/russian",
   "fast-check",
   "uqr",
+  "altcha-lib",
+  "altcha-lib/algorithms/web/pbkdf2",
 ];
 
 /**

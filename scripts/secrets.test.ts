@@ -69,6 +69,8 @@ const ALLOWED_VALUES: Record<string, string> = {
   "ysc2_fake-server-key-fails": "a server key the fake SmartCaptcha's validate answers failed to",
   "ysc2_fake-server-key-spent": "a server key the fake SmartCaptcha's validate answers «Invalid or expired Token» to",
   "dD0xNjYy.FAKE.SMART.TOKEN": "the token the stand-in SmartCaptcha widget of the tests puts in a form; only the fake checks it",
+  "another-deployments-signing-secret-0123456789": "the SIGNING_SECRET of another deployment in tests/worker/altcha.test.ts, whose proofs this one refuses",
+  "a-signing-secret-of-thirty-two-characters": "a SIGNING_SECRET the settings test in src/server/config.server.test.ts reads, nowhere deployed",
   "local-runtime-only-signing-secret-never-deployed": "LOCAL_SIGNING_SECRET: the signing secret of the local runtime alone (ENVIRONMENT local), public by design (decision 054)",
 };
 /** Files whose credential-looking strings are about detecting credentials. */
