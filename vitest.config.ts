@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 import { fakeSinkEnv } from "./tests/support/fake-third-parties.ts";
 import { freePortBlock } from "./tests/support/free-ports.ts";
 
+// the default content's dates are read from this instant in every process of the run, the content
+// pushed to the servers and the catalogue the tests compare with alike, past midnight in Moscow too
+process.env.CONTENT_NOW ||= new Date().toISOString();
 // the offsets from these go up to + 33 (decision 030); the test processes inherit them
 process.env.FAKE_PORT ||= String(await freePortBlock(40));
 process.env.E2E_PORT ||= String(await freePortBlock(40));

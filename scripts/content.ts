@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ContentError, buildCatalogue, type RawContent } from "../src/services/catalogue/build";
+import { contentNow } from "./lib/content-now";
 import { contentFiles } from "../src/services/catalogue/schemas";
 import { CONTENT_VERSION_KEY } from "../src/services/catalogue/keys";
 import { contentEntries } from "../src/services/catalogue/publish";
@@ -40,7 +41,7 @@ async function main() {
   };
   const env = option("--env");
   const persistTo = option("--persist-to");
-  const now = new Date();
+  const now = contentNow();
   const { raw, hash } = readContent();
   if (command === "check" && args.length > 0 && !args[0]?.startsWith("--")) {
     // schema-only check of the named files, for authors editing one file at a time

@@ -3,6 +3,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { contentNow } from "./content-now";
 
 export const root = new URL("../..", import.meta.url).pathname;
 
@@ -151,14 +152,16 @@ function sourceKey(dirs: string[], salt = ""): string {
 }
 
 /**
- * The default content pushed into a local KV of its own, once for each content, code and day (the
- * version carries the load date, and src/ builds the snapshot): `.wrangler/content-<key>`. A push
+ * The default content pushed into a local KV of its own, once for each content, code and day in
+ * Moscow (the catalogue's dates are read from that day: scripts/lib/content-now.ts; src/ builds the snapshot): `.wrangler/content-<key>`. A push
  * is a tsx and a wrangler process, about 5 s of CPU; a run starts some ten servers, each from a
  * copy, the build's critical-CSS pass among them (so the key leaves out build/, which that pass
  * changes). Kept by `keptFolder`.
  */
 function pushedContent(): string {
-  return keptFolder("content", sourceKey(["content", "src"], new Date().toISOString().slice(0, 10)), (fresh) =>
+  // keyed by the day in Moscow (UTC+3 all year), whose dates the catalogue's seminars are read in
+  const moscowDay = new Date(contentNow().getTime() + 3 * 3600_000).toISOString().slice(0, 10);
+  return keptFolder("content", sourceKey(["content", "src"], `moscow-${moscowDay}`), (fresh) =>
     execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/content.ts", "push", "--persist-to", fresh], {
       cwd: root,
       stdio: ["ignore", "ignore", "inherit"],

@@ -14,6 +14,7 @@ import studyFields from "../../content/study-fields.json";
 import teachers from "../../content/teachers.json";
 import vacancies from "../../content/vacancies.json";
 import webinars from "../../content/webinars.json";
+import { contentNow } from "../../scripts/lib/content-now";
 import { type BuiltCatalogue, buildCatalogue, type RawContent } from "../../src/services/catalogue/build";
 
 export const defaultRawContent = (): RawContent =>
@@ -35,7 +36,7 @@ export const defaultRawContent = (): RawContent =>
     "documents.json": documents,
   });
 
-export const defaultCatalogue = (version = "test", now = new Date()): BuiltCatalogue =>
+export const defaultCatalogue = (version = "test", now = contentNow()): BuiltCatalogue =>
   buildCatalogue(defaultRawContent(), now, version);
 
 /**
