@@ -101,12 +101,23 @@ describe("a lead with a proof", () => {
     expect(await outboxOf(again.id).get(again.id)).toBeNull();
   });
 
-  it("sent again with the same lead (an answer lost on the way): taken as the first, one lead", async () => {
+  it("is spent once whatever comes with it: a new lead id twice, no id twice, the same lead again", async () => {
     const settings = altchaOn();
-    const lead = { ...validLead(), altcha: await solved(await challengeOf(settings)) };
+    const proof = await solved(await challengeOf(settings));
+    const lead = { ...validLead(), altcha: proof };
     const address = newAddress();
     expect((await postLead(settings, lead, { address })).status).toBe(200);
-    expect((await postLead(settings, lead, { address })).status).toBe(200);
+    const { id: _, ...withoutId } = validLead();
+    const replays: Record<string, unknown>[] = [{ ...validLead(), altcha: proof }, { ...validLead(), altcha: proof }, { ...withoutId, altcha: proof }, { ...withoutId, altcha: proof }];
+    for (const body of replays) {
+      const response = await postLead(settings, body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ message: refusals.altchaExpired });
+    }
+    // the same lead again after a lost answer: refused with the proof; sent again without it, the same one lead (decision 016)
+    expect((await postLead(settings, lead, { address })).status).toBe(400);
+    const { altcha: __, ...plain } = lead;
+    expect((await postLead(settings, plain, { address })).status).toBe(200);
     await settled(lead.id);
     expect(await received("genezis", lead.id)).toHaveLength(1);
   });

@@ -27,8 +27,8 @@ const verdict = (provider: CaptchaProvider, outcome: "passed" | "unverified", re
   captcha: { provider, verdict: outcome, ...(reason ? { reason } : {}) },
 });
 
-function check(env: Env, captcha: CaptchaSettings, token: string, address: string | undefined, id: string): Promise<CaptchaCheck> {
-  if (captcha.provider === "altcha") return verifyAltcha(env, token, id);
+function check(env: Env, captcha: CaptchaSettings, token: string, address: string | undefined): Promise<CaptchaCheck> {
+  if (captcha.provider === "altcha") return verifyAltcha(env, token);
   return captcha.provider === "smartcaptcha"
     ? verifySmartCaptcha({ url: captcha.verifyUrl, secret: captcha.secret, token, ip: address })
     : verifyTurnstile({ url: captcha.verifyUrl, secret: captcha.secret, token, remoteip: address });
@@ -48,7 +48,7 @@ export async function humanCheck(c: Context<AppEnv>, body: Record<string, unknow
   const requestId = c.get("requestId");
   const token = captchaTokenOf(captcha.provider, body);
   if (token === undefined) return withoutToken(c, captcha.provider, kind);
-  const checked = await check(c.env, captcha, token, c.req.header("CF-Connecting-IP"), typeof body.id === "string" ? body.id : "");
+  const checked = await check(c.env, captcha, token, c.req.header("CF-Connecting-IP"));
   if (checked.outcome === "passed") return verdict(captcha.provider, "passed");
   if (checked.outcome === "unavailable") {
     log.error("captcha.unavailable", { requestId, provider: captcha.provider, reason: checked.reason });
