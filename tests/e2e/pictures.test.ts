@@ -106,7 +106,8 @@ describe.each(widths)("on %s", (name, makeContext) => {
     expect(Math.max(...heights)).toBeLessThanOrEqual(name === "mobile" ? 260 : 320);
   });
 
-  it("every program card on /programs has its study field's drawn cover, each page's first fetched at once", async () => {
+  // every page of the catalogue in turn: 50-90 s with the machine to itself, over 90 s beside a second suite (two fresh clones at once, 2026-11-28)
+  it("every program card on /programs has its study field's drawn cover, each page's first fetched at once", { timeout: 240_000 }, async () => {
     const pageCount = Math.ceil(catalogue.programs.length / PAGE_SIZE);
     const byField = new Map<string, Set<string>>();
     for (let n = 1; n <= pageCount; n++) {
