@@ -12,8 +12,7 @@ import { UNVERIFIED_TAG } from "../../src/services/leads/sinks/amocrm.server";
 import { MOBILE } from "../support/browser";
 import { type FakeThirdParties, fakeSinkEnv, type Receipt, startFakeThirdParties } from "../support/fake-third-parties";
 import { sharedChromium } from "./helpers";
-import { startOwnServer } from "./own-server";
-import { E2E_VARS } from "./setup";
+import { seedCrmToken, startOwnServer } from "./own-server";
 
 let fakes: FakeThirdParties;
 let server: DevServer;
@@ -23,13 +22,7 @@ beforeAll(async () => {
   // FAKE_PORT + 22 beside the own server's offset, so runs side by side keep their ports apart; any free port without it
   fakes = await startFakeThirdParties(process.env.FAKE_PORT ? Number(process.env.FAKE_PORT) + 22 : 0);
   server = await startOwnServer(22, { ...fakeSinkEnv(fakes.url), CAPTCHA_PROVIDER: "altcha" });
-  // the CRM token the fake amoCRM expects, as ops seed it
-  const seeded = await fetch(`${server.url}/ops/crm/token`, {
-    method: "PUT",
-    headers: { Authorization: `Bearer ${E2E_VARS.OPS_TOKEN}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ access: "access-0", refresh: "refresh-0", expired_in: Math.floor(Date.now() / 1000) + 86_400 }),
-  });
-  if (!seeded.ok) throw new Error(`seeding the CRM token answered ${seeded.status}`);
+  await seedCrmToken(server);
   browser = await sharedChromium();
 }, 120_000);
 

@@ -12,7 +12,7 @@ import { outcomes } from "../../src/services/leads/messages";
 import { UNVERIFIED_TAG } from "../../src/services/leads/sinks/amocrm.server";
 import { type FakeThirdParties, fakeSinkEnv, type Receipt, SMARTCAPTCHA_TEST_KEYS as keys, startFakeThirdParties } from "../support/fake-third-parties";
 import { sharedChromium } from "./helpers";
-import { startOwnServer } from "./own-server";
+import { seedCrmToken, startOwnServer } from "./own-server";
 import { E2E_VARS } from "./setup";
 
 const SCRIPT = "https://smartcaptcha.yandexcloud.net/captcha.js";
@@ -49,12 +49,7 @@ beforeAll(async () => {
     SMARTCAPTCHA_SERVER_KEY: keys.serverKeyPasses,
     SMARTCAPTCHA_VERIFY_URL: `${fakes.url}/smartcaptcha/validate`,
   });
-  const seeded = await fetch(`${server.url}/ops/crm/token`, {
-    method: "PUT",
-    headers: { Authorization: `Bearer ${E2E_VARS.OPS_TOKEN}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ access: "access-0", refresh: "refresh-0", expired_in: Math.floor(Date.now() / 1000) + 86_400 }),
-  });
-  if (!seeded.ok) throw new Error(`seeding the CRM token answered ${seeded.status}`);
+  await seedCrmToken(server);
   browser = await sharedChromium();
 }, 120_000);
 

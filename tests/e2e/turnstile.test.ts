@@ -10,8 +10,7 @@ import type { DevServer } from "../../scripts/lib/wrangler";
 import { outcomes } from "../../src/services/leads/messages";
 import { UNVERIFIED_TAG } from "../../src/services/leads/sinks/amocrm.server";
 import { type FakeThirdParties, fakeSinkEnv, type Receipt, startFakeThirdParties, TURNSTILE_TEST_KEYS as keys } from "../support/fake-third-parties";
-import { startOwnServer } from "./own-server";
-import { E2E_VARS } from "./setup";
+import { seedCrmToken, startOwnServer } from "./own-server";
 import { sharedChromium } from "./helpers";
 
 const STAND_IN = `window.turnstile = {
@@ -41,13 +40,7 @@ beforeAll(async () => {
     TURNSTILE_SECRET_KEY: keys.secretPasses,
     TURNSTILE_VERIFY_URL: `${fakes.url}/turnstile/v0/siteverify`,
   });
-  // the CRM token the fake amoCRM expects, as ops seed it
-  const seeded = await fetch(`${server.url}/ops/crm/token`, {
-    method: "PUT",
-    headers: { Authorization: `Bearer ${E2E_VARS.OPS_TOKEN}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ access: "access-0", refresh: "refresh-0", expired_in: Math.floor(Date.now() / 1000) + 86_400 }),
-  });
-  if (!seeded.ok) throw new Error(`seeding the CRM token answered ${seeded.status}`);
+  await seedCrmToken(server);
   browser = await sharedChromium();
 }, 120_000);
 
