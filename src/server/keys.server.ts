@@ -56,6 +56,15 @@ export async function ticketCode(env: Env, orderId: string): Promise<string | nu
   return digest ? `${orderId}.${digest.slice(0, 16)}` : null;
 }
 
+/**
+ * The key in a free registration's confirmation link (decision 093): a keyed digest of the order's
+ * id, so only whoever reads the letter sent to the e-mail given can confirm it; null without a key.
+ */
+export async function confirmKey(env: Env, orderId: string): Promise<string | null> {
+  const digest = await holderDigest(env, `confirm:${orderId}`);
+  return digest ? digest.slice(0, 32) : null;
+}
+
 /** Whether a secret given (a bearer token, a webhook's) is the one expected, in constant time. */
 export function sameSecret(given: string, expected: string): boolean {
   const a = new TextEncoder().encode(given);

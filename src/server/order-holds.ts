@@ -1,13 +1,18 @@
 /**
  * Confirming an order (decision 050): ops (`POST /ops/orders/:id/confirm`) and the CRM (its
- * webhook on a deal's status, routes/api/crm.ts) say an order is paid, or the CRM closes its deal.
- * An order is found by its id alone: its lead in the outbox names its seminar.
+ * webhook on a deal's status, routes/api/crm.ts) say an order is paid, or the CRM closes its deal;
+ * a free seminar's registrant opens the link in their letter (decision 093). An order is found by
+ * its id alone: its lead in the outbox names its seminar.
  */
 import { shardHolding } from "../services/leads/outbox";
 import { leadId } from "../services/leads/schemas";
+import { log } from "../services/log";
 import type { ConfirmOutcome } from "../services/tickets";
 import * as z from "zod/mini";
+import { config } from "./config.server";
+import { confirmKey, sameSecret } from "./keys.server";
 import { outboxShard, seminarTickets } from "./objects";
+import { signingSecret } from "./signing.settings";
 
 /** The seminar of an order, read from its lead in the outbox; null when there is no such order. */
 export async function seminarOfOrder(env: Env, orderId: string): Promise<string | null> {
@@ -18,7 +23,7 @@ export async function seminarOfOrder(env: Env, orderId: string): Promise<string 
 }
 
 /** The order is paid: it keeps its seats, unless its hold ended first (then it stays ended, and says so). */
-export async function confirmOrder(env: Env, orderId: string, by: "ops" | "crm"): Promise<ConfirmOutcome & { seminar?: string }> {
+export async function confirmOrder(env: Env, orderId: string, by: "ops" | "crm" | "email"): Promise<ConfirmOutcome & { seminar?: string }> {
   const seminar = await seminarOfOrder(env, orderId);
   if (!seminar) return { outcome: "unknown" };
   return { ...(await seminarTickets(env, seminar).confirm(orderId, by)), seminar };
@@ -28,4 +33,35 @@ export async function confirmOrder(env: Env, orderId: string, by: "ops" | "crm")
 export async function closeOrder(env: Env, orderId: string): Promise<boolean> {
   const seminar = await seminarOfOrder(env, orderId);
   return seminar ? seminarTickets(env, seminar).closedInCrm(orderId) : false;
+}
+
+/**
+ * Whether a free seminar's registration waits for its holder to confirm the e-mail they gave
+ * (decision 093): the mail API, the site's address (the link's) and a signing key (the link's key)
+ * are all set. Otherwise it holds its seat until the seminar starts, as before.
+ */
+export function confirmsByMail(env: Env): boolean {
+  const settings = config(env);
+  return Boolean(settings.MAIL_API_URL && settings.MAIL_API_KEY && settings.MAIL_FROM_EMAIL && settings.SITE_URL && signingSecret(settings));
+}
+
+/** Whether `key` is the key of the order's confirmation link (decision 093), compared in constant time. */
+export async function isConfirmKey(env: Env, orderId: string, key: string): Promise<boolean> {
+  const expected = z.safeParse(leadId, orderId).success ? await confirmKey(env, orderId) : null;
+  return expected !== null && sameSecret(key, expected);
+}
+
+/**
+ * The registrant opened their letter's link and pressed the button (decision 093): the order keeps
+ * its seat until the seminar, and the CRM and the holder's e-ticket letter are told through the
+ * outbox. Confirmed twice is one; a hold that ended first stays ended. The key is checked by the caller.
+ */
+export async function confirmRegistration(env: Env, orderId: string): Promise<ConfirmOutcome> {
+  const confirmed = await confirmOrder(env, orderId, "email");
+  if (confirmed.outcome !== "confirmed") return confirmed;
+  if (!confirmed.already) log.info("tickets.registration_confirmed", { order: orderId });
+  // told again when the link is pressed again (told twice is one): a call lost here is not lost for good
+  const shard = await shardHolding(orderId, (name) => outboxShard(env, name).has(orderId));
+  await outboxShard(env, shard).orderEvent(orderId, { confirmedAt: Date.now() });
+  return confirmed;
 }

@@ -28,10 +28,10 @@ export interface OrderView {
   tickets: number;
   refunded_tickets: number;
   sum: number;
-  /** while it waits for its payment: until when, and where to pay */
+  /** while it waits for its payment (or a free registration for its confirmation): until when, and where to pay */
   held_until?: string;
   payment_url?: string;
-  /** paid: the e-ticket's code, signed by the site (order id and its signature) */
+  /** paid or registered: the e-ticket's code, signed by the site (order id and its signature) */
   ticket_code?: string;
   /** paid after the hold ended */
   late?: boolean;
@@ -60,9 +60,10 @@ export async function orderView(env: Env, catalogue: Catalogue, orderId: string)
       log.warn("payments.read_back", { order: orderId, error: String(error) });
     }
   }
-  const status = buyerStatus(order);
+  // an order taken before prices were kept (decision 085) is priced by its seminar
+  const status = buyerStatus({ ...order, price: order.price ?? seminar.price });
   const original = order.status === "refunded" ? order.refunded : order.tickets + order.refunded;
-  const code = status === "paid" ? await ticketCode(env, orderId) : null;
+  const code = status === "paid" || status === "registered" ? await ticketCode(env, orderId) : null;
   return {
     ok: true,
     id: orderId,
@@ -75,7 +76,7 @@ export async function orderView(env: Env, catalogue: Catalogue, orderId: string)
     tickets: original,
     refunded_tickets: order.refunded,
     sum: (order.price ?? seminar.price) * original,
-    ...(status === "awaiting_payment" && order.holdUntil ? { held_until: new Date(order.holdUntil).toISOString() } : {}),
+    ...((status === "awaiting_payment" || status === "awaiting_confirmation") && order.holdUntil ? { held_until: new Date(order.holdUntil).toISOString() } : {}),
     ...(status === "awaiting_payment" && paymentUrl ? { payment_url: paymentUrl } : {}),
     ...(code ? { ticket_code: code } : {}),
     ...(order.late ? { late: true } : {}),

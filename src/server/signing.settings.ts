@@ -10,7 +10,7 @@ export const LOCAL_SIGNING_SECRET = "local-runtime-only-signing-secret-never-dep
 
 /** What a deployment without SIGNING_SECRET goes without (decision 054). */
 export const UNSIGNED_EFFECT =
-  "the visit evidence (LEAD_MIN_FILL_MS), the fortune wheel and its gifts, the per-phone, per-e-mail and per-address seat limits, and the forms' proof of work (ALTCHA) are off";
+  "the visit evidence (LEAD_MIN_FILL_MS), the fortune wheel and its gifts, the per-phone, per-e-mail and per-address seat limits, the forms' proof of work (ALTCHA) and a free seminar's confirmation by e-mail are off";
 
 export const signingSettings = settingsGroup({
   shape: {

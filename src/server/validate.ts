@@ -22,7 +22,7 @@ export function validJson<S extends z.ZodMiniType>(
  * A route's query parameters validated by @hono/zod-validator; a value it cannot read (a repeated
  * parameter is a list) is 400 in Russian, in the route's own shape when it gives `refuse`.
  */
-export function validQuery<S extends z.ZodMiniType>(schema: S, refuse?: (c: Context<AppEnv>) => Response) {
+export function validQuery<S extends z.ZodMiniType>(schema: S, refuse?: (c: Context<AppEnv>) => Response | Promise<Response>) {
   const hook: Hook<z.output<S>, AppEnv, string, "query", never, S> = (result, c) =>
     result.success ? undefined : refuse ? refuse(c) : c.json({ ok: false as const, message: "Некорректные параметры запроса" }, 400);
   return zValidator<S, "query", AppEnv, string, typeof hook>("query", schema, hook);

@@ -4,6 +4,8 @@ import type { Template } from "../services/templates";
 // matched once per isolate by isPagePath too: the quick router has nothing to build first (issue #18)
 import { Hono } from "hono/quick";
 import type { AppEnv } from "../server/env";
+import { validQuery } from "../server/validate";
+import * as z from "zod/mini";
 import type { Catalogue } from "../services/catalogue/build";
 import { applyPage, renderThanks } from "../routes/pages/apply";
 import { searchPage } from "../routes/pages/search";
@@ -25,7 +27,10 @@ import { practicalDetail, practicalList } from "../routes/pages/practical";
 import { anyProgramRoute, programRoute } from "../routes/pages/program";
 import { coursesList, professionsList, programsList, shortTermList, studyFieldList } from "../routes/pages/programs";
 import { lectoriumDetail, seminarDetail, seminarsList } from "../routes/pages/seminars";
-import { orderPage } from "../routes/pages/orders";
+import { confirmRegistrationPage, confirmRegistrationPost, noSuchOrder, orderPage } from "../routes/pages/orders";
+
+/** A free registration's confirmation link (decision 093): its key, one of hex digits. */
+const confirmLink = z.object({ key: z.string().check(z.regex(/^[0-9a-f]{32}$/)) });
 
 /**
  * Link shapes the spec gives for search results (2.2) that differ from a route: each answers with a
@@ -56,6 +61,9 @@ export function registerPages(app: Hono<AppEnv>): void {
   app.get("/apply", drawnAs("form"), applyPage);
   app.get("/gratefull", drawnAs("form"), renderThanks);
   app.get("/orders/:id", drawnAs("form"), orderPage);
+  // a free registration's letter links here (decision 093): the page with one button, and the button's post
+  app.get("/orders/:id/confirm", drawnAs("form"), validQuery(confirmLink, noSuchOrder), confirmRegistrationPage);
+  app.post("/orders/:id/confirm", drawnAs("form"), validQuery(confirmLink, noSuchOrder), confirmRegistrationPost);
   app.get("/search", drawnAs("list"), searchPage);
 
   app.get("/programs", drawnAs("list"), programsList);

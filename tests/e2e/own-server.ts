@@ -5,7 +5,7 @@ import { E2E_VARS, e2ePort, startSite } from "./setup";
 /**
  * Starts it on E2E_PORT + offset with the default content; the setup has built the site already.
  * Offsets in use (each file its own, since two files run at once): 7 load and 9 crash (the drills'
- * own `wrangler dev`), 17 analytics, 18 Turnstile, 20 SmartCaptcha, 22 ALTCHA, 33 the mirror (34 and 35 its static host and wall).
+ * own `wrangler dev`), 17 analytics, 18 Turnstile, 20 SmartCaptcha, 22 ALTCHA, 33 the mirror (34 and 35 its static host and wall), 41 the paid tickets and free registrations.
  */
 export function startOwnServer(offset: number, vars: Record<string, string>): Promise<DevServer> {
   return startSite(e2ePort() + offset, vars);

@@ -239,15 +239,7 @@ describe("the amoCRM webhook on a deal's status", () => {
   });
 });
 
-describe("a free seminar's registration", () => {
-  it("holds its seat until the seminar starts: no hold ends it", async () => {
-    const { sent, answer } = await place("free-a", 1);
-    expect(answer.order.held_until).toBeUndefined();
-    expect(await stub("free-a").orderOf(sent.id)).toMatchObject({ status: "registered", holdUntil: null });
-    await runDurableObjectAlarm(stub("free-a"));
-    expect((await stub("free-a").orderOf(sent.id))?.status).toBe("registered");
-  });
-
+describe("a free seminar's registration (its confirmation by e-mail: free-registration.test.ts)", () => {
   it("lets one e-mail and one phone hold at most TICKETS_PER_PHONE (10) of its seats", async () => {
     const email = `${uniqueId("family")}@example.ru`;
     const post = async (tickets: number, overrides: Record<string, unknown>) =>

@@ -80,7 +80,11 @@ function OrderDetails({ order, area }: { order: OrderSummary; area: VisitorArea 
 
 /** What the buyer reads of their order: the payment before the hold ends, or that the hold has ended (decision 050). */
 function orderNote(order: OrderSummary): string {
+  if (order.status === "expired" && order.sum === 0) return "Бронь истекла: регистрацию не подтвердили вовремя, и место вернулось в список свободных. Можно зарегистрироваться снова.";
   if (order.status === "expired") return "Бронь истекла: заказ не был оплачен вовремя, и билеты вернулись в продажу. Если вы уже оплатили заказ, позвоните нам.";
+  // a free seminar's registration held until its holder confirms the e-mail they gave (decision 093)
+  if (order.sum === 0 && order.held_until)
+    return "Осталось подтвердить регистрацию: мы отправили письмо на почту, которую вы указали. Откройте ссылку в письме до конца брони — иначе место вернётся в список свободных. Сразу после подтверждения придёт электронный билет.";
   if (order.sum === 0) return "Билеты придут на электронную почту, которую вы указали, а за день до семинара мы пришлём напоминание.";
   const hold = order.held_until ? " Оплатите заказ до конца брони — иначе билеты вернутся в продажу." : "";
   return `Билеты и ссылка на оплату придут на электронную почту, которую вы указали, а за день до семинара мы пришлём напоминание.${hold}`;

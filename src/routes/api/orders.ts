@@ -1,6 +1,6 @@
 /**
  * The buyer's order (decision 085): `GET /api/orders/:id` (its state as JSON), `GET /orders/:id/ticket.ics`
- * (the seminar in the buyer's calendar, once paid), and ops' `POST /ops/orders/:id/refund` (the whole
+ * (the seminar in the buyer's calendar, once paid or a free registration confirmed), and ops' `POST /ops/orders/:id/refund` (the whole
  * order, or `{tickets: n}` of it: YooKassa returns the money, then the seats come back).
  */
 import { Hono } from "hono";
@@ -24,7 +24,7 @@ export const ordersApi = new Hono<AppEnv>()
   })
   .get("/orders/:id/ticket.ics", async (c) => {
     const view = await orderView(c.env, c.get("catalogue"), c.req.param("id"));
-    if (view?.status !== "paid") return c.json({ ok: false as const, message: NO_ORDER }, 404, PRIVATE);
+    if (view?.status !== "paid" && view?.status !== "registered") return c.json({ ok: false as const, message: NO_ORDER }, 404, PRIVATE);
     const seminar = indexes(c.get("catalogue")).seminarById.get(view.seminar_id)!;
     const site = (c.env.SITE_URL ?? new URL(c.req.url).origin).replace(/\/$/, "");
     const body = orderCalendar({ ...view, durationHours: seminar.durationHours, url: `${site}${seminarHref(seminar)}`, orderUrl: `${site}/orders/${view.id}` });

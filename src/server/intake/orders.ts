@@ -17,6 +17,7 @@ import { config } from "../config.server";
 import type { AppEnv } from "../env";
 import { holderDigest } from "../keys.server";
 import { seminarTickets } from "../objects";
+import { confirmsByMail } from "../order-holds";
 import { paymentsOf, startPayment } from "../payments";
 import { visitorOf } from "../visitor";
 import { giftError, honouredGift } from "./gift";
@@ -89,12 +90,14 @@ export async function placeOrder(c: Context<AppEnv>, input: TicketOrderInput, va
   const again = { ...values, id: undefined };
   const free = seminar.price === 0;
   const start = Date.parse(seminar.targetDate);
-  // a paid seminar's order holds its seats for the hold, never past the seminar's start; a free one's until the start (decision 050);
-  // paid on the site, only while the buyer pays (decision 085)
+  // a paid seminar's order holds its seats for the hold, never past the seminar's start (decision 050); paid on the site,
+  // only while the buyer pays (decision 085); a free one's for as long, until its holder confirms the e-mail they gave,
+  // or until the start when the site sends no letters (decision 093)
   const payments = paymentsOf(c.env);
   const yookassa = free ? null : payments.yookassa;
-  const holdMinutes = yookassa ? payments.holdMinutes : settings.TICKET_HOLD_MINUTES;
-  const holdUntil = free ? null : Math.min(Date.now() + holdMinutes * 60_000, start);
+  const confirming = free && confirmsByMail(c.env);
+  const holdMinutes = yookassa || confirming ? payments.holdMinutes : settings.TICKET_HOLD_MINUTES;
+  const holdUntil = free && !confirming ? null : Math.min(Date.now() + holdMinutes * 60_000, start);
   const { key, wide } = c.get("client");
   let order: OrderResult;
   try {
@@ -184,7 +187,8 @@ export async function placeOrder(c: Context<AppEnv>, input: TicketOrderInput, va
       tickets: data.tickets,
       sum: seminar.price * data.tickets,
       ...(order.holdUntil ? { held_until: new Date(order.holdUntil).toISOString() } : {}),
-      ...(paymentUrl ? { payment_url: paymentUrl, order_url: `/orders/${id}` } : {}),
+      ...(paymentUrl || confirming ? { order_url: `/orders/${id}` } : {}),
+      ...(paymentUrl ? { payment_url: paymentUrl } : {}),
     },
   };
 }

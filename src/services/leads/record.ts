@@ -95,6 +95,8 @@ export const requestShape = {
       /** paid on the site (decision 085): when, and how many of its tickets were refunded since */
       paidAt: z.optional(z.number()),
       refundedTickets: z.optional(z.number()),
+      /** a free seminar's registration: when its holder opened the link in the confirmation letter (decision 093) */
+      confirmedAt: z.optional(z.number()),
     }),
   ),
 };

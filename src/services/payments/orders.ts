@@ -8,8 +8,8 @@ import type { OrderState } from "../tickets";
 /** The states of an order in the seminar's object: those of decision 050, and paying's. */
 export type StoredOrderState = OrderState;
 
-/** What the buyer is told (DESIGN.md). */
-export type BuyerStatus = "awaiting_payment" | "paid" | "canceled" | "expired" | "refunded";
+/** What the buyer is told (DESIGN.md); a free seminar's registrant is told of its confirmation instead of a payment (decision 093). */
+export type BuyerStatus = "awaiting_payment" | "paid" | "canceled" | "expired" | "refunded" | "awaiting_confirmation" | "registered";
 
 /** An order as the object keeps it, without personal data. */
 export interface OrderRecord {
@@ -26,15 +26,20 @@ export interface OrderRecord {
   late: boolean;
 }
 
-/** The state the buyer reads: a hold past its end is expired even before the object's alarm has run. */
-export function buyerStatus(order: Pick<OrderRecord, "status" | "holdUntil">, now = Date.now()): BuyerStatus {
+/**
+ * The state the buyer reads: a hold past its end is expired even before the object's alarm has run.
+ * A free seminar's order (its ticket's price 0) waits for its confirmation, and is a registration.
+ */
+export function buyerStatus(order: Pick<OrderRecord, "status" | "holdUntil" | "price">, now = Date.now()): BuyerStatus {
+  const free = order.price === 0;
   switch (order.status) {
     case "held":
-      return order.holdUntil !== null && order.holdUntil <= now ? "expired" : "awaiting_payment";
+      if (order.holdUntil !== null && order.holdUntil <= now) return "expired";
+      return free ? "awaiting_confirmation" : "awaiting_payment";
     case "registered":
     case "confirmed":
     case "paid":
-      return "paid";
+      return free ? "registered" : "paid";
     case "refunded":
     case "refund_due":
       return "refunded";

@@ -1,14 +1,14 @@
 import { DurableObject } from "cloudflare:workers";
 import type { AcceptOutcome, DeliveryStatus, LeadView } from "../../services/leads/outbox";
 import { type LeadRecord, readLeadRecord, redacted } from "../../services/leads/record";
-import { expirySinks, paidSinks, refundSinks, sinkByName, sinksFor } from "../../services/leads/sinks/index.server";
+import { confirmedSinks, expirySinks, paidSinks, refundSinks, sinkByName, sinksFor } from "../../services/leads/sinks/index.server";
 import { type SinkContext, SinkError } from "../../services/leads/sinks/types";
 import { retryDelay } from "../../services/leads/retry";
 import { log } from "../../services/log";
 import { type Config, config } from "../../server/config.server";
 import { hasColumn, type Migration, migrate } from "./migrations";
 import { crmToken } from "../../server/objects";
-import { ticketCode } from "../../server/keys.server";
+import { confirmKey, ticketCode } from "../../server/keys.server";
 
 /** What an order-lead says of its tickets: paid, expired, refunded. */
 type OrderTicket = NonNullable<LeadRecord["ticket"]>;
@@ -127,12 +127,15 @@ export class LeadOutbox extends DurableObject<Env> {
   }
 
   /**
-   * An order was paid, or some of its tickets refunded, on the site (decision 085): the lead records
-   * it and the CRM gets it as an update of the order's own deal. Paid told twice is one; a refund of
+   * An order was paid, or some of its tickets refunded, on the site (decision 085), or a free
+   * registration confirmed by its letter's link (decision 093): the lead records it, the CRM gets it
+   * as an update of the order's own deal, and a paid or confirmed order's holder their e-ticket.
+   * Paid or confirmed told twice is one; a refund of
    * more tickets than told before is a new delivery (its key names the count). False: no such order here.
    */
-  orderEvent(id: string, event: { paidAt: number } | { refundedTickets: number }): Promise<boolean> {
+  orderEvent(id: string, event: { paidAt: number } | { confirmedAt: number } | { refundedTickets: number }): Promise<boolean> {
     if ("paidAt" in event) return this.updateOrder(id, paidSinks, (ticket) => (ticket.paidAt === undefined ? event : undefined));
+    if ("confirmedAt" in event) return this.updateOrder(id, confirmedSinks, (ticket) => (ticket.confirmedAt === undefined ? event : undefined));
     return this.updateOrder(id, refundSinks, (ticket) => ((ticket.refundedTickets ?? 0) < event.refundedTickets ? event : undefined));
   }
 
@@ -199,6 +202,7 @@ export class LeadOutbox extends DurableObject<Env> {
         return answer.token;
       },
       ticketCode: (orderId) => ticketCode(this.env, orderId),
+      confirmKey: (orderId) => confirmKey(this.env, orderId),
     };
     const sql = this.ctx.storage.sql;
     const due = sql

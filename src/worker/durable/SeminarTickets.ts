@@ -93,7 +93,8 @@ const HOLDING = "status IN ('held', 'registered', 'confirmed', 'paid')";
  * then (ops, the CRM), it keeps them; otherwise this object's alarm gives them back and tells the
  * CRM, through the outbox, as an update of the order's deal. Confirming and expiring are each one
  * transaction of this object, so whichever comes first decides, and the other sees its outcome.
- * A free seminar's registration holds its seat until the seminar starts.
+ * A free seminar's registration holds its seat for the same hold until its holder confirms the
+ * e-mail they gave (decision 093), or, when the site sends no letters, until the seminar starts.
  */
 export class SeminarTickets extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -168,10 +169,11 @@ export class SeminarTickets extends DurableObject<Env> {
   }
 
   /**
-   * Ops or the CRM say the order is paid: it keeps its seats past its hold. An order whose hold
-   * has already ended (its seats given back) stays ended: the outcome says so.
+   * Ops or the CRM say the order is paid, or a free registration's holder confirmed their e-mail
+   * (decision 093): it keeps its seats past its hold. An order whose hold has already ended (its
+   * seats given back) stays ended: the outcome says so.
    */
-  confirm(orderId: string, by: "ops" | "crm"): ConfirmOutcome {
+  confirm(orderId: string, by: "ops" | "crm" | "email"): ConfirmOutcome {
     const sql = this.ctx.storage.sql;
     return this.ctx.storage.transactionSync((): ConfirmOutcome => {
       const order = sql.exec<{ status: OrderState; settled_at: number | null }>("SELECT status, settled_at FROM orders WHERE order_id = ?", orderId).toArray()[0];

@@ -87,6 +87,9 @@ export const amocrm: Sink = {
 /** amoCRM's own status «Успешно реализовано», the same in every pipeline. */
 const AMO_WON_STATUS = 142;
 
+/** The tag a free registration's deal gets when its holder confirms it by the letter's link (decision 093). */
+const CONFIRMED_TAG = "регистрация подтверждена";
+
 /** The tag an order's deal gets when it is paid on the site. */
 const PAID_ON_SITE_TAG = "оплачено на сайте";
 
@@ -97,12 +100,12 @@ export const AMO_LOST_STATUS = 143;
 export const HOLD_EXPIRED_TAG = "бронь истекла";
 
 /**
- * A sink that moves an order's own deal (found by the order's id in its name) to `status` and tags
- * it, so admissions see why. Never for a new lead: the outbox adds it when the order's state changes
+ * A sink that moves an order's own deal (found by the order's id in its name) to `status` (null:
+ * leaves it where admissions put it) and tags it, so admissions see why. Never for a new lead: the outbox adds it when the order's state changes
  * (LeadOutbox.orderExpired, orderEvent); retried while the deal is not there yet (the order's own
  * delivery comes first). Setting a status twice is one status.
  */
-function orderDealUpdate(name: Sink["name"], status: number, tag: string, what: string): Sink {
+function orderDealUpdate(name: Sink["name"], status: number | null, tag: string, what: string): Sink {
   return {
     name,
     applies: () => false,
@@ -116,7 +119,7 @@ function orderDealUpdate(name: Sink["name"], status: number, tag: string, what: 
       const response = await fetch(`${base}/api/v4/leads/${deal}`, {
         method: "PATCH",
         headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-        body: JSON.stringify({ status_id: status, tags_to_add: [{ name: tag }] }),
+        body: JSON.stringify({ ...(status === null ? {} : { status_id: status }), tags_to_add: [{ name: tag }] }),
       });
       await expectOk(response, "amocrm");
       return { status: "delivered", detail: `amo lead ${deal}: ${what}` };
@@ -129,3 +132,6 @@ export const amocrmExpiry = orderDealUpdate("amocrm_expiry", AMO_LOST_STATUS, HO
 
 /** An order paid on the site (decision 085): its deal is set to «Успешно реализовано». */
 export const amocrmPaid = orderDealUpdate("amocrm_paid", AMO_WON_STATUS, PAID_ON_SITE_TAG, "paid");
+
+/** A free seminar's registration confirmed (decision 093): tagged, and the deal stays where it is (nothing was sold). */
+export const amocrmConfirmed = orderDealUpdate("amocrm_confirmed", null, CONFIRMED_TAG, "registration confirmed");

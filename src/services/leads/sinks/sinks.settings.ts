@@ -61,7 +61,7 @@ const PAIRS: { endpoint: "ADMITAD_URL" | "ROISTAT_URL" | "AMOCRM_BASE_URL" | "MA
   { endpoint: "ROISTAT_URL", needs: ["ROISTAT_KEY"], effect: "Roistat is off" },
   // the token's refresh sends both; without them the CRM's token dies within a day and every lead waits for ops
   { endpoint: "AMOCRM_BASE_URL", needs: ["AMOCRM_CLIENT_ID", "AMOCRM_CLIENT_SECRET"], effect: "amoCRM is off" },
-  { endpoint: "MAIL_API_URL", needs: ["MAIL_API_KEY", "MAIL_FROM_EMAIL"], effect: "the e-ticket by mail is off (the order's page still shows it)" },
+  { endpoint: "MAIL_API_URL", needs: ["MAIL_API_KEY", "MAIL_FROM_EMAIL"], effect: "the e-ticket by mail is off (the order's page still shows it), and a free seminar's registration is not confirmed by e-mail: it holds its seats until the seminar (decision 093)" },
 ];
 
 function pairProblems(config: Parsed<typeof shape>): SettingProblem[] {

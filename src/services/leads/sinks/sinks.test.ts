@@ -10,15 +10,17 @@ const STORED_UPDATE_NAMES = ["genezis_expiry", "amocrm_expiry"];
 const STORED_PAYMENT_NAMES = ["genezis_paid", "amocrm_paid", "genezis_refunded"];
 /** The buyer's e-ticket by mail, once an order is paid (issue 40). */
 const STORED_MAIL_NAMES = ["mail_ticket"];
+/** A free registration's confirmation letter, and the updates of its confirmation (decision 093). */
+const STORED_CONFIRM_NAMES = ["mail_confirm", "genezis_confirmed", "amocrm_confirmed"];
 
 describe("the sinks' stored names", () => {
   it("are the names the outbox has stored since its first version", () => {
-    expect([...SINK_KEYS]).toEqual([...STORED_NAMES, ...STORED_UPDATE_NAMES, ...STORED_PAYMENT_NAMES, ...STORED_MAIL_NAMES]);
+    expect([...SINK_KEYS]).toEqual([...STORED_NAMES, ...STORED_UPDATE_NAMES, ...STORED_PAYMENT_NAMES, ...STORED_MAIL_NAMES, ...STORED_CONFIRM_NAMES]);
   });
 
-  it("resolve, each to the sink of that name, in the order of spec 7 then the CRM", () => {
-    expect(sinks.map((sink) => sink.name)).toEqual(STORED_NAMES);
+  it("resolve, each to the sink of that name, in the order of spec 7 then the CRM (and a free registration's letter)", () => {
+    expect(sinks.map((sink) => sink.name)).toEqual([...STORED_NAMES, "mail_confirm"]);
     expect(expirySinks.map((sink) => sink.name)).toEqual(STORED_UPDATE_NAMES);
-    for (const key of [...STORED_NAMES, ...STORED_UPDATE_NAMES, ...STORED_PAYMENT_NAMES, ...STORED_MAIL_NAMES]) expect(sinkByName.get(key)?.name).toBe(key);
+    for (const key of [...STORED_NAMES, ...STORED_UPDATE_NAMES, ...STORED_PAYMENT_NAMES, ...STORED_MAIL_NAMES, ...STORED_CONFIRM_NAMES]) expect(sinkByName.get(key)?.name).toBe(key);
   });
 });

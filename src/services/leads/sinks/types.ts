@@ -33,6 +33,8 @@ export interface SinkContext {
   crmAccessToken: () => Promise<string>;
   /** the signed code of a paid order's e-ticket (as its page shows it); null without a signing key */
   ticketCode?: (orderId: string) => Promise<string | null>;
+  /** the key of a free registration's confirmation link (decision 093); null without a signing key */
+  confirmKey?: (orderId: string) => Promise<string | null>;
   /**
    * A request for this lead left before a crash and its answer was never written: the sink may
    * have it. A sink that can look the lead up does so before sending again.
@@ -43,7 +45,7 @@ export interface SinkContext {
 export type SinkResult = { status: "delivered"; detail?: string } | { status: "skipped"; detail: string };
 
 /** The names deliveries are stored under: stable, since the outbox keeps them in its rows. */
-export const SINK_KEYS = ["genezis", "advcake", "partner", "roistat", "amocrm", "genezis_expiry", "amocrm_expiry", "genezis_paid", "amocrm_paid", "genezis_refunded", "mail_ticket"] as const;
+export const SINK_KEYS = ["genezis", "advcake", "partner", "roistat", "amocrm", "genezis_expiry", "amocrm_expiry", "genezis_paid", "amocrm_paid", "genezis_refunded", "mail_ticket", "mail_confirm", "genezis_confirmed", "amocrm_confirmed"] as const;
 type SinkKey = (typeof SINK_KEYS)[number];
 
 /** A destination of leads (DESIGN.md): whether it wants a lead, and how it gets it. */

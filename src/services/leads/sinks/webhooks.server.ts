@@ -22,49 +22,36 @@ export const genezis: Sink = {
 };
 
 /**
- * An order's hold ended unpaid (decision 050): the CRM webhook gets the same lead id again, with
- * the event and the order's seats and times, and no person's data (it has them from the lead).
+ * A sink that tells the CRM webhook of a change in an order (never for a new lead: the outbox adds
+ * it when the order's state changes, LeadOutbox.orderExpired, orderEvent): the same lead id again,
+ * with the event and the order's seats and times, and no person's data (it has them from the lead),
+ * under an Idempotency-Key of its own (`key`), so a repeat is dropped.
  */
-export const genezisExpiry: Sink = {
-  name: "genezis_expiry",
-  // never for a new lead: the outbox adds it when an order's hold ends (LeadOutbox.orderExpired)
-  applies: () => false,
-  repeatable: () => true,
-  async send(lead, { config, fetch }) {
-    if (!config.CRM_WEBHOOK_URL) return skipped("genezis");
-    const response = await fetch(config.CRM_WEBHOOK_URL, postJson({ id: lead.id, kind: lead.kind, event: "order.expired", ticket: lead.ticket }, `${lead.id}:expired`));
-    await expectOk(response, "genezis");
-    return { status: "delivered", detail: String(response.status) };
-  },
-};
+function orderEventHook(name: Sink["name"], event: string, key: (lead: LeadRecord) => string): Sink {
+  return {
+    name,
+    applies: () => false,
+    repeatable: () => true,
+    async send(lead, { config, fetch }) {
+      if (!config.CRM_WEBHOOK_URL) return skipped("genezis");
+      const response = await fetch(config.CRM_WEBHOOK_URL, postJson({ id: lead.id, kind: lead.kind, event, ticket: lead.ticket }, key(lead)));
+      await expectOk(response, "genezis");
+      return { status: "delivered", detail: String(response.status) };
+    },
+  };
+}
 
-/** An order paid on the site (decision 085): the CRM webhook gets the event under its own Idempotency-Key. */
-export const genezisPaid: Sink = {
-  name: "genezis_paid",
-  // never for a new lead: the outbox adds it when the order's payment succeeds (LeadOutbox.orderEvent)
-  applies: () => false,
-  repeatable: () => true,
-  async send(lead, { config, fetch }) {
-    if (!config.CRM_WEBHOOK_URL) return skipped("genezis");
-    const response = await fetch(config.CRM_WEBHOOK_URL, postJson({ id: lead.id, kind: lead.kind, event: "order.paid", ticket: lead.ticket }, `${lead.id}:paid`));
-    await expectOk(response, "genezis");
-    return { status: "delivered", detail: String(response.status) };
-  },
-};
+/** An order's hold ended unpaid (decision 050), or a free registration's unconfirmed (decision 093). */
+export const genezisExpiry = orderEventHook("genezis_expiry", "order.expired", (lead) => `${lead.id}:expired`);
+
+/** An order paid on the site (decision 085). */
+export const genezisPaid = orderEventHook("genezis_paid", "order.paid", (lead) => `${lead.id}:paid`);
+
+/** A free seminar's registration confirmed through the link in its letter (decision 093): not a payment. */
+export const genezisConfirmed = orderEventHook("genezis_confirmed", "order.confirmed", (lead) => `${lead.id}:confirmed`);
 
 /** Tickets of an order refunded (decision 085): the event with the count refunded so far; each new refund is a new key. */
-export const genezisRefunded: Sink = {
-  name: "genezis_refunded",
-  applies: () => false,
-  repeatable: () => true,
-  async send(lead, { config, fetch }) {
-    if (!config.CRM_WEBHOOK_URL) return skipped("genezis");
-    const key = `${lead.id}:refunded:${lead.ticket?.refundedTickets ?? 0}`;
-    const response = await fetch(config.CRM_WEBHOOK_URL, postJson({ id: lead.id, kind: lead.kind, event: "order.refunded", ticket: lead.ticket }, key));
-    await expectOk(response, "genezis");
-    return { status: "delivered", detail: String(response.status) };
-  },
-};
+export const genezisRefunded = orderEventHook("genezis_refunded", "order.refunded", (lead) => `${lead.id}:refunded:${lead.ticket?.refundedTickets ?? 0}`);
 
 /** AdvCake: the lead with its AdvCake tracking ids (spec 7: POST advCakeNew with the lead). */
 export const advcake: Sink = {
