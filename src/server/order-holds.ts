@@ -22,11 +22,24 @@ export async function seminarOfOrder(env: Env, orderId: string): Promise<string 
   return lead?.kind === "ticket" ? (lead.ticket?.seminar_id ?? null) : null;
 }
 
-/** The order is paid: it keeps its seats, unless its hold ended first (then it stays ended, and says so). */
+/**
+ * The order is paid, or a free registration confirmed: it keeps its seats, unless its hold ended
+ * first (then it stays ended, and says so). A free registration's holder gets the e-ticket and the
+ * CRM hears of it through the outbox (decision 093), whoever confirmed it: the letter's link, ops or
+ * the CRM. Told again when confirmed again by the link (told twice is one), so a call lost here is
+ * made good by the next press.
+ */
 export async function confirmOrder(env: Env, orderId: string, by: "ops" | "crm" | "email"): Promise<ConfirmOutcome & { seminar?: string }> {
   const seminar = await seminarOfOrder(env, orderId);
   if (!seminar) return { outcome: "unknown" };
-  return { ...(await seminarTickets(env, seminar).confirm(orderId, by)), seminar };
+  const stub = seminarTickets(env, seminar);
+  const confirmed = await stub.confirm(orderId, by);
+  if (confirmed.outcome === "confirmed" && (by === "email" || !confirmed.already) && (await stub.record(orderId))?.price === 0) {
+    if (!confirmed.already) log.info("tickets.registration_confirmed", { order: orderId, by });
+    const shard = await shardHolding(orderId, (name) => outboxShard(env, name).has(orderId));
+    await outboxShard(env, shard).orderEvent(orderId, { confirmedAt: Date.now() });
+  }
+  return { ...confirmed, seminar };
 }
 
 /** The CRM closed the order's deal unpaid: a held order ends now and its seats go back. */
@@ -51,17 +64,5 @@ export async function isConfirmKey(env: Env, orderId: string, key: string): Prom
   return expected !== null && sameSecret(key, expected);
 }
 
-/**
- * The registrant opened their letter's link and pressed the button (decision 093): the order keeps
- * its seat until the seminar, and the CRM and the holder's e-ticket letter are told through the
- * outbox. Confirmed twice is one; a hold that ended first stays ended. The key is checked by the caller.
- */
-export async function confirmRegistration(env: Env, orderId: string): Promise<ConfirmOutcome> {
-  const confirmed = await confirmOrder(env, orderId, "email");
-  if (confirmed.outcome !== "confirmed") return confirmed;
-  if (!confirmed.already) log.info("tickets.registration_confirmed", { order: orderId });
-  // told again when the link is pressed again (told twice is one): a call lost here is not lost for good
-  const shard = await shardHolding(orderId, (name) => outboxShard(env, name).has(orderId));
-  await outboxShard(env, shard).orderEvent(orderId, { confirmedAt: Date.now() });
-  return confirmed;
-}
+/** The registrant opened their letter's link and pressed the button (decision 093); the key is checked by the caller. */
+export const confirmRegistration = (env: Env, orderId: string): Promise<ConfirmOutcome> => confirmOrder(env, orderId, "email");

@@ -90,6 +90,8 @@ const strings = (value: unknown): string[] =>
 export interface AbuseReport {
   seats: { source: string; orders: number; taken: number; seats: number; refusals: Record<string, number>; backAfterHold: number }[];
   crmExpiries: number;
+  /** a free seminar emptied by the proxy pool with made-up e-mails: held until each e-mail confirms (decision 093) */
+  free: { orders: number; taken: number; seats: number; letters: number; confirmed: number; backAfterHold: number };
   /** `certificates`: draws of the 20,000 or 30,000-rouble certificate */
   wheel: { source: string; spins: number; drawn: number; refused: Record<string, number>; certificates: number }[];
   withoutVisit: { spins: number; drawn: number };
@@ -182,6 +184,25 @@ export async function runAbuseDrill(options = { port: 8801, holdMinutes: 0.25 })
       }
       seats.push(figures);
     }
+    // 1b. a free seminar, the proxy pool with a new phone and a made-up e-mail each: each registration waits for its
+    // e-mail's confirmation (decision 093), which the pool never gives
+    const freeIds = new Set(defaultCatalogue().seminars.filter((s) => s.price === 0).map((s) => s.id));
+    const freeSeminar = (await ops<{ id: string; targetDate: string }[]>(base, "/ops/seminars")).find((s) => freeIds.has(s.id) && Date.parse(s.targetDate) > Date.now() + 86_400_000)!.id;
+    await ops(base, `/ops/seminars/${freeSeminar}/tickets`, { method: "PUT", body: JSON.stringify({ tickets_quantity: 40 }) });
+    const proxies = SOURCES[3]!;
+    const freeCookies = await visits(16, (n) => proxies.address(500 + n));
+    const free = { orders: 0, taken: 0, seats: 40, letters: 0, confirmed: 0, backAfterHold: 0 };
+    const registered: string[] = [];
+    for (let n = 0; n < 16; n++) {
+      const id = `abuse-free-${process.pid.toString(36)}-${n}`;
+      const response = await post("/api/tickets", { id, name: "Перекупщик", phone: phone(), email: `nobody${phones}@example.ru`, seminar_id: freeSeminar, tickets: 5, cta: "buyTicket" }, proxies.address(500 + n), freeCookies[n]!);
+      await response.arrayBuffer();
+      free.orders++;
+      if (response.status === 200) {
+        free.taken += 5;
+        registered.push(id);
+      }
+    }
     // a proxy pool is bounded by time alone: its holds end unpaid within PAYMENT_HOLD_MINUTES (checked below)
     const limits: Record<string, number> = { [SOURCES[0]!.name]: 20, [SOURCES[1]!.name]: 10, [SOURCES[2]!.name]: 40, [SOURCES[3]!.name]: 40 };
     for (const figures of seats) if (figures.taken > limits[figures.source]!) violations.push(`${figures.source}: ${figures.taken} seats, more than ${limits[figures.source]}`);
@@ -198,6 +219,14 @@ export async function runAbuseDrill(options = { port: 8801, holdMinutes: 0.25 })
       await wait(1000);
     }
     if (crmExpiries < ordered.length) violations.push(`${ordered.length - crmExpiries} ended holds the CRM was not told of`);
+    free.backAfterHold = live.find((s) => s.id === freeSeminar)!.tickets_quantity;
+    if (free.backAfterHold !== 40) violations.push(`a free seminar: ${40 - free.backAfterHold} seats still held after the hold, none confirmed`);
+    const letters = (await (await fetch(`${fakes.url}/__received?sink=mail`)).json()) as Receipt[];
+    const keys = new Set(letters.map((r) => (r.body as { message?: { idempotence_key?: string } }).message?.idempotence_key));
+    free.letters = registered.filter((id) => keys.has(`confirm-${id}`)).length;
+    free.confirmed = registered.filter((id) => keys.has(`ticket-${id}`)).length;
+    if (free.letters < registered.length) violations.push(`a free seminar: ${registered.length - free.letters} registrations got no confirmation letter`);
+    if (free.confirmed > 0) violations.push(`a free seminar: ${free.confirmed} e-tickets sent with no confirmation`);
 
     // 2. the wheel: a new visit and a new phone for every spin (a farmer with a proxy pool and a list of numbers)
     const wheel: AbuseReport["wheel"] = [];
@@ -330,7 +359,7 @@ export async function runAbuseDrill(options = { port: 8801, holdMinutes: 0.25 })
     // 5. blank settings, on a second site beside this one
     const blank = await runBlankSettingsDrill({ port: options.port + 1, config, vars: fakeSinkEnv(fakes.url), violations });
 
-    return { seats, crmExpiries, wheel, withoutVisit, giftClaims: { phones: 5, honoured }, junk, payments, blank, violations };
+    return { seats, crmExpiries, free, wheel, withoutVisit, giftClaims: { phones: 5, honoured }, junk, payments, blank, violations };
   } finally {
     await server?.stop();
     await fakes.close();
@@ -345,6 +374,10 @@ export function printAbuseReport(report: AbuseReport): void {
     console.log(`   ${s.source.padEnd(42)} ${String(s.orders).padStart(3)} orders  ${String(s.taken).padStart(3)} of ${s.seats} seats held  refused: ${JSON.stringify(s.refusals)}  left after the hold: ${s.backAfterHold}`);
   }
   console.log(`   the CRM told of ${report.crmExpiries} ended holds (an update of each order's deal)`);
+  const f = report.free;
+  console.log(
+    `   a free seminar, the proxy pool with made-up e-mails: ${f.orders} registrations  ${f.taken} of ${f.seats} seats held  confirmation letters ${f.letters}  e-tickets ${f.confirmed}  left after the hold: ${f.backAfterHold}`,
+  );
   console.log("2. Farming the wheel (a new visit for every spin, 60 spins a source)");
   for (const w of report.wheel) console.log(`   ${w.source.padEnd(42)} ${String(w.drawn).padStart(3)} drawn of ${w.spins}  refused: ${JSON.stringify(w.refused)}  certificates of 20 or 30 thousand: ${w.certificates}`);
   console.log(`   without a visit or with an invented one: ${report.withoutVisit.drawn} drawn of ${report.withoutVisit.spins}`);

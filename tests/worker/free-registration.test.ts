@@ -8,7 +8,7 @@ import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { BuiltCatalogue } from "../../src/services/catalogue/build";
 import { defaultCatalogue } from "../support/content";
-import { fakes, newPhone, origin, received, seedCrmToken, settled, uniqueId, visitEvidence } from "./leads-helpers";
+import { fakes, newPhone, opsToken, origin, received, seedCrmToken, settled, uniqueId, visitEvidence } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 import { fetchWith, settingsWith } from "./with-settings";
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const base = defaultCatalogue("free-registration-v1");
   const template = base.seminars[0]!;
   const own = (id: string, tickets: number) => ({ ...template, id, slug: id, tickets_quantity: tickets, price: 0 });
-  catalogue = { ...base, seminars: [...base.seminars, own("reg-a", 10), own("reg-b", 10), own("reg-c", 10), own("reg-d", 10)] };
+  catalogue = { ...base, seminars: [...base.seminars, own("reg-a", 10), own("reg-b", 10), own("reg-c", 10), own("reg-d", 10), own("reg-e", 10)] };
   await seedCatalogue(catalogue);
   await seedCrmToken();
 });
@@ -169,6 +169,15 @@ describe("a free seminar's registration, when the site sends letters", () => {
     const page = await (await fetchWith(env, `/orders/${sent.id}`)).text();
     expect(page).toContain("Регистрацию не подтвердили вовремя");
     expect(await letters(sent.id, "ticket")).toHaveLength(0);
+  });
+
+  it("confirmed by ops by hand (the holder called: no letter came) is the same confirmation: the seat kept, the e-ticket sent", async () => {
+    const { sent } = await register("reg-e");
+    const confirmed = await fetchWith(env, `/ops/orders/${sent.id}/confirm`, { method: "POST", headers: { Authorization: `Bearer ${opsToken}` } });
+    expect(confirmed.status).toBe(200);
+    expect(await stub("reg-e").orderOf(sent.id)).toMatchObject({ status: "confirmed", holdUntil: null });
+    expect(await state(sent.id)).toMatchObject({ status: "registered" });
+    await vi.waitFor(async () => expect(await letters(sent.id, "ticket")).toHaveLength(1), { timeout: 15_000, interval: 100 });
   });
 
   it("without JavaScript lands on the order's page, which says to confirm by the letter", async () => {

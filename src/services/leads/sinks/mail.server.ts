@@ -144,6 +144,8 @@ export const mailConfirm: Sink = {
   async send(lead, { config, fetch, confirmKey }): Promise<SinkResult> {
     const cannot = cannotMail(lead, config);
     if (cannot) return cannot;
+    // a letter that comes after the hold (the mail API was down that long) would link to a seat given back
+    if ((lead.ticket?.heldUntil ?? 0) <= Date.now()) return { status: "skipped", detail: "mail: the hold ended before the letter could go" };
     const key = await confirmKey?.(lead.id);
     if (!key) return { status: "skipped", detail: "mail: no signing key, no confirmation link" };
     const url = new URL(`/orders/${lead.id}/confirm`, config.SITE_URL);
