@@ -45,9 +45,11 @@ export function tooFewTickets(left: number): string {
 }
 
 /**
- * Where an order is (decision 050): `held` until it is paid or its hold ends (a paid seminar),
- * `registered` until the seminar (a free one), `confirmed` (paid, said by ops or the CRM; and every
- * order taken before holds existed), `expired` (its hold ended unpaid: its seats went back).
+ * Where an order is (decision 050): `held` until it is paid or its hold ends (a paid seminar), or
+ * until its holder confirms the e-mail they gave (a free one, decision 093); `registered` until the
+ * seminar (a free one, when the site sends no letters); `confirmed` (paid, said by ops or the CRM; a
+ * free registration confirmed; and every order taken before holds existed); `expired` (its hold
+ * ended unpaid or unconfirmed: its seats went back).
  */
 export type OrderState = "held" | "registered" | "confirmed" | "expired" | PaidOrderState;
 
