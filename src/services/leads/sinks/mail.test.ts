@@ -36,7 +36,7 @@ describe("the e-ticket's letter", () => {
 
 describe("a free registration's letters (decision 093)", () => {
   const free: LeadRecord = { ...order, price: 0, ticket: { ...order.ticket!, paidAt: undefined, refundedTickets: undefined, tickets: 1, heldUntil: Date.now() + 15 * 60_000 } };
-  const config = { MAIL_API_URL: "https://mail.test/api", MAIL_API_KEY: "mail-key-0123456789abcdef", MAIL_FROM_EMAIL: "tickets@mip.institute", SITE_URL: "https://mip.institute" };
+  const config = { MAIL_API_URL: "https://mail.test/api", MAIL_API_KEY: "mail-key-for-tests", MAIL_FROM_EMAIL: "tickets@mip.institute", SITE_URL: "https://mip.institute" };
   /** What the mail API was sent, the sink's result. */
   async function sendConfirm(lead: LeadRecord) {
     const sent: { url: string; body: { message: { subject: string; idempotence_key: string; body: { plaintext: string; html: string } } } }[] = [];
