@@ -11,6 +11,7 @@ import NothingFound from "../components/forms/NothingFound.island";
 import { FREE_ACCESS_TEXTS } from "../components/forms/NothingFoundPanel";
 import { fallbackContacts } from "../components/layout/contacts";
 import { visitorOf } from "../server/visitor";
+import { ticketFormTexts } from "../services/catalogue/cta-labels";
 import { indexes } from "../services/catalogue/queries";
 import type { Seminar } from "../services/catalogue/build";
 import { liveTickets } from "../server/seminar-tickets";
@@ -49,7 +50,11 @@ export async function renderApply(c: Context<AppEnv>, state: ApplyState = {}) {
   // the short forms (the 404 page's and /free-access) come back as themselves
   const shortForm = query.form === "notFound" || query.form === "freeAccess" ? query.form : undefined;
   const { title, description } =
-    shortForm === "freeAccess" ? { title: catalogue.pages.freeAccess.title, description: catalogue.pages.freeAccess.lead } : catalogue.site.cta[cta];
+    shortForm === "freeAccess"
+      ? { title: catalogue.pages.freeAccess.title, description: catalogue.pages.freeAccess.lead }
+      : seminar
+        ? ticketFormTexts(catalogue.site, seminar.price)
+        : catalogue.site.cta[cta];
   const blockForAmo = text(query.about ?? query.blockForAmo, 200);
   const values: Partial<LeadValues> = {};
   if (state.values) {

@@ -26,15 +26,16 @@ export async function seminarOfOrder(env: Env, orderId: string): Promise<string 
  * The order is paid, or a free registration confirmed: it keeps its seats, unless its hold ended
  * first (then it stays ended, and says so). A free registration's holder gets the e-ticket and the
  * CRM hears of it through the outbox (decision 093), whoever confirmed it: the letter's link, ops or
- * the CRM. Told again when confirmed again by the link (told twice is one), so a call lost here is
- * made good by the next press.
+ * the CRM. Told again whenever it is confirmed again (told twice is one: the outbox keeps
+ * `confirmedAt` once), so a call lost here is made good by the next press, ops' retry or the CRM's
+ * webhook sent again, and by the link's page of a confirmed registration.
  */
 export async function confirmOrder(env: Env, orderId: string, by: "ops" | "crm" | "email"): Promise<ConfirmOutcome & { seminar?: string }> {
   const seminar = await seminarOfOrder(env, orderId);
   if (!seminar) return { outcome: "unknown" };
   const stub = seminarTickets(env, seminar);
   const confirmed = await stub.confirm(orderId, by);
-  if (confirmed.outcome === "confirmed" && (by === "email" || !confirmed.already) && (await stub.record(orderId))?.price === 0) {
+  if (confirmed.outcome === "confirmed" && (await stub.record(orderId))?.price === 0) {
     if (!confirmed.already) log.info("tickets.registration_confirmed", { order: orderId, by });
     const shard = await shardHolding(orderId, (name) => outboxShard(env, name).has(orderId));
     await outboxShard(env, shard).orderEvent(orderId, { confirmedAt: Date.now() });

@@ -77,8 +77,10 @@ describe("the header at 390px", () => {
   });
 
   it("closes on a press outside it, but a press on the burger toggles it instead", async () => {
+    // the header awake first (it wakes when the browser is idle): a burger pressed before is held and replayed once it
+    // wakes (decision 009; act-before-hydration.test.ts), and beside a second suite that replay came after the press outside
+    await page.waitForSelector('[data-island="layout/Header"][data-hydrated="true"]', { state: "attached", timeout: 60_000 });
     await burger().click();
-    // open first: a press made before the island woke is held and replayed once it wakes (decision 009), and a press outside before the menu is there presses nothing
     await expect.poll(() => menu().isVisible()).toBe(true);
     await page.mouse.click(5, 400);
     await expect.poll(() => menu().isVisible()).toBe(false);

@@ -97,14 +97,22 @@ describe("a free seminar's registration on a phone", () => {
     await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
     await page.getByRole("link", { name: "Получить билет" }).first().click();
     const dialog = page.locator("dialog.lead-popup");
+    // the name, the phone and the e-mail: no count of tickets, no promo code, no word of payment
+    await dialog.getByLabel("Имя *").waitFor();
+    expect(await dialog.locator(".ticket-counter, [name='promocode']").count()).toBe(0);
+    expect(await dialog.textContent()).not.toMatch(/оплат/i);
     await dialog.getByLabel("Имя *").fill("Дана");
     await dialog.locator("#popup-phone").pressSequentially("9125554477");
     const email = `dana-${Date.now()}@example.ru`;
     await dialog.getByLabel("Электронная почта *").fill(email);
     await dialog.getByRole("button", { name: /^Получить билет/ }).click();
+    await dialog.getByRole("heading", { name: "Спасибо за регистрацию!" }).waitFor();
     await dialog.getByText("Осталось подтвердить регистрацию").waitFor();
     await expect.poll(() => dialog.getByTestId("held-until").isVisible()).toBe(true);
     await screenshot(page, "mobile-registration-to-confirm", true);
+    // the seminar's page counts the seat as held until the registration is confirmed, with no word of payment
+    await page.reload();
+    await expect.poll(() => page.getByTestId("tickets-left").first().textContent()).toMatch(/забронирован.*: могут освободиться, если регистрацию не подтвердят/);
 
     // the letter, as the fake mail API took it: its link opens the page with one button
     let link = "";

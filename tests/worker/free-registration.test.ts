@@ -4,8 +4,9 @@
  * then the e-ticket comes, and the CRM hears of a confirmed registration, never of a payment. Unconfirmed,
  * the seat comes back. A site that sends no letters holds the seat until the seminar, as before.
  */
-import { env, runDurableObjectAlarm } from "cloudflare:test";
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { confirmKey } from "../../src/server/keys.server";
 import type { BuiltCatalogue } from "../../src/services/catalogue/build";
 import { defaultCatalogue } from "../support/content";
 import { fakes, newPhone, opsToken, origin, received, seedCrmToken, settled, uniqueId, visitEvidence } from "./leads-helpers";
@@ -18,7 +19,7 @@ beforeAll(async () => {
   const base = defaultCatalogue("free-registration-v1");
   const template = base.seminars[0]!;
   const own = (id: string, tickets: number) => ({ ...template, id, slug: id, tickets_quantity: tickets, price: 0 });
-  catalogue = { ...base, seminars: [...base.seminars, own("reg-a", 10), own("reg-b", 10), own("reg-c", 10), own("reg-d", 10), own("reg-e", 10)] };
+  catalogue = { ...base, seminars: [...base.seminars, own("reg-a", 10), own("reg-b", 10), own("reg-c", 10), own("reg-d", 10), own("reg-e", 10), own("reg-f", 10)] };
   await seedCatalogue(catalogue);
   await seedCrmToken();
 });
@@ -98,6 +99,8 @@ describe("a free seminar's registration, when the site sends letters", () => {
     expect(opened.status).toBe(200);
     expect(opened.headers.get("Cache-Control")).toBe("no-store");
     expect(opened.headers.get("X-Robots-Tag")).toBe("noindex");
+    // its address holds the key: another site it links to is told the origin alone
+    expect(opened.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
     const html = await opened.text();
     expect(html).toMatch(/<form[^>]*method="post"/);
     expect(html).toContain("Подтвердить регистрацию");
@@ -159,7 +162,8 @@ describe("a free seminar's registration, when the site sends letters", () => {
     const before = await stub("reg-d").ticketsLeft(10);
     const { sent, answer } = await register("reg-d", shortHold);
     expect(await stub("reg-d").ticketsLeft(10)).toBe(before - 1);
-    const link = await linkOf(sent.id);
+    // the link as the letter has it (a letter that could not go within a hold this short is not sent at all)
+    const link = `/orders/${sent.id}/confirm?key=${await confirmKey(env, sent.id)}`;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(answer.order.held_until!) - Date.now()) + 50));
     await vi.waitFor(async () => expect((await stub("reg-d").orderOf(sent.id))?.status).toBe("expired"), { timeout: 15_000, interval: 50 });
     expect(await stub("reg-d").ticketsLeft(10)).toBe(before);
@@ -169,6 +173,26 @@ describe("a free seminar's registration, when the site sends letters", () => {
     const page = await (await fetchWith(env, `/orders/${sent.id}`)).text();
     expect(page).toContain("Регистрацию не подтвердили вовремя");
     expect(await letters(sent.id, "ticket")).toHaveLength(0);
+  });
+
+  it("pressed in the moment between the hold's end and the alarm that gives the seat back, ends the hold instead", async () => {
+    const { sent } = await register("reg-f");
+    const before = await stub("reg-f").ticketsLeft(10);
+    // the hold ends now; the object's alarm (set for its hand-over, seconds away) has not run
+    await runInDurableObject(stub("reg-f"), (_object, state) => {
+      state.storage.sql.exec("UPDATE orders SET hold_until = ? WHERE order_id = ?", Date.now() - 1, sent.id);
+    });
+    expect(await stub("reg-f").confirm(sent.id, "email")).toMatchObject({ outcome: "expired" });
+    expect((await stub("reg-f").orderOf(sent.id))?.status).toBe("expired");
+    expect(await stub("reg-f").ticketsLeft(10)).toBe(before + 1);
+  });
+
+  it("confirmed, has nothing to refund: ops' refund is refused and the seat stays", async () => {
+    const { sent } = await register("reg-f");
+    expect((await press(await linkOf(sent.id))).status).toBe(303);
+    const refund = await fetchWith(env, `/ops/orders/${sent.id}/refund`, { method: "POST", headers: { Authorization: `Bearer ${opsToken}`, "Content-Type": "application/json" }, body: "{}" });
+    expect(refund.status).toBe(409);
+    expect((await stub("reg-f").orderOf(sent.id))?.status).toBe("confirmed");
   });
 
   it("confirmed by ops by hand (the holder called: no letter came) is the same confirmation: the seat kept, the e-ticket sent", async () => {

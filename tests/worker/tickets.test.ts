@@ -424,6 +424,13 @@ describe("buying without JavaScript", () => {
     expect(freeForm).not.toMatch(/оплат/);
     expect(freeForm).not.toContain("Есть промокод?");
     expect(freeForm).not.toContain('name="promocode"');
+    // and one seat: the name, the phone and the e-mail are all it asks (decision 093)
+    expect(freeForm).not.toContain("ticket-counter");
+    expect(freeForm).toContain('<input type="hidden" name="tickets" value="1"/>');
+    // the page's own words are a participant's registration, not a purchase
+    const freeMain = freePage.slice(freePage.indexOf("<main"), freePage.indexOf("</main>"));
+    expect(freeMain).toContain("Регистрация участника");
+    expect(freeMain).not.toMatch(/оплат|Выбрать билеты/);
     const lead = await (await SELF.fetch(`${origin}/apply?cta=signUpForProfession`)).text();
     expect(lead).toContain('<label for="apply-email">Электронная почта</label>');
     expect(lead).not.toContain('aria-required="true"');

@@ -71,7 +71,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
   const [status, setStatus] = useState<Status>(serverErrors?.tickets ? { state: "refused", message: serverErrors.tickets } : { state: "editing" });
   const left = useSignalValue(ticketsLeft)[seminar?.id ?? ""] ?? seminar?.tickets_quantity ?? 0;
   const perOrder = useSiteSettings().ticketsPerOrder ?? DEFAULT_TICKETS_PER_ORDER;
-  const [count, setCount] = useState(Math.max(1, Math.min(tickets ?? 1, perOrder)));
+  const [count, setCount] = useState(seminar?.price === 0 ? 1 : Math.max(1, Math.min(tickets ?? 1, perOrder)));
   // the promo field folded behind «Есть промокод?», open when a code is known (the promo banner, the UTM, a post that came back)
   const [promoOpen, setPromoOpen] = useState(false);
   // a form that came back from the server without JavaScript: its first field in error takes the focus (decision 071)
@@ -218,8 +218,11 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
       ) : null}
       <fieldset disabled={sending}>
         <legend className="visually-hidden">Контактные данные</legend>
-        {seminar ? (
+        {/* a free seminar's registration asks only the name, the phone and the e-mail: one seat, confirmed by that e-mail (decision 093) */}
+        {seminar && seminar.price > 0 ? (
           <TicketCounter count={count} left={left} perOrder={perOrder} price={seminar.price} disabled={sending || status.state === "kept"} onChange={setCount} />
+        ) : seminar ? (
+          <input type="hidden" name="tickets" value="1" />
         ) : null}
         <Field id={id("name")} name="name" autoFocus={firstServerError === "name"} label="Имя *" value={values.name} error={errors.name} autoComplete="name" onChange={set("name")} onBlur={blur("name")} />
         <PhoneField

@@ -111,7 +111,7 @@ export function ThankYou({ giftExchange, messengerChannel, homeLink = false, hea
   }, []);
   return (
     <div className="thank-you">
-      <Heading className="thank-you__title">{order ? "Спасибо за заказ!" : "Спасибо за заявку!"}</Heading>
+      <Heading className="thank-you__title">{order ? (order.sum === 0 ? "Спасибо за регистрацию!" : "Спасибо за заказ!") : "Спасибо за заявку!"}</Heading>
       {order ? <OrderDetails order={order} area={area} /> : null}
       <div className="thank-you__columns">
         <div className="thank-you__column">

@@ -38,6 +38,10 @@ export async function saveLowVision(settings: LowVision | null): Promise<void> {
   document.cookie = settings
     ? `${LOW_VISION_COOKIE}=${wanted}; path=/; max-age=${YEAR_S}; samesite=lax${secure}`
     : `${LOW_VISION_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`;
+  // a round trip to the browser's cookie store after the write, sent after it: in Chromium, with a store that kept
+  // nothing, a reload right after the write came back in the mode just left beside a second suite (the write travels
+  // on its own channel); WebKit's store answers at once, and Firefox has none
+  await store?.get(LOW_VISION_COOKIE).catch(() => undefined);
 }
 
 /** Switches the low-vision version on from the header card; the page reloads in it once the cookie is kept. */

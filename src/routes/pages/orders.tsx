@@ -217,6 +217,10 @@ async function confirming(c: Context<AppEnv>): Promise<OrderView | null> {
 export async function confirmRegistrationPage(c: Context<AppEnv>) {
   const view = await confirming(c);
   if (!view) return noSuchOrder(c);
+  if (view.status === "registered") {
+    // confirmed: told again, in case the last press's word to the outbox was lost (told twice is one)
+    await confirmRegistration(c.env, view.id).catch((error: unknown) => log.warn("tickets.confirm.retell", { order: view.id, error: String(error) }));
+  }
   if (view.status !== "awaiting_confirmation") return privately(c.redirect(`/orders/${view.id}`, 303));
   const seminar = indexes(c.get("catalogue")).seminarById.get(view.seminar_id);
   const area = c.var.area;

@@ -21,7 +21,7 @@ import { pluralize } from "../../services/text";
 import type { AppEnv } from "../../server/env";
 import { renderPage } from "../../render/render";
 import { renderNotFound } from "../../render/error-pages";
-import { waitingListLabel } from "../../services/catalogue/cta-labels";
+import { ticketFormTexts, waitingListLabel } from "../../services/catalogue/cta-labels";
 
 const listCrumbs = [
   { label: "Главная", href: "/" },
@@ -73,7 +73,7 @@ function SeminarPage({ catalogue, seminar, left, now, area }: { catalogue: Catal
   const props = {
     seminarId: seminar.id,
     initial: left,
-    buy: { ...request, title: site.cta.buyTicket.title, description: site.cta.buyTicket.description },
+    buy: { ...request, title: ticketFormTexts(site, seminar.price).title, description: ticketFormTexts(site, seminar.price).description },
     waitlist: {
       cta: "participate" as const,
       title: site.cta.participate.title,
@@ -99,7 +99,7 @@ function SeminarPage({ catalogue, seminar, left, now, area }: { catalogue: Catal
           past ? null : (
             // a div: the count is an island, whose marker is a div, which a <p> cannot hold (the Nu checker)
             <div className="detail-hero__note">
-              Осталось билетов: <TicketsLeft seminarId={seminar.id} initial={left} />
+              Осталось билетов: <TicketsLeft seminarId={seminar.id} initial={left} free={seminar.price === 0} />
             </div>
           )
         }

@@ -32,3 +32,9 @@ export const ctaLabelsOf = (catalogue: Catalogue): ReadonlySet<string> =>
     ...catalogue.liveCourses.map((course) => course.title),
     ...catalogue.seminars.flatMap((seminar) => [seminar.title, waitingListLabel(seminar.title)]),
   ]);
+
+/**
+ * The title and the words of a seminar's ticket form: a paid seminar's «Выбрать билеты» (seats and
+ * payment), a free one's the participant's registration, confirmed by a letter (decision 093).
+ */
+export const ticketFormTexts = (site: Catalogue["site"], price: number) => (price > 0 ? site.cta.buyTicket : site.cta.participate);

@@ -177,8 +177,17 @@ export class SeminarTickets extends DurableObject<Env> {
   confirm(orderId: string, by: "ops" | "crm" | "email"): ConfirmOutcome {
     const sql = this.ctx.storage.sql;
     return this.ctx.storage.transactionSync((): ConfirmOutcome => {
-      const order = sql.exec<{ status: OrderState; settled_at: number | null }>("SELECT status, settled_at FROM orders WHERE order_id = ?", orderId).toArray()[0];
+      const order = sql
+        .exec<{ status: OrderState; settled_at: number | null; hold_until: number | null; tickets: number }>("SELECT status, settled_at, hold_until, tickets FROM orders WHERE order_id = ?", orderId)
+        .toArray()[0];
       if (!order) return { outcome: "unknown" };
+      // a registrant's press after the hold's end, before the alarm has given the seats back: the hold ended first (decision 093)
+      if (by === "email" && order.status === "held" && order.hold_until !== null && order.hold_until <= Date.now()) {
+        const now = Date.now();
+        sql.exec("UPDATE orders SET status = 'expired', settled_at = ?, settled_by = 'hold' WHERE order_id = ?", now, orderId);
+        sql.exec("UPDATE stock SET tickets_left = tickets_left + ? WHERE id = 1", order.tickets);
+        return { outcome: "expired", at: now };
+      }
       if (order.status === "expired") return { outcome: "expired", at: order.settled_at };
       if (order.status === "confirmed" || order.status === "paid") return { outcome: "confirmed", already: true };
       // its payment was canceled or refunded (decision 085): its seats went back, as an ended hold's did

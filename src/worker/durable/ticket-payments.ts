@@ -75,7 +75,8 @@ export function refundPlan(storage: DurableObjectStorage, orderId: string, ticke
     .toArray()[0];
   if (!order) return { ok: false, reason: "unknown" };
   const due = order.status === "refund_due";
-  if (!due && order.status !== "paid" && order.status !== "confirmed") return { ok: false, reason: "not_paid" };
+  // a free registration paid nothing (decision 093): nothing to return
+  if ((!due && order.status !== "paid" && order.status !== "confirmed") || order.price === 0) return { ok: false, reason: "not_paid" };
   const count = tickets ?? order.tickets;
   if (count < 1 || count > order.tickets) return { ok: false, reason: "too_many", left: order.tickets };
   return { ok: true, paymentId: order.payment_id, price: order.price ?? 0, tickets: count, refundedBefore: order.refunded, email: order.receipt_email, seatsBack: !due };

@@ -145,7 +145,9 @@ export const mailConfirm: Sink = {
     const cannot = cannotMail(lead, config);
     if (cannot) return cannot;
     // a letter that comes after the hold (the mail API was down that long) would link to a seat given back
-    if ((lead.ticket?.heldUntil ?? 0) <= Date.now()) return { status: "skipped", detail: "mail: the hold ended before the letter could go" };
+    if ((lead.ticket?.heldUntil ?? 0) <= Date.now() || lead.ticket?.expiredAt !== undefined) return { status: "skipped", detail: "mail: the hold ended before the letter could go" };
+    // ops or the CRM confirmed it first: the e-ticket goes instead
+    if (lead.ticket?.confirmedAt !== undefined) return { status: "skipped", detail: "mail: confirmed before the letter could go" };
     const key = await confirmKey?.(lead.id);
     if (!key) return { status: "skipped", detail: "mail: no signing key, no confirmation link" };
     const url = new URL(`/orders/${lead.id}/confirm`, config.SITE_URL);

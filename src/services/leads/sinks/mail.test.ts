@@ -72,6 +72,12 @@ describe("a free registration's letters (decision 093)", () => {
     expect(sent).toHaveLength(0);
   });
 
+  it("is not sent once ops or the CRM confirmed the registration first: the e-ticket goes instead", async () => {
+    const { sent, result } = await sendConfirm({ ...free, ticket: { ...free.ticket!, confirmedAt: Date.now() } });
+    expect(result.status).toBe("skipped");
+    expect(sent).toHaveLength(0);
+  });
+
   it("once confirmed, the e-ticket says the registration is confirmed, not paid", () => {
     const letter = ticketLetter({ ...free, ticket: { ...free.ticket!, confirmedAt: 1 } }, "order-mail-1.0123456789abcdef", "https://mip.institute/orders/order-mail-1");
     expect(letter.plaintext).toContain("Регистрация подтверждена, место за вами.");
