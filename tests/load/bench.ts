@@ -17,7 +17,8 @@
  * search, costs, first-screen); with no part named it runs them all. `npm run bench -- proxy-race`
  * (only when named: about 75 s a round, PROXY_RACE_ROUNDS, 3 by default) asks whether `wrangler dev`'s
  * proxy still holds a request after an idle gap of about 5 s (proxy-race.ts). BENCH_PORT (8795) is the
- * server's port; the costs part also takes BENCH_INSPECTOR_PORT (9229, wrangler's inspector, for the
+ * server's port. `npm run bench -- altcha` (only when named, about a minute) times the forms' proof of
+ * work on a phone's slowed CPU and in a script (altcha-bench.ts). The costs part also takes BENCH_INSPECTOR_PORT (9229, wrangler's inspector, for the
  * CPU profile) and BENCH_FAKES_PORT (9185, the fake third parties a lead is delivered to).
  */
 import { execFileSync } from "node:child_process";
@@ -27,6 +28,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { buildAll } from "../../scripts/build";
 import { type DevServer, root, startDevServer } from "../../scripts/lib/wrangler";
+import { printAltchaCost } from "./altcha-bench";
 import { printCosts } from "./costs";
 import { printFirstScreen } from "./first-screen-bench";
 import { printFirstVisit } from "./first-visit";
@@ -46,7 +48,7 @@ const FAKES_PORT = Number(process.env.BENCH_FAKES_PORT ?? 9185);
 
 const PARTS = ["load", "first-visit", "render", "search", "costs", "first-screen"] as const;
 /** parts that run only when named */
-const ON_REQUEST = ["proxy-race"] as const;
+const ON_REQUEST = ["proxy-race", "altcha"] as const;
 type Part = (typeof PARTS)[number] | (typeof ON_REQUEST)[number];
 const named = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
 for (const part of named) {
@@ -203,6 +205,7 @@ async function main() {
   }
   if (runs("costs")) await printCosts({ port: PORT, inspectorPort: INSPECTOR_PORT, fakesPort: FAKES_PORT, persistTo: `${persistTo}-costs` });
   if (runs("proxy-race")) await printProxyRace(PORT, persistTo);
+  if (runs("altcha")) await printAltchaCost(PORT);
 }
 
 await main();
