@@ -177,18 +177,26 @@ export function renderCaptchas(root: Document | HTMLElement = document): void {
   for (const container of root.querySelectorAll<HTMLElement>(WIDGET_SELECTOR)) void renderCaptcha(container);
 }
 
-/** A token is good for one check: after a post, the form's widgets make a new one. */
-export async function resetCaptchas(form: HTMLElement): Promise<void> {
+/**
+ * A token is good for one check: after a post, the form's widgets make a new one. `again`: the post
+ * was refused or failed, and the visitor will send the form again: ALTCHA's new proof is solved at
+ * once, so it is ready by the next press; after a lead that went, only if they come back to the form.
+ */
+export async function resetCaptchas(form: HTMLElement, { again = false }: { again?: boolean } = {}): Promise<void> {
   const provider = pageCaptcha();
   if (!provider) return;
   for (const container of form.querySelectorAll<HTMLElement>(WIDGET_SELECTOR)) {
     const altcha = altchas.get(container);
     if (altcha) {
-      // spent: a new proof when the visitor comes back to the form (a refusal to mend), none after a lead that went
       altcha.generation += 1;
       altcha.input.value = "";
-      altcha.started = false;
-      awaitVisitor(container, altcha, false);
+      if (again) {
+        altcha.started = true;
+        void solveInto(altcha);
+      } else {
+        altcha.started = false;
+        awaitVisitor(container, altcha, false);
+      }
       continue;
     }
     if (provider === "altcha") continue;

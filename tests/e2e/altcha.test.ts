@@ -7,7 +7,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DevServer } from "../../scripts/lib/wrangler";
-import { outcomes } from "../../src/services/leads/messages";
+import { outcomes, refusals } from "../../src/services/leads/messages";
 import { UNVERIFIED_TAG } from "../../src/services/leads/sinks/amocrm.server";
 import { MOBILE } from "../support/browser";
 import { type FakeThirdParties, fakeSinkEnv, type Receipt, startFakeThirdParties } from "../support/fake-third-parties";
@@ -90,6 +90,37 @@ describe("ALTCHA on the lead forms", () => {
     expect(await webhookLead("Алия Вторая")).toMatchObject({ captcha: { provider: "altcha", verdict: "passed" } });
     expect(challenges).toHaveLength(2);
     expect(offSite).toEqual([]);
+    await context.close();
+  });
+
+  it("after a refused send solves a new proof at once, untouched, so the next press sends a proof and the lead is passed", async () => {
+    const context = await browser.newContext({ baseURL: server.url, locale: "ru-RU", viewport: MOBILE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const challenges: number[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/captcha/challenge") challenges.push(Date.now());
+    });
+    // the first send is refused as the server refuses a proof it cannot take (a spent one); the next reaches the server
+    let refused = false;
+    await page.route("**/api/leads", (route) => {
+      if (refused) return route.continue();
+      refused = true;
+      return route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ ok: false, message: refusals.altchaFailed }) });
+    });
+    await page.goto("/apply?cta=askQuestion");
+    await page.waitForSelector('[data-island="forms/LeadForm"][data-hydrated="true"]', { state: "attached" });
+    await page.getByLabel("Имя *").fill("Алия Повторная");
+    await page.locator("#apply-phone").fill("+7 (701) 555-44-35");
+    const proof = page.locator("input[name='altcha']");
+    await expect.poll(() => proof.inputValue()).not.toBe("");
+    await page.getByRole("button", { name: outcomes.send }).click();
+    await page.getByText(refusals.altchaFailed).waitFor();
+    // nothing touched since: the new challenge is asked and solved by itself
+    await expect.poll(() => challenges.length).toBe(2);
+    await expect.poll(() => proof.inputValue()).not.toBe("");
+    await page.getByRole("button", { name: outcomes.send }).click();
+    await page.waitForURL((url) => url.pathname === "/gratefull");
+    expect(await webhookLead("Алия Повторная")).toMatchObject({ captcha: { provider: "altcha", verdict: "passed" } });
     await context.close();
   });
 

@@ -157,8 +157,8 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
             },
           })
         : await leadsClient.leads.$post({ json: lead });
-      // a captcha token is good for one check, whatever the answer
-      void resetCaptchas(form);
+      // a captcha token is good for one check, whatever the answer; refused, the form will be sent again: a new proof at once
+      void resetCaptchas(form, { again: !response.ok });
       const answer = await answerOf(response);
       if (seminar && answer && "tickets_quantity" in answer && typeof answer.tickets_quantity === "number") setTicketsLeft(seminar.id, answer.tickets_quantity);
       if (answer?.ok === true) {

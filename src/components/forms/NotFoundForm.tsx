@@ -89,7 +89,7 @@ export function NotFoundForm({ idPrefix, form = "notFound", variant: serverVaria
           ...captchaToken(formElement),
         },
       });
-      void resetCaptchas(formElement);
+      void resetCaptchas(formElement, { again: !response.ok });
       if (!response.ok) {
         const answer = await answerOf(response);
         const refused = answer && answer.ok === false ? answer : null;
