@@ -56,8 +56,9 @@ function manifestFrom(metafile: Metafile, islands: Record<string, string>) {
   const url = (out: string) => `/${relative(join(root, "public"), join(root, out)).replace(/\\/g, "/")}`;
   const outputs = Object.entries(metafile.outputs);
   const entry = outputs.find(([, o]) => o.entryPoint === "src/client/entry.ts");
-  const css = outputs.find(([file]) => file.endsWith(".css"));
-  if (!entry || !css) throw new Error("build: entry or CSS output missing");
+  const css = outputs.find(([, o]) => o.entryPoint === "src/styles/site.css");
+  const fontsCss = outputs.find(([, o]) => o.entryPoint === "build/fonts.css");
+  if (!entry || !css || !fontsCss) throw new Error("build: entry or CSS output missing");
   const closure = (file: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(file) || file === entry[0]) return seen;
     seen.add(file);
@@ -78,7 +79,8 @@ function manifestFrom(metafile: Metafile, islands: Record<string, string>) {
   if (!runtime) throw new Error("build: the React runtime chunk is missing");
   const react = [...closure(runtime[0])].map(url);
   const fonts = outputs.filter(([file]) => /pt-sans-(400|700)-[^/]*\.woff2$/.test(file)).map(([file]) => url(file));
-  return { entry: url(entry[0]), css: url(css[0]), fonts, react, islands: islandFiles };
+  if (fonts.length !== 2) throw new Error(`build: ${fonts.length} font files, not PT Sans' two`);
+  return { entry: url(entry[0]), css: url(css[0]), fontsCss: url(fontsCss[0]), fonts, react, islands: islandFiles };
 }
 
 export async function buildClient(): Promise<void> {
@@ -87,7 +89,8 @@ export async function buildClient(): Promise<void> {
   const sprite = buildIconSprite();
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { client: "src/client/entry.ts", site: "src/styles/site.css" },
+    // PT Sans' faces are a stylesheet of their own (decision 094): the full stylesheet brings no face
+    entryPoints: { client: "src/client/entry.ts", site: "src/styles/site.css", fonts: "build/fonts.css" },
     bundle: true,
     splitting: true,
     format: "esm",
@@ -98,6 +101,8 @@ export async function buildClient(): Promise<void> {
     entryNames: "[name]-[hash]",
     chunkNames: "chunks/[name]-[hash]",
     assetNames: "media/[name]-[hash]",
+    // a file the client imports by its address (the fonts, client/site-fonts.ts) is named from the site's root
+    publicPath: "/assets/",
     jsx: "automatic",
     define: { "process.env.NODE_ENV": '"production"' },
     metafile: true,

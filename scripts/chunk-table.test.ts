@@ -32,3 +32,12 @@ describe("the table of each island's chunks, written into the entry (decision 03
     for (const island of [...Object.keys(manifest.islands), "react"]) expect(entry).toContain(`${island}=`);
   });
 });
+
+describe("the site's font files in the entry (decision 094)", () => {
+  it("are both of PT Sans' files the manifest names, by their addresses from the site's root", () => {
+    const manifest = JSON.parse(readFileSync(join(root, "build/manifest.json"), "utf8")) as { entry: string; fonts: string[] };
+    const entry = readFileSync(join(root, "public", manifest.entry), "utf8");
+    expect(manifest.fonts).toHaveLength(2);
+    for (const file of manifest.fonts) expect(entry).toContain(`"${file}"`);
+  });
+});

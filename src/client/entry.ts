@@ -2,6 +2,7 @@
 import { installFooterAccordion } from "./footer-accordion";
 import { afterFirstPaint, applyFullStyle } from "./full-style";
 import { hydrateIslands } from "./hydrate";
+import { addSiteFonts } from "./site-fonts";
 import { installPrefetch } from "./prefetch";
 import { installProgressBar } from "./progress";
 import { installSwap } from "./swap";
@@ -10,7 +11,10 @@ import { askForVisitCookies, checkPartner, rememberVisit } from "./visit";
 document.documentElement.classList.add("js");
 // at once after the class that folds the footer's columns on a phone, so nothing after it can leave them folded and dead
 installFooterAccordion();
-afterFirstPaint(applyFullStyle);
+afterFirstPaint(() => {
+  applyFullStyle();
+  addSiteFonts();
+});
 rememberVisit();
 askForVisitCookies();
 checkPartner();

@@ -3,3 +3,9 @@ declare module "virtual:islands" {
   import type { ComponentType } from "react";
   export const islands: Record<string, () => Promise<{ default: { Component: ComponentType<object> } }>>;
 }
+
+/** A font file the client fetches itself (client/site-fonts.ts): its address, which the build hashes (esbuild's file loader). */
+declare module "*.woff2" {
+  const url: string;
+  export default url;
+}

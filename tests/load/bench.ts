@@ -18,7 +18,9 @@
  * (only when named: about 75 s a round, PROXY_RACE_ROUNDS, 3 by default) asks whether `wrangler dev`'s
  * proxy still holds a request after an idle gap of about 5 s (proxy-race.ts). BENCH_PORT (8795) is the
  * server's port. `npm run bench -- altcha` (only when named, about a minute) times the forms' proof of
- * work on a phone's slowed CPU and in a script (altcha-bench.ts). The costs part also takes BENCH_INSPECTOR_PORT (9229, wrangler's inspector, for the
+ * work on a phone's slowed CPU and in a script (altcha-bench.ts). `npm run bench -- lighthouse` (only when named, about
+ * 15 minutes) runs Lighthouse's mobile audit three times on one page of every template and prints the medians against
+ * issue 41's targets (lighthouse-templates.ts). The costs part also takes BENCH_INSPECTOR_PORT (9229, wrangler's inspector, for the
  * CPU profile) and BENCH_FAKES_PORT (9185, the fake third parties a lead is delivered to).
  */
 import { execFileSync } from "node:child_process";
@@ -32,6 +34,7 @@ import { printAltchaCost } from "./altcha-bench";
 import { printCosts } from "./costs";
 import { printFirstScreen } from "./first-screen-bench";
 import { printFirstVisit } from "./first-visit";
+import { printLighthouseTemplates } from "./lighthouse-templates";
 import { printProxyRace } from "./proxy-race";
 import { printSearchFigures } from "./search-bench";
 import { printRenderCosts, printServedSpeed, speedPages } from "./speed-bench";
@@ -48,7 +51,7 @@ const FAKES_PORT = Number(process.env.BENCH_FAKES_PORT ?? 9185);
 
 const PARTS = ["load", "first-visit", "render", "search", "costs", "first-screen"] as const;
 /** parts that run only when named */
-const ON_REQUEST = ["proxy-race", "altcha"] as const;
+const ON_REQUEST = ["proxy-race", "altcha", "lighthouse"] as const;
 type Part = (typeof PARTS)[number] | (typeof ON_REQUEST)[number];
 const named = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
 for (const part of named) {
@@ -122,7 +125,7 @@ async function main() {
 
   let server: DevServer | undefined;
   let speed: string[] = [];
-  if (runs("load") || runs("first-visit") || runs("render") || runs("first-screen")) {
+  if (runs("load") || runs("first-visit") || runs("render") || runs("first-screen") || runs("lighthouse")) {
     try {
       // first run: take each page's rendered HTML, then serve that same HTML as a static asset beside it
       // the forms' proof of work off: the bench posts leads as a script would (decision 092)
@@ -130,6 +133,7 @@ async function main() {
       server = await startDevServer({ port: PORT, persistTo, vars, quiet: true });
       speed = await speedPages(server.url);
       if (runs("first-screen")) await printFirstScreen(server.url);
+      if (runs("lighthouse")) await printLighthouseTemplates(server.url);
       if (runs("load")) {
         mkdirSync(staticDir, { recursive: true });
         for (const [n, path] of speed.entries()) writeFileSync(join(staticDir, `page-${n}.html`), await (await fetch(server.url + path)).text());

@@ -61,6 +61,25 @@ export interface LighthouseFigures {
   failing: string[];
   /** what the largest contentful paint painted (a selector), in each run */
   lcpElements: string[];
+  /** the main thread's work by kind (Lighthouse's groups: "Style & Layout", "Script Evaluation", …), ms at the simulated CPU */
+  mainThread: Record<string, number>;
+  /** the scripts that ran longest (the `bootup-time` audit: evaluation and compilation, ms at the simulated CPU), of the last run */
+  scripts: { url: string; ms: number }[];
+}
+
+/** The `bootup-time` audit's table: each script's time on the main thread, longest first. */
+function scriptsOf(details: unknown): { url: string; ms: number }[] {
+  const items = (details as { items?: { url?: string; total?: number }[] } | undefined)?.items ?? [];
+  return items
+    .filter((item) => item.url && typeof item.total === "number")
+    .map((item) => ({ url: item.url!, ms: item.total! }))
+    .sort((a, b) => b.ms - a.ms);
+}
+
+/** The main thread's work by kind, from the `mainthread-work-breakdown` audit's table. */
+function mainThreadOf(details: unknown): Record<string, number> {
+  const items = (details as { items?: { groupLabel?: string; duration?: number }[] } | undefined)?.items ?? [];
+  return Object.fromEntries(items.filter((item) => item.groupLabel && typeof item.duration === "number").map((item) => [item.groupLabel!, item.duration!]));
 }
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -104,6 +123,8 @@ async function audit(lighthouse: Lighthouse, url: string, port: number, attempts
     lcpMs: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
     tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
     lcpElements: lcpElementOf(audits["largest-contentful-paint-element"]?.details),
+    mainThread: mainThreadOf(audits["mainthread-work-breakdown"]?.details),
+    scripts: scriptsOf(audits["bootup-time"]?.details),
     failing: Object.values(audits)
       .filter((audit): audit is AuditResult => audit !== undefined && weighted.has(audit.id) && audit.score !== null && audit.score < 1)
       .map((audit) => `${audit.id} ${audit.score?.toFixed(2)}${audit.displayValue ? ` (${audit.displayValue})` : ""}`),
@@ -130,7 +151,8 @@ export async function lighthouseFigures(urls: string[], runs = 3): Promise<Map<s
     for (const url of urls) {
       const results: LighthouseFigures[] = [];
       for (let run = 0; run < runs; run++) results.push(await audit(lighthouse, url, chrome.port));
-      const of = (key: Exclude<keyof LighthouseFigures, "failing" | "lcpElements">) => median(results.map((result) => result[key]));
+      const of = (key: Exclude<keyof LighthouseFigures, "failing" | "lcpElements" | "mainThread" | "scripts">) => median(results.map((result) => result[key]));
+      const groups = [...new Set(results.flatMap((result) => Object.keys(result.mainThread)))];
       figures.set(url, {
         performance: of("performance"),
         accessibility: of("accessibility"),
@@ -140,6 +162,8 @@ export async function lighthouseFigures(urls: string[], runs = 3): Promise<Map<s
         lcpMs: of("lcpMs"),
         tbtMs: of("tbtMs"),
         lcpElements: [...new Set(results.flatMap((result) => result.lcpElements))],
+        mainThread: Object.fromEntries(groups.map((group) => [group, median(results.map((result) => result.mainThread[group] ?? 0))])),
+        scripts: results.at(-1)?.scripts ?? [],
         failing: [...new Set(results.flatMap((result) => result.failing.map((line) => line.replace(/ [\d.]+( \(.*\))?$/, ""))))],
       });
     }

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { confirmKey } from "../../src/server/keys.server";
 import type { BuiltCatalogue } from "../../src/services/catalogue/build";
 import { defaultCatalogue } from "../support/content";
-import { fakes, newPhone, opsToken, origin, received, seedCrmToken, settled, uniqueId, visitEvidence } from "./leads-helpers";
+import { fakes, newPhone, opsToken, origin, received, seedCrmToken, settled, uniqueId, visitEvidence, webhookEvents } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 import { fetchWith, settingsWith } from "./with-settings";
 
@@ -130,7 +130,7 @@ describe("a free seminar's registration, when the site sends letters", () => {
     expect(ticket!.body.plaintext).not.toMatch(/Оплата/);
     // the CRM: the webhook's event and amoCRM's tag, and the deal is not moved to «won» as a sale would be
     await vi.waitFor(
-      async () => expect((await received("genezis", sent.id)).map((r) => (r.body as { event?: string }).event ?? "lead")).toEqual(["lead", "order.confirmed"]),
+      async () => expect((await webhookEvents(sent.id)).map((e) => e.event ?? "lead")).toEqual(["lead", "order.confirmed"]),
       { timeout: 15_000, interval: 100 },
     );
     const outbox = await settled(sent.id);

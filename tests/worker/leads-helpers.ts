@@ -89,6 +89,28 @@ export async function kept(sink: string, id: string): Promise<string[]> {
   return [...new Set(receipts.map((r) => r.headers["idempotency-key"] ?? `${r.method} ${r.path} ${r.at}`))];
 }
 
+/** A webhook event as the fake CRM receives it: a lead (no `event`) or an order's event. */
+export interface WebhookEvent {
+  id: string;
+  event?: string;
+  ticket?: { seminar_id?: string; tickets?: number; refundedTickets?: number };
+}
+
+/**
+ * The events the CRM's webhook keeps of lead or order `id`, in the order each first came: each
+ * Idempotency-Key once, as the webhook's contract drops a repeat (a request that outlived
+ * SINK_TIMEOUT_MS on a busy machine is sent again under its key: two fresh clones at once saw one
+ * expiry arrive three times, 2026-11-29).
+ */
+export async function webhookEvents(id: string): Promise<WebhookEvent[]> {
+  const byKey = new Map<string, WebhookEvent>();
+  for (const receipt of await received("genezis", id)) {
+    const key = receipt.headers["idempotency-key"] ?? `${receipt.method} ${receipt.path} ${receipt.at}`;
+    if (!byKey.has(key)) byKey.set(key, receipt.body as WebhookEvent);
+  }
+  return [...byKey.values()];
+}
+
 /** The sink's next `times` requests for lead `id` fail (only that lead's: other files' leads reach the same fake). */
 export async function failNext(sink: string, times: number, mode: "500" | "hang" | "slow", id: string) {
   const response = await fetch(`${fakes}/__fail`, { method: "POST", body: JSON.stringify({ sink, times, mode, id }) });

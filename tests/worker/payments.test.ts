@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import type { BuiltCatalogue } from "../../src/services/catalogue/build";
 import { FAKE_YOOKASSA_SHOP, type FakePayment, type FakeRequest } from "../support/fake-yookassa";
 import { defaultCatalogue } from "../support/content";
-import { failNext, failuresArrived, fakes, newPhone, opsToken, origin, received, seedCrmToken, settled, uniqueId, visitEvidence } from "./leads-helpers";
+import { failNext, failuresArrived, fakes, newPhone, opsToken, origin, received, seedCrmToken, settled, uniqueId, visitEvidence, webhookEvents } from "./leads-helpers";
 import { seedCatalogue } from "./seed";
 import { fetchWith, settingsWith } from "./with-settings";
 
@@ -127,7 +127,7 @@ describe("a seat is sold only on YooKassa's word, read back", () => {
     const state = await orderState(sent.id);
     expect(state).toMatchObject({ status: "paid", tickets: 2, sum: 5000, ticket_code: expect.stringMatching(new RegExp(`^${sent.id}\\.[0-9a-f]{16}$`)) });
     // the CRM hears of it once, through the outbox, as an update of the order's deal
-    await vi.waitFor(async () => expect((await received("genezis", sent.id)).map((r) => (r.body as { event?: string }).event ?? "lead")).toEqual(["lead", "order.paid"]), {
+    await vi.waitFor(async () => expect((await webhookEvents(sent.id)).map((e) => e.event ?? "lead")).toEqual(["lead", "order.paid"]), {
       timeout: 15_000,
       interval: 100,
     });
@@ -193,7 +193,7 @@ describe("a seat is sold only on YooKassa's word, read back", () => {
     expect(await left("pay-6")).toBe(before);
     expect((await orderState(sent.id)).status).toBe("canceled");
     await runDurableObjectAlarm(stub("pay-6"));
-    await vi.waitFor(async () => expect((await received("genezis", sent.id)).map((r) => (r.body as { event?: string }).event ?? "lead")).toEqual(["lead", "order.expired"]), {
+    await vi.waitFor(async () => expect((await webhookEvents(sent.id)).map((e) => e.event ?? "lead")).toEqual(["lead", "order.expired"]), {
       timeout: 15_000,
       interval: 100,
     });
@@ -302,7 +302,7 @@ describe("ops refund an order", () => {
     // is told with the newer count alone, so it hears 1 then 3, or 3; never a count twice or backwards
     await vi.waitFor(
       async () => {
-        const events = (await received("genezis", sent.id)).map((r) => r.body as { event?: string; ticket?: { refundedTickets?: number } });
+        const events = await webhookEvents(sent.id);
         expect([[1, 3], [3]]).toContainEqual(events.filter((e) => e.event === "order.refunded").map((e) => e.ticket?.refundedTickets));
       },
       { timeout: 15_000, interval: 100 },
@@ -321,7 +321,7 @@ describe("ops refund an order", () => {
     expect(await (await refund(sent.id)).json()).toMatchObject({ ok: true, refunded_tickets: 2 });
     await vi.waitFor(
       async () => {
-        const events = (await received("genezis", sent.id)).map((r) => r.body as { event?: string; ticket?: { refundedTickets?: number } });
+        const events = await webhookEvents(sent.id);
         // each count once (a request that outlived SINK_TIMEOUT_MS on a busy machine may reach the fake late)
         expect(events.filter((e) => e.event === "order.refunded").map((e) => e.ticket?.refundedTickets).sort()).toEqual([1, 3]);
       },

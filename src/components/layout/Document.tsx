@@ -11,6 +11,8 @@ import type { ResolvedMeta } from "./seo";
 export interface ClientManifest {
   entry: string;
   css: string;
+  /** PT Sans' faces: linked before the first paint where the page draws large text (low vision), and added by the client elsewhere (decision 094) */
+  fontsCss: string;
   /** both weights of the site's font, preloaded where the page draws large text (low vision) */
   fonts: string[];
   /** React's chunks: the entry imports them when the first island hydrates */
@@ -88,7 +90,8 @@ export function Document({ meta, jsonLd, manifest, template, criticalCss, htmlCl
             {manifest.fonts.map((href) => (
               <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
             ))}
-            {/* a precedence makes React keep the stylesheet here, in the head */}
+            {/* a precedence makes React keep the stylesheets here, in the head */}
+            <link rel="stylesheet" href={manifest.fontsCss} precedence="default" />
             <link rel="stylesheet" href={manifest.css} precedence="default" />
           </>
         ) : (
