@@ -12,11 +12,12 @@ const CHUNKS = "/assets/chunks/";
 
 /**
  * The chunk a loader asks for: the bundle writes each `() => import("./x")` as an `import()` of
- * the chunk's file (`./chunks/x-HASH.js` from the entry, `./x-HASH.js` from a chunk, both in
- * /assets/chunks); undefined where the loader's source names no such file (the unit tests).
+ * the chunk's file, from the site's root (`/assets/chunks/x-HASH.js`: the build's `publicPath`) or
+ * relative to the module (`./chunks/x-HASH.js` from the entry, `./x-HASH.js` from a chunk);
+ * undefined where the loader's source names no such file (the unit tests).
  */
 export function chunkOf(load: () => Promise<unknown>): string | undefined {
-  const file = /import\(\s*["'`](?:\.\.?\/)*(?:[\w.-]+\/)*([\w.-]+\.js)["'`]\s*\)/.exec(String(load))?.[1];
+  const file = /import\(\s*["'`](?:\.\.?\/|\/)*(?:[\w.-]+\/)*([\w.-]+\.js)["'`]\s*\)/.exec(String(load))?.[1];
   return file === undefined ? undefined : `${CHUNKS}${file}`;
 }
 
