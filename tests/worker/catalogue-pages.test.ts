@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bachelorHref, liveCourseHref, practicalTrainingHref, programHref, seminarHref, articleHref } from "../../src/services/catalogue/links";
 import { defaultCatalogue } from "../support/content";
@@ -189,7 +189,10 @@ describe("detail pages", () => {
     expect(html).toContain("по Москве");
     expect(html).toContain("в Алматы");
     expect(html).toContain("в Ташкенте");
-    expect(html).toContain(`data-testid="tickets-left" data-left="${seminar.tickets_quantity}"`);
+    // the seats left as the seminar's object counts them: other files of this runtime sell the default seminars too (isolate: false)
+    const left = await env.SEMINAR_TICKETS.get(env.SEMINAR_TICKETS.idFromName(seminar.id)).ticketsLeft(seminar.tickets_quantity);
+    expect(left).toBeLessThanOrEqual(seminar.tickets_quantity);
+    expect(html).toContain(`data-testid="tickets-left" data-left="${left}"`);
     expect(html).toContain(seminar.tickets_quantity > 0 ? 'data-cta="buyTicket"' : "Все билеты проданы");
   });
 

@@ -219,7 +219,8 @@ describe("the sinks' stored names", () => {
         for (const { sink } of state.storage.sql.exec<{ sink: string }>("SELECT DISTINCT sink FROM deliveries").toArray()) names.add(sink);
       });
     }
-    expect([...names].sort()).toEqual([...STORED_SINK_NAMES].sort());
+    // other files' leads and orders share the shards (isolate: false), and their sinks are named too
+    expect([...names]).toEqual(expect.arrayContaining(STORED_SINK_NAMES));
     for (const name of names) expect(sinkByName.get(name)?.name, name).toBe(name);
     expect(await stubByName(env.LEAD_OUTBOX, "sink-names-drill").get("old-lead")).toMatchObject({ kind: "lead" });
   });

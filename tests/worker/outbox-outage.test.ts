@@ -44,11 +44,23 @@ let settings = sinksDown;
 const retryLines = vi.spyOn(log, "warn").mockImplementation(() => undefined);
 afterAll(() => retryLines.mockRestore());
 
+/** Each shard's own clock and settings, given back when the drill ends: the Worker files that run after this one in its runtime share the shards (isolate: false). */
+const ownRuntimes: LeadOutbox["runtime"][] = [];
+
+afterAll(async () => {
+  for (const [n, shard] of shards.entries()) {
+    await runInDurableObject(shard, (outbox: LeadOutbox) => {
+      outbox.runtime = ownRuntimes[n] as LeadOutbox["runtime"];
+    });
+  }
+});
+
 beforeAll(async () => {
   await seedCatalogue(defaultCatalogue("outage-day-v1"));
   await seedCrmToken(30 * 24 * 3600);
-  for (const shard of shards) {
+  for (const [n, shard] of shards.entries()) {
     await runInDurableObject(shard, (outbox: LeadOutbox) => {
+      ownRuntimes[n] = outbox.runtime;
       outbox.runtime = { now: () => now, settings: () => settings };
     });
   }
@@ -115,11 +127,17 @@ describe("every sink down for a day", () => {
     const attempts = waiting.flatMap((lead) => lead.deliveries.map((d) => d.attempts));
     // the log says it per sink and run, with how many leads wait, when a lead's failures reach 1, 2, 4, 8…:
     // each sink's outage is in the log from its first failure, in a few lines rather than one per attempt
-    const retries = retryLines.mock.calls.filter(([event]) => event === "outbox.retry").map(([, fields]) => fields as { sink: string; leads: number; attempts: number; error: string });
+    // the drill's sinks: leads and orders other files of this runtime left in the shards (a hold's
+    // expiry, a confirmation letter) go their own sinks' way on the drill's clock too
+    const drillSinks = new Set(["genezis", "advcake", "partner", "roistat", "amocrm"]);
+    const retries = retryLines.mock.calls
+      .filter(([event]) => event === "outbox.retry")
+      .map(([, fields]) => fields as { sink: string; leads: number; attempts: number; error: string })
+      .filter((line) => drillSinks.has(line.sink));
     const failed = attempts.reduce((sum, n) => sum + n, 0);
     expect(retries.length).toBeLessThanOrEqual(attempts.length * (Math.log2(Math.max(...attempts)) + 1));
     expect(retries.length).toBeLessThan(failed / 4);
-    expect(new Set(retries.filter((line) => line.attempts === 1).map((line) => line.sink))).toEqual(new Set(["genezis", "advcake", "partner", "roistat", "amocrm"]));
+    expect(new Set(retries.filter((line) => line.attempts === 1).map((line) => line.sink))).toEqual(drillSinks);
     for (const line of retries) {
       expect(["genezis", "advcake", "partner", "roistat", "amocrm"]).toContain(line.sink);
       expect(line.attempts).toBeGreaterThan(0);

@@ -87,9 +87,11 @@ describe("POST /api/tickets", () => {
   it("takes the same order once, however often it is sent", async () => {
     const seminar = catalogue.seminars.find((s) => s.tickets_quantity > 10 && s.id !== "load-50")!;
     const same = order(seminar.id, 3);
+    // other files of this runtime sell the default seminars too (isolate: false)
+    const before = await stub(seminar.id).sold();
     const answers = await Promise.all([postJson("/api/tickets", same), postJson("/api/tickets", same), postJson("/api/tickets", same)]);
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
-    expect(await stub(seminar.id).sold()).toBe(3);
+    expect(await stub(seminar.id).sold()).toBe(before + 3);
   });
 
   it("puts the order into the lead outbox with the ticket fields of spec 3", async () => {
