@@ -127,13 +127,18 @@ export async function criticalCssOf(site: string, stylesheet: string): Promise<C
 
 /**
  * Writes build/critical.json for the build `buildId` with the stylesheet `stylesheet`, unless it was
- * computed from the same inputs already. Returns whether it computed.
+ * computed from the same inputs already. Returns whether it computed. `serving` is called once the
+ * site it reads is up (or at once, when there is nothing to compute).
  */
-export async function buildCriticalCss(buildId: string, stylesheet: string): Promise<boolean> {
+export async function buildCriticalCss(buildId: string, stylesheet: string, serving: () => void = () => {}): Promise<boolean> {
   const digest = createHash("sha256").update(buildId).update(readContent().hash).digest("hex").slice(0, 16);
-  if (readCritical().digest === digest) return false;
+  if (readCritical().digest === digest) {
+    serving();
+    return false;
+  }
   const port = await freePort();
   const site = await startSiteWithContent({ port, state: "critical-css-state", vars: { SITE_URL: `http://127.0.0.1:${port}`, LEAD_MIN_FILL_MS: "0" } });
+  serving();
   try {
     const templates = await criticalCssOf(site.url, stylesheet);
     writeIfChanged(CRITICAL_FILE, `${JSON.stringify({ digest, templates } satisfies CriticalCss, null, 2)}\n`, { whole: true });

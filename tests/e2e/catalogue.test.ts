@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { pagesOfOneContext, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 const catalogue = defaultCatalogue();
 let browser: Browser;
@@ -13,6 +13,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/**
+ * One context a width for the tests that read what a page shows and keep nothing of a visit (a
+ * filter, a sort, a module opened): its cache is warm after the first page (helpers.ts).
+ */
+const visitAt = Object.fromEntries(widths.map(([name, makeContext]) => [name, pagesOfOneContext(() => makeContext(browser, siteUrl()))])) as Record<
+  (typeof widths)[number][0],
+  (path: string) => Promise<Page>
+>;
 
 /** The price each card asks now (not the old one struck through, nor the monthly payment beside it). */
 const prices = (page: Page) =>
@@ -25,10 +34,11 @@ async function filterLink(page: Page, name: string) {
   return page.locator(".filters").getByRole("link", { name, exact: true });
 }
 
-describe.each(widths)("program lists on %s", (name, makeContext) => {
+describe.each(widths)("program lists on %s", (name) => {
+  const visit = visitAt[name];
+
   it("filter by type in place, without a page load, and keep the URL shareable", async () => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
-    await open(page, "/programs");
+    const page = await visit("/programs");
     await page.evaluate(() => {
       (window as unknown as { marker: number }).marker = 1;
     });
@@ -45,8 +55,7 @@ describe.each(widths)("program lists on %s", (name, makeContext) => {
   });
 
   it("filter the short courses, the cards tagged «Курсы»", async () => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
-    await open(page, "/programs");
+    const page = await visit("/programs");
     await (await filterLink(page, "Краткосрочные курсы")).click();
     await page.waitForURL((url) => url.search === "?type=shortterm");
     const short = catalogue.programs.filter((p) => p.type === "ShortTerm").length;
@@ -58,8 +67,7 @@ describe.each(widths)("program lists on %s", (name, makeContext) => {
   });
 
   it("sort by price both ways", async () => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
-    await open(page, "/courses");
+    const page = await visit("/courses");
     await (await filterLink(page, "Сначала дешевле")).click();
     await page.waitForURL((url) => url.search === "?sort=price");
     const ascending = await prices(page);
@@ -72,8 +80,7 @@ describe.each(widths)("program lists on %s", (name, makeContext) => {
   });
 
   it("page through the list and filter by study field", async () => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
-    await open(page, "/programs");
+    const page = await visit("/programs");
     await page.locator(".pagination").getByRole("link", { name: "2", exact: true }).click();
     await page.waitForURL((url) => url.search === "?page=2");
     await expect.poll(() => page.locator('.pagination [aria-current="page"]').textContent()).toBe("2");
@@ -84,11 +91,12 @@ describe.each(widths)("program lists on %s", (name, makeContext) => {
   });
 });
 
-describe.each(widths)("a program page on %s", (name, makeContext) => {
+describe.each(widths)("a program page on %s", (name) => {
+  const visit = visitAt[name];
+
   it("opens and closes a curriculum module", async () => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
     const program = catalogue.programs[0]!;
-    await open(page, `/professions/${program.studyFieldSlug}/${program.slug}`);
+    const page = await visit(`/professions/${program.studyFieldSlug}/${program.slug}`);
     const module = page.locator(".curriculum__module").first();
     const topic = module.locator(".curriculum__topics li").first();
     await expect.poll(() => topic.isVisible()).toBe(false);
@@ -101,9 +109,8 @@ describe.each(widths)("a program page on %s", (name, makeContext) => {
   });
 
   it("jumps to a section from the in-page navigation", async () => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
     const program = catalogue.programs[0]!;
-    await open(page, `/professions/${program.studyFieldSlug}/${program.slug}`);
+    const page = await visit(`/professions/${program.studyFieldSlug}/${program.slug}`);
     await page.locator(".in-page-nav").getByRole("link", { name: "Стоимость" }).click();
     await page.waitForFunction(() => {
       const top = document.getElementById("price")?.getBoundingClientRect().top ?? 9999;
@@ -113,10 +120,11 @@ describe.each(widths)("a program page on %s", (name, makeContext) => {
   });
 });
 
-describe.each(widths)("the home page carousels on %s", (name, makeContext) => {
+describe.each(widths)("the home page carousels on %s", (name) => {
+  const visit = visitAt[name];
+
   it("scroll by snapping without JavaScript help, and step with the arrows", async () => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
-    await open(page, "/");
+    const page = await visit("/");
     const track = page.locator("#teachers-track");
     await expect.poll(() => track.evaluate((el) => getComputedStyle(el).scrollSnapType)).toBe("x mandatory");
     await track.scrollIntoViewIfNeeded();

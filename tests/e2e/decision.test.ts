@@ -1,10 +1,10 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bachelorHref, programHref } from "../../src/services/catalogue/links";
 import { encodeLowVision, LOW_VISION_COOKIE } from "../../src/services/low-vision";
 import { widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { countLayoutShifts, fullStyleApplied, layoutShifts, open, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { countLayoutShifts, fullStyleApplied, layoutShifts, open, pagesOfOneContext, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 /**
  * Issue 28: what an applicant needs to decide, at 1280 and 390 px: the price as people pay it,
@@ -26,11 +26,8 @@ afterAll(async () => {
 
 describe.each(widths)("on %s", (name, makeContext) => {
   const mobile = name === "mobile";
-  const visit = async (path: string): Promise<Page> => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
-    await open(page, path);
-    return page;
-  };
+  // the tests that read a page share one context, its cache warm after the first page (the sample's size before it loads, the low-vision cookies: contexts of their own)
+  const visit = pagesOfOneContext(() => makeContext(browser, siteUrl()));
 
   if (mobile) {
     it("on a phone, the bar at the price block shows the monthly payment and its term", async () => {

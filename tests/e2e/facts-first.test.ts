@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bachelorHref } from "../../src/services/catalogue/links";
 import { widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { fullStyleApplied, open, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { fullStyleApplied, open, pagesOfOneContext, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 /** What an applicant looks for first (issue 42, point 6), at 1280 and 390 px. */
 const catalogue = defaultCatalogue();
@@ -16,6 +16,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * One context a width for the tests that read what a page shows and keep nothing of a visit (a
+ * filter, a sort, a module opened): its cache is warm after the first page (helpers.ts).
+ */
+const visitAt = Object.fromEntries(widths.map(([name, makeContext]) => [name, pagesOfOneContext(() => makeContext(browser, siteUrl()))])) as Record<
+  (typeof widths)[number][0],
+  (path: string) => Promise<Page>
+>;
+
 /** Whether the element is wholly inside the window as it is scrolled now. */
 const inView = (page: Page, selector: string) =>
   page.locator(selector).first().evaluate((node) => {
@@ -23,10 +32,11 @@ const inView = (page: Page, selector: string) =>
     return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
   });
 
-describe.each(widths)("the catalogue on %s", (name, makeContext) => {
+describe.each(widths)("the catalogue on %s", (name) => {
+  const visit = visitAt[name];
+
   it("shows a program with its title, price and next start on the first screen", async () => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
-    await open(page, "/programs");
+    const page = await visit("/programs");
     await screenshot(page, `facts-first-catalogue-${name}`);
     expect(await inView(page, ".program-card__title")).toBe(true);
     expect(await inView(page, ".program-card__price")).toBe(true);
@@ -36,8 +46,7 @@ describe.each(widths)("the catalogue on %s", (name, makeContext) => {
   });
 
   it("keeps a card in view after a filter is chosen, and the sorts say what they sort by", async () => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
-    await open(page, "/programs");
+    const page = await visit("/programs");
     const toggle = page.locator(".filters > summary");
     if (await toggle.isVisible()) await toggle.click();
     const sorts = await page.locator('.chips--sort a').allTextContents();
@@ -51,11 +60,12 @@ describe.each(widths)("the catalogue on %s", (name, makeContext) => {
   });
 });
 
-describe.each(widths)("a bachelor's page on %s", (name, makeContext) => {
+describe.each(widths)("a bachelor's page on %s", (name) => {
+  const visit = visitAt[name];
+
   const bachelor = catalogue.bachelors[0]!;
   it("«Узнать требования к поступлению» scrolls to the dates and the minimum scores", async () => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
-    await open(page, bachelorHref(bachelor));
+    const page = await visit(bachelorHref(bachelor));
     await screenshot(page, `facts-first-bachelor-hero-${name}`);
     await page.getByRole("link", { name: "Узнать требования к поступлению" }).click();
     await page.waitForURL((url) => url.hash === "#admission");
@@ -67,13 +77,14 @@ describe.each(widths)("a bachelor's page on %s", (name, makeContext) => {
   });
 });
 
-describe.each(widths)("a program's diploma sample on %s", (name, makeContext) => {
+describe.each(widths)("a program's diploma sample on %s", (name) => {
+  const visit = visitAt[name];
+
   const program = catalogue.programs.find((p) => p.type === "Profession")!;
   const path = `/professions/${program.studyFieldSlug}/${program.slug}`;
 
   it("opens over the page; Esc closes it and focus comes back; the back button closes it and stays on the page", async () => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
-    await open(page, path);
+    const page = await visit(path);
     const sample = page.locator(".diploma__open");
     await sample.scrollIntoViewIfNeeded();
     await sample.click();
@@ -124,10 +135,11 @@ describe.each(widths)("/contacts for a visitor from Kazakhstan on %s", (name, ma
   });
 });
 
-describe.each(widths)("the psychotherapy programs on %s", (name, makeContext) => {
+describe.each(widths)("the psychotherapy programs on %s", (name) => {
+  const visit = visitAt[name];
+
   it("each have a cover of their own", async () => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
-    await open(page, "/programs/psihoterapiya");
+    const page = await visit("/programs/psihoterapiya");
     await screenshot(page, `facts-first-psychotherapy-covers-${name}`, true);
     const covers = await page.locator(".program-card__cover").evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src));
     expect(new Set(covers).size).toBe(covers.length);

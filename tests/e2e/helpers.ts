@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page, type Request } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { root } from "../../scripts/lib/wrangler";
 
 const shots = join(root, "test-results/screenshots");
@@ -13,6 +13,36 @@ const shots = join(root, "test-results/screenshots");
 export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: join(shots, `${name}.jpg`), fullPage, quality: 85 });
+}
+
+/**
+ * The pages of one describe block's tests, all in one context of theirs (`make`, opened before the
+ * block's first test and closed after its last), for tests that read what a page shows and keep
+ * nothing of a visit: a page after the first comes from the context's cache, as a visitor's second
+ * page does (with PT Sans from it: decision 094), for about a quarter less of Chromium's CPU than
+ * in a fresh context. The pages a test opened are closed when it ends. Not for a test that counts
+ * requests, holds or fails them, or sets cookies: it opens a context of its own. `opener` opens a
+ * page (by default `open`: until its eager islands are awake).
+ */
+export function pagesOfOneContext(make: () => Promise<BrowserContext>, opener: (page: Page, path: string) => Promise<void> = open): (path: string) => Promise<Page> {
+  let context: BrowserContext | undefined;
+  const opened: Page[] = [];
+  beforeAll(async () => {
+    context = await make();
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((page) => page.close()));
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+  return async (path) => {
+    if (!context) throw new Error("pagesOfOneContext: a page asked for outside a test of its block");
+    const page = await context.newPage();
+    opened.push(page);
+    await opener(page, path);
+    return page;
+  };
 }
 
 /** Opens a page and waits until its eager islands have hydrated. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articleHref } from "../../src/services/catalogue/links";
 import { widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { countLayoutShifts, layoutShifts, open, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { countLayoutShifts, layoutShifts, pagesOfOneContext, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 /** Pages that looked broken (issue #16), each checked where a browser can see it, at both widths. */
 const catalogue = defaultCatalogue();
@@ -16,11 +16,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function visit(makeContext: (typeof widths)[number][1], path: string): Promise<Page> {
-  const page = await (await makeContext(browser, siteUrl())).newPage();
-  await open(page, path);
-  return page;
-}
 
 const box = async (page: Page, selector: string) => {
   const found = await page.locator(selector).first().boundingBox();
@@ -29,8 +24,11 @@ const box = async (page: Page, selector: string) => {
 };
 
 describe.each(widths)("on %s", (name, makeContext) => {
+  // these tests read what a page shows: one context a width, its cache warm after the first page
+  const visit = pagesOfOneContext(() => makeContext(browser, siteUrl()));
+
   it("/incomers numbers each step once and leaves no step alone on a row", async () => {
-    const page = await visit(makeContext, "/incomers");
+    const page = await visit("/incomers");
     const steps = page.locator("#steps ol > li");
     const count = await steps.count();
     expect(count).toBeGreaterThanOrEqual(3);
@@ -48,7 +46,7 @@ describe.each(widths)("on %s", (name, makeContext) => {
   });
 
   it("a detail page's sticky section menu hides what scrolls under it", async () => {
-    const page = await visit(makeContext, "/professions/konsultirovanie/psiholog-konsultant");
+    const page = await visit("/professions/konsultirovanie/psiholog-konsultant");
     await page.locator("#outcomes").scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 200);
     const nav = page.locator(".in-page-nav");
@@ -59,7 +57,7 @@ describe.each(widths)("on %s", (name, makeContext) => {
   });
 
   it("/gratefull has its h1 clear of the menu and a «Перейти в канал» button shaped like the others", async () => {
-    const page = await visit(makeContext, "/gratefull");
+    const page = await visit("/gratefull");
     await expect.poll(() => page.locator("h1").allTextContents()).toEqual(["Спасибо за заявку!"]);
     const header = await box(page, ".site-header");
     const heading = await box(page, "h1");
@@ -72,18 +70,16 @@ describe.each(widths)("on %s", (name, makeContext) => {
   });
 
   it.each([
-    ["a journal article's «Программы по теме»", () => articleHref(catalogue.journal.find((a) => a.relatedProgramIds.length > 0)!.slug), "#related-title"],
-    ["/webinars' «Скоро в эфире»", () => "/webinars", "#upcoming-title"],
-    ["/webinars' «Записи»", () => "/webinars", "#recorded-title"],
-  ])("%s starts at the page's edge, under the logo", async (_what, path, selector) => {
-    const page = await visit(makeContext, path());
+    ["a journal article's «Программы по теме»", () => articleHref(catalogue.journal.find((a) => a.relatedProgramIds.length > 0)!.slug), ["#related-title"]],
+    ["/webinars' «Скоро в эфире» and «Записи»", () => "/webinars", ["#upcoming-title", "#recorded-title"]],
+  ])("%s starts at the page's edge, under the logo", async (_what, path, selectors) => {
+    const page = await visit(path());
     const edge = await box(page, ".site-header .logo");
-    const section = await box(page, selector);
-    expect(Math.round(section.x)).toBe(Math.round(edge.x));
+    for (const selector of selectors) expect(Math.round((await box(page, selector)).x), selector).toBe(Math.round(edge.x));
   });
 
   it("/contacts keeps «Алматы» clear of the text above it", async () => {
-    const page = await visit(makeContext, "/contacts");
+    const page = await visit("/contacts");
     // each office is a section of its own, in the visitor's order (decision 020): the text above is the previous one's end
     const gap = await page.getByRole("heading", { name: "Алматы", exact: true }).evaluate((h3) => {
       const section = h3.closest("section")!;
@@ -95,8 +91,8 @@ describe.each(widths)("on %s", (name, makeContext) => {
     await screenshot(page, `${name}-contacts-almaty`);
   });
 
-  it("the home page's figures break no word but at its hyphen", async () => {
-    const page = await visit(makeContext, "/");
+  it("the home page's figures break no word but at its hyphen, and the footer's e-mail field shows its whole placeholder", async () => {
+    const page = await visit("/");
     const broken = await page.locator(".hero__stats dt").evaluateAll((labels) =>
       labels.flatMap((dt) => {
         // each text node of the label (React writes a number and its word as two), word by word
@@ -115,10 +111,7 @@ describe.each(widths)("on %s", (name, makeContext) => {
     );
     expect(broken).toEqual([]);
     await page.locator(".hero__stats").screenshot({ path: `test-results/screenshots/${name}-home-figures.jpg`, quality: 85 });
-  });
 
-  it("the footer's e-mail field shows its whole placeholder", async () => {
-    const page = await visit(makeContext, "/");
     const input = page.locator("#subscribe-email");
     await input.scrollIntoViewIfNeeded();
     const room = await input.evaluate((el: HTMLInputElement) => {
@@ -131,11 +124,9 @@ describe.each(widths)("on %s", (name, makeContext) => {
     expect(room).toBeGreaterThanOrEqual(0);
     await page.locator(".subscribe-form").screenshot({ path: `test-results/screenshots/${name}-footer-subscribe.jpg`, quality: 85 });
   });
-});
 
-describe.each(widths)("bachelor pages on %s", (name, makeContext) => {
-  it("a card's call to action opens the application form, not the program's page", async () => {
-    const page = await visit(makeContext, "/bachelor");
+  it("bachelor pages: a card's call to action opens the application form, not the program's page", async () => {
+    const page = await visit("/bachelor");
     await page.waitForSelector('[data-island="catalogue/CtaButton"]', { state: "attached" });
     await page.locator(".program-card").first().getByRole("link", { name: "Подать заявку" }).click();
     await page.locator("dialog.lead-popup[open]").waitFor();
@@ -143,9 +134,9 @@ describe.each(widths)("bachelor pages on %s", (name, makeContext) => {
     await screenshot(page, `${name}-bachelors-apply`);
   });
 
-  it("a program's hero has its picture beside the text, and the page its curriculum, reviews and a closing call to action", async () => {
+  it("bachelor pages: a program's hero has its picture beside the text, and the page its curriculum, reviews and a closing call to action", async () => {
     const bachelor = catalogue.bachelors[0]!;
-    const page = await visit(makeContext, `/bachelor/${bachelor.slug}`);
+    const page = await visit(`/bachelor/${bachelor.slug}`);
     const image = await box(page, ".detail-hero__image");
     const viewport = page.viewportSize()!;
     if (name === "desktop") {

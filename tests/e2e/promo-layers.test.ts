@@ -4,7 +4,7 @@ import { onPage } from "../../src/components/layout/SiteShell";
 import { programHref, seminarHref } from "../../src/services/catalogue/links";
 import { desktopContext, MOBILE, mobileContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { open, pagesOfOneContext, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 /** Promo layers that never cover content, and the phone's bar after a detail page's hero (issue #16, decision 026). */
 const catalogue = defaultCatalogue();
@@ -74,9 +74,11 @@ async function promoSettled(page: Page, path: string) {
 }
 
 describe.each(widths)("promo layers at %s", (size, makeContext) => {
+  // the pages of a width are one visitor's, one after another, as a visitor meets the layers: one context, its cache warm after the first
+  const visit = pagesOfOneContext(() => makeContext(browser, siteUrl()), promoSettled);
+
   it.each(pages)("lie over no text, link or button of %s, at the start, in the middle and at the end", async (path) => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
-    await promoSettled(page, path);
+    const page = await visit(path);
     await expect.poll(() => overlaps(page)).toEqual([]);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (const y of [height / 3, height / 2, height]) {
@@ -84,7 +86,6 @@ describe.each(widths)("promo layers at %s", (size, makeContext) => {
       await expect.poll(() => overlaps(page)).toEqual([]);
     }
     if (path === programHref(course)) await screenshot(page, `promo-layers-${size}-course-end`);
-    await page.context().close();
   });
 });
 

@@ -6,7 +6,7 @@ import { searchDocuments } from "../../src/services/search/documents";
 import { buildSearchIndex } from "../../src/services/search/engine";
 import { desktopContext, mobileContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { open, pagesOfOneContext, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,9 +29,11 @@ describe.each([
   ["desktop", desktopContext, false],
   ["mobile", mobileContext, true],
 ] as const)("search in the header on %s", (name, makeContext, mobile) => {
+  // a search keeps nothing of a visit: the tests that only type and read share one context, its cache warm after the first page
+  const visit = pagesOfOneContext(() => makeContext(browser, siteUrl()));
+
   it("filters the catalogue as the visitor types, and a click on a result clears the search and opens the page", async () => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
-    await open(page, "/");
+    const page = await visit("/");
     const input = await searchBox(page, mobile);
     await input.pressSequentially("медиа");
     const result = page.locator(".search-panel .search-result", { hasText: "Медиатор" }).first();
@@ -44,8 +46,7 @@ describe.each([
   });
 
   it("understands a query typed in the Latin layout and typos, and shows the words it searched in the field, as the search page does", async () => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
-    await open(page, "/");
+    const page = await visit("/");
     const input = await searchBox(page, mobile);
     await input.pressSequentially("vtlbfnjh");
     await page.locator(".search-panel .search-result", { hasText: "Медиатор" }).first().waitFor();
@@ -111,8 +112,7 @@ describe.each([
   });
 
   it("has one clear icon in the field: its own, not the browser's as well", async () => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
-    await open(page, "/");
+    const page = await visit("/");
     const input = await searchBox(page, mobile);
     await input.pressSequentially("зззз");
     // the field's own clear button aside, nothing is drawn at the field's right end
@@ -139,8 +139,7 @@ describe.each([
 
   // the search page without JavaScript is tests/worker/search.test.ts
   it("sends Enter to the search page", async () => {
-    const page = await (await makeContext(browser, siteUrl())).newPage();
-    await open(page, "/");
+    const page = await visit("/");
     const input = await searchBox(page, mobile);
     await input.pressSequentially("супервизия");
     await Promise.all([page.waitForURL((url) => url.pathname === "/search"), input.press("Enter")]);
