@@ -85,8 +85,10 @@ export const WORKER_DEPS = [
 ];
 
 /**
- * The drills: a load and a crash of the runtime. Each starts a server of its own and takes the
- * machine's two cores, so they run last and alone.
+ * The drills: a load and a crash of the runtime. Each starts a server of its own (E2E_PORT + 7 and
+ * + 9) and they run last, side by side: alone, each left a third of two cores idle (its requests
+ * wait on slow fake sinks and on the runtime's restart), 59 s one after the other against 40 s
+ * together on a quiet machine. Each waits on conditions, never on the machine's speed.
  */
 const DRILLS = ["tests/e2e/load.test.ts", "tests/e2e/crash.test.ts"];
 
@@ -96,7 +98,7 @@ const DRILLS = ["tests/e2e/load.test.ts", "tests/e2e/crash.test.ts"];
  * default is one fewer than the cores); then `http` (what reads the built site over HTTP and needs
  * no browser: the W3C Nu checker, the body limit; tests/http/setup.ts) and `e2e` (real Chromium
  * against the Worker's runtime, see tests/e2e/setup.ts), two files at a time in two lanes; then `drills`,
- * one at a time.
+ * side by side.
  */
 export default defineConfig({
   test: {
@@ -182,7 +184,7 @@ export default defineConfig({
           environment: "node",
           sequence: { groupOrder: 2 },
           globalSetup: ["tests/e2e/setup-drills.ts"],
-          maxWorkers: 1,
+          maxWorkers: 2,
           testTimeout: 300_000,
           hookTimeout: 120_000,
           expect: { poll: { timeout: 20_000, interval: 100 } },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { menuCounts } from "../../src/services/catalogue/menu";
 import { desktopContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { pagesOfOneContext, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 const catalogue = defaultCatalogue();
 let browser: Browser;
@@ -15,10 +15,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+// every test's page in one context, its cache warm after the first (helpers.ts); what a test routes is its page's own
+const visit = pagesOfOneContext(() => desktopContext(browser, siteUrl()));
 beforeEach(async () => {
-  const context = await desktopContext(browser, siteUrl());
-  page = await context.newPage();
-  await open(page, "/");
+  page = await visit("/");
 });
 
 const programsButton = () => page.getByRole("button", { name: "Программы обучения" });

@@ -31,7 +31,7 @@ export function pagesOfOneContext(make: () => Promise<BrowserContext>, opener: (
     context = await make();
   });
   afterEach(async () => {
-    await Promise.all(opened.splice(0).map((page) => page.close()));
+    await Promise.all(opened.splice(0).map((page) => page.close().catch(() => undefined)));
   });
   afterAll(async () => {
     await context?.close();

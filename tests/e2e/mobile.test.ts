@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mobileContext } from "../support/browser";
-import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { pagesOfOneContext, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 let browser: Browser;
 let page: Page;
@@ -12,10 +12,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+// every test's page in one context, its cache warm after the first (helpers.ts)
+const visit = pagesOfOneContext(() => mobileContext(browser, siteUrl()));
 beforeEach(async () => {
-  const context = await mobileContext(browser, siteUrl());
-  page = await context.newPage();
-  await open(page, "/");
+  page = await visit("/");
 });
 
 const burger = () => page.getByRole("button", { name: "Открыть меню" });

@@ -1,10 +1,10 @@
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { programHref } from "../../src/services/catalogue/links";
 import { PAGE_SIZE } from "../../src/services/catalogue/listing";
 import { widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, sharedChromium, siteUrl } from "./helpers";
+import { pagesOfOneContext, sharedChromium, siteUrl } from "./helpers";
 
 /**
  * Portraits and covers that look like a real institute (issue #16, decision 028): every teacher
@@ -21,11 +21,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function visit(makeContext: (typeof widths)[number][1], path: string): Promise<Page> {
-  const page = await (await makeContext(browser, siteUrl())).newPage();
-  await open(page, path);
-  return page;
-}
 
 interface Drawn {
   alt: string | null;
@@ -76,8 +71,11 @@ async function pictures(images: Locator): Promise<Drawn[]> {
 }
 
 describe.each(widths)("on %s", (name, makeContext) => {
+  // the pages of a width in one context, its cache warm after the first (helpers.ts)
+  const visit = pagesOfOneContext(() => makeContext(browser, siteUrl()));
+
   it("/teachers shows every teacher as a drawn face of their own, sized and named", async () => {
-    const page = await visit(makeContext, "/teachers");
+    const page = await visit("/teachers");
     const images = page.locator(".teacher-card img");
     expect(await images.count()).toBe(catalogue.teachers.length);
     const drawn = await pictures(images);
@@ -97,7 +95,7 @@ describe.each(widths)("on %s", (name, makeContext) => {
 
   it("a program's teachers stand two abreast on a phone, no portrait near 400px tall", async () => {
     const program = catalogue.programs.find((p) => p.teacherIds.length >= 2)!;
-    const page = await visit(makeContext, programHref(program));
+    const page = await visit(programHref(program));
     const images = page.locator(".teacher-grid .teacher-card img");
     expect(await images.count()).toBe(program.teacherIds.length);
     const drawn = await pictures(images);
@@ -112,7 +110,7 @@ describe.each(widths)("on %s", (name, makeContext) => {
     const pageCount = name === "desktop" ? Math.ceil(catalogue.programs.length / PAGE_SIZE) : 1;
     const byField = new Map<string, Set<string>>();
     for (let n = 1; n <= pageCount; n++) {
-      const page = await visit(makeContext, n === 1 ? "/programs" : `/programs?page=${n}`);
+      const page = await visit(n === 1 ? "/programs" : `/programs?page=${n}`);
       const cards = page.locator(".program-card");
       const images = page.locator(".program-card img");
       expect(await images.count()).toBe(await cards.count());
@@ -130,7 +128,7 @@ describe.each(widths)("on %s", (name, makeContext) => {
         const field = program.studyFieldSlug ?? "";
         byField.set(field, (byField.get(field) ?? new Set()).add(picture.print));
       });
-      await page.context().close();
+      await page.close();
     }
     // no two programs share a picture, and no two fields a set of pictures
     const prints = [...byField.values()].flatMap((set) => [...set]);
@@ -139,7 +137,7 @@ describe.each(widths)("on %s", (name, makeContext) => {
   });
 
   it("every bachelor card has a drawn cover with its alt and size", async () => {
-    const page = await visit(makeContext, "/bachelor");
+    const page = await visit("/bachelor");
     const images = page.locator(".program-card img");
     expect(await images.count()).toBe(catalogue.bachelors.length);
     for (const picture of await pictures(images)) {
