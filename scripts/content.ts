@@ -5,7 +5,7 @@
  *                                              validate, then write to KV (local unless --env production|dev)
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ContentError, buildCatalogue, type RawContent } from "../src/services/catalogue/build";
 import { contentNow } from "./lib/content-now";
@@ -91,10 +91,15 @@ async function main() {
   // the data first, then the pointer that makes the version current: no request sees a version half written
   const pointer = entries.filter((entry) => entry.key === CONTENT_VERSION_KEY);
   const data = entries.filter((entry) => entry.key !== CONTENT_VERSION_KEY);
-  for (const [name, batch] of [["kv-data.json", data], ["kv-version.json", pointer]] as const) {
-    const bulkFile = join(outDir, name);
+  // named by this process: the load and crash drills push their content side by side
+  for (const [name, batch] of [["kv-data", data], ["kv-version", pointer]] as const) {
+    const bulkFile = join(outDir, `${name}-${process.pid}.json`);
     writeFileSync(bulkFile, JSON.stringify(batch));
-    wrangler(["kv", "bulk", "put", bulkFile, "--binding", "CATALOGUE", ...target]);
+    try {
+      wrangler(["kv", "bulk", "put", bulkFile, "--binding", "CATALOGUE", ...target]);
+    } finally {
+      rmSync(bulkFile, { force: true });
+    }
   }
 }
 

@@ -20,8 +20,9 @@ export async function screenshot(page: Page, name: string, fullPage = false): Pr
  * block's first test and closed after its last), for tests that read what a page shows and keep
  * nothing of a visit: a page after the first comes from the context's cache, as a visitor's second
  * page does (with PT Sans from it: decision 094), for about a quarter less of Chromium's CPU than
- * in a fresh context. The pages a test opened are closed when it ends. Not for a test that counts
- * requests, holds or fails them, or sets cookies: it opens a context of its own. `opener` opens a
+ * in a fresh context. The pages a test opened are closed when it ends. Not for a test that needs a
+ * cold cache or sets cookies: it opens a context of its own. A test here may route its page's
+ * requests (`page.route` is the page's own, and turns its cache off). `opener` opens a
  * page (by default `open`: until its eager islands are awake).
  */
 export function pagesOfOneContext(make: () => Promise<BrowserContext>, opener: (page: Page, path: string) => Promise<void> = open): (path: string) => Promise<Page> {
