@@ -1,12 +1,32 @@
 import { islands } from "virtual:islands";
 import { loadChunk, setRetryImport } from "./load-chunk";
 import { preloadChunksOf } from "./module-preload";
+import { visitCampaign } from "./visit";
 
 // a chunk asked again comes under an address of its own (load-chunk.ts); the bundler leaves this import to the browser
 setRetryImport((address) => import(address));
 
 /** React, fetched with the first island to hydrate (no page preloads it: decision 041). */
 const react = () => import("./react-runtime");
+
+/**
+ * The islands that wake on the visitor's interaction and have not yet: once React is on the page
+ * for one island, the others wake too, at once (each in slices, as a transition), since some of
+ * them answer what another does (the program menu a picker button opens in the header, the lead
+ * popup a call to action opens).
+ */
+const waiting = new Set<HTMLElement>();
+let reactLoaded = false;
+
+function loadReact() {
+  return loadChunk(react).then((runtime) => {
+    if (!reactLoaded) {
+      reactLoaded = true;
+      for (const element of waiting) void hydrateIsland(element);
+    }
+    return runtime;
+  });
+}
 
 /** An island's props: the JSON its marker names by id, written at the document's end (Document.tsx). */
 function readProps(element: HTMLElement): object {
@@ -29,8 +49,9 @@ function hydrateIsland(element: HTMLElement): Promise<void> {
       const name = element.dataset.island ?? "";
       const load = islands[name];
       if (!load) throw new Error(`Unknown island ${name}`);
+      waiting.delete(element);
       preloadChunksOf(name);
-      const [module, { hydrateWithReact }] = await Promise.all([loadChunk(load), loadChunk(react)]);
+      const [module, { hydrateWithReact }] = await Promise.all([loadChunk(load), loadReact()]);
       await hydrateWithReact(element, module.default.Component, readProps(element));
     })();
     hydration.catch((error) => {
@@ -49,13 +70,14 @@ const idle = (run: () => void) =>
   "requestIdleCallback" in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
 
 /**
- * Hydration on first interaction (or when the browser is idle, whichever comes first): a hover
- * or a focus starts it early; a click that comes before it is held and replayed once React has
- * hydrated, so the visitor's first click is never lost.
+ * Hydration on first interaction, or once React came for another island: a hover, a focus or a
+ * touch starts it; a click that comes before it is held and replayed once React has hydrated, so
+ * the visitor's first click is never lost. Nothing is fetched or run for it before (issue 41).
  */
 function hydrateOnInteraction(element: HTMLElement): void {
   wakeOnInteraction(element);
-  idle(() => void hydrateIsland(element));
+  if (reactLoaded) void hydrateIsland(element);
+  else waiting.add(element);
 }
 
 /** The islands listening for the visitor's first interaction (each once, however often its load failed). */
@@ -69,9 +91,10 @@ const NATIVE_ACTION = "a[href], label, input, select, textarea, summary, form bu
 
 /**
  * The visitor's first hover, focus or touch wakes the island; a click before it has woken is held
- * and replayed (or given back when its code cannot be loaded). Installed once per island.
+ * and replayed (or given back when its code cannot be loaded). Installed once per island. With
+ * `holdNative` false, a click with an action of its own (NATIVE_ACTION) is never held.
  */
-function wakeOnInteraction(element: HTMLElement): void {
+function wakeOnInteraction(element: HTMLElement, holdNative = true): void {
   if (listening.has(element)) return;
   listening.add(element);
   const start = () => {
@@ -88,7 +111,7 @@ function wakeOnInteraction(element: HTMLElement): void {
       while (target && !(target instanceof HTMLElement)) target = target.parentNode;
       if (!(target instanceof HTMLElement)) return;
       // an island whose code could not be loaded before lets a click with an action of its own do it at once
-      if (failed.has(element) && target.closest(NATIVE_ACTION)) return;
+      if ((!holdNative || failed.has(element)) && target.closest(NATIVE_ACTION)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       const held = target;
@@ -103,25 +126,46 @@ function wakeOnInteraction(element: HTMLElement): void {
   );
 }
 
-/** Hydrates every island of the page by its strategy: at once, when idle, when (nearly) visible, or on first interaction. */
+/**
+ * Hydrates every island of the page by its strategy: at once, when idle, when (nearly) visible,
+ * on first interaction, or at once for a visitor who came with a campaign (whose promo it shows).
+ */
 export function hydrateIslands(root: ParentNode = document): void {
-  const visible = new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        visible.unobserve(entry.target);
-        const island = entry.target.closest<HTMLElement>("[data-island]");
-        if (island) void hydrateIsland(island);
-      }
-    },
-    { rootMargin: "200px" },
-  );
+  /** The empty islands a watched box stands for (the promo dock for its discount bar). */
+  const standIns = new Map<Element, HTMLElement[]>();
+  const wake = (entries: IntersectionObserverEntry[], observer: IntersectionObserver) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      observer.unobserve(entry.target);
+      const islands = standIns.get(entry.target) ?? [entry.target.closest<HTMLElement>("[data-island]")];
+      for (const island of islands) if (island) void hydrateIsland(island);
+    }
+  };
+  // an island the server rendered wakes as it comes within 200 px of the screen
+  const visible = new IntersectionObserver(wake, { rootMargin: "200px" });
+  // one the server rendered empty (the promo dock's discount bar, shown once its promo is known)
+  // wakes a screen ahead, where it stands, so what it renders is there before the visitor scrolls
+  // to it and moves nothing they see
+  const ahead = new IntersectionObserver(wake, { rootMargin: "100% 0px" });
   for (const element of root.querySelectorAll<HTMLElement>("[data-island]:not([data-hydrated])")) {
     const strategy = element.dataset.hydrate;
-    // the marker is `display: contents` and has no box of its own: watch what it renders
-    if (strategy === "visible") visible.observe(element.firstElementChild ?? element);
-    else if (strategy === "idle") idle(() => void hydrateIsland(element));
+    // the marker is `display: contents` and has no box of its own: watch what it renders, or the
+    // box it stands in when the server rendered nothing in it
+    if (strategy === "visible") {
+      const shown = element.firstElementChild;
+      const box = element.parentElement;
+      // a tap on a button of it before it has woken (a phone scrolling fast) is held and replayed;
+      // a link, a field or a form's button does at once what it does without JavaScript
+      wakeOnInteraction(element, false);
+      if (shown) visible.observe(shown);
+      else if (box) {
+        standIns.set(box, [...(standIns.get(box) ?? []), element]);
+        ahead.observe(box);
+      } else void hydrateIsland(element);
+    } else if (strategy === "idle") idle(() => void hydrateIsland(element));
     else if (strategy === "interaction") hydrateOnInteraction(element);
-    else void hydrateIsland(element);
+    else if (strategy === "campaign") {
+      if (visitCampaign()) void hydrateIsland(element);
+    } else void hydrateIsland(element);
   }
 }

@@ -96,6 +96,13 @@ export function readCookie(name: string): string | undefined {
   return undefined;
 }
 
+/** The visitor's campaign: from the URL, or from the UTM cookie the server kept (a promo is looked up by it, spec 4). */
+export function visitCampaign(): string | undefined {
+  const fromUrl = new URLSearchParams(location.search).get("utm_campaign");
+  if (fromUrl) return fromUrl;
+  return parseUtmCookie(readCookie(cookies.utm), (error) => console.error("promo: cannot read the UTM cookie", error)).utm_campaign;
+}
+
 /** Fires a conversion goal (spec 2.6): Yandex Metrika when it is on the page, and the tag manager's layer. */
 export function reachGoal(target: string): void {
   const w = window as Window & { ym?: (id: number, action: string, target: string) => void; __YM_ID__?: number };

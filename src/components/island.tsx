@@ -2,10 +2,12 @@ import type { ComponentType } from "react";
 import { useRenderContext } from "./render-context";
 
 /**
- * When an island hydrates: at once, when it scrolls into view, when the browser is idle, or on
- * the first interaction with it (hover, focus, touch; a first click is replayed), idle at the latest.
+ * When an island hydrates: at once, when it scrolls into view, when the browser is idle, on the
+ * first interaction with it (hover, focus, touch; a first click is replayed) or once React came
+ * for another island, or at once for a visitor with a campaign (the promo banner). Nothing of
+ * React is fetched before an island needs it (issue 41).
  */
-export type Hydration = "load" | "visible" | "idle" | "interaction";
+export type Hydration = "load" | "visible" | "idle" | "interaction" | "campaign";
 
 export interface Island<P> {
   (props: P): React.ReactElement;

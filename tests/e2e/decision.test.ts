@@ -4,7 +4,7 @@ import { bachelorHref, programHref } from "../../src/services/catalogue/links";
 import { encodeLowVision, LOW_VISION_COOKIE } from "../../src/services/low-vision";
 import { widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { countLayoutShifts, fullStyleApplied, layoutShifts, open, pagesOfOneContext, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { countLayoutShifts, fullStyleApplied, layoutShifts, open, reachPromoDock, pagesOfOneContext, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 /**
  * Issue 28: what an applicant needs to decide, at 1280 and 390 px: the price as people pay it,
@@ -58,8 +58,7 @@ describe.each(widths)("on %s", (name, makeContext) => {
 
   it("the end of a program page has at most one promotion beside its action", async () => {
     const page = await visit(programHref(withInstalment));
-    await page.waitForSelector('[data-island="promo/FortuneWheel"][data-hydrated="true"]', { state: "attached" });
-    await page.waitForSelector('[data-island="promo/StickyDiscount"][data-hydrated="true"]', { state: "attached" });
+    await reachPromoDock(page);
     await page.locator(".site-footer").scrollIntoViewIfNeeded();
     const promotions = await page.locator(".promo-dock .sticky-discount, .promo-dock .wheel-launcher").evaluateAll((all) => all.filter((el) => (el as HTMLElement).offsetParent !== null).length);
     expect(promotions).toBeLessThanOrEqual(mobile ? 1 : 2);

@@ -12,7 +12,7 @@ import manifest from "../../build/manifest.json";
 import { encodeLowVision, LOW_VISION_COOKIE } from "../../src/services/low-vision";
 import { desktopContext, mobileContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { pageTrouble, sharedChromium, siteUrl } from "./helpers";
+import { pageTrouble, sharedChromium, siteUrl, wakeIslands } from "./helpers";
 
 let browser: Browser;
 const program = defaultCatalogue().programs.find((p) => p.slug === "psiholog-konsultant");
@@ -61,6 +61,8 @@ describe("a script that fails to load once", () => {
     const popupChunk = manifest.islands["forms/LeadPopup"][0] as string;
     const network = await lossyNetwork(page, /\/assets\/chunks\/(LeadPopup\.island|LeadForm)-[^/]*\.js(\?.*)?$/, false);
     await page.goto(programPath);
+    // the visitor reaches for the header: the popup wakes with it
+    await trouble.explain(wakeIslands(page));
     await trouble.explain(page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached", timeout: 30_000 }));
     expect(network.lost.has(popupChunk)).toBe(true);
     expect(network.asked.some((address) => address.startsWith(`${popupChunk}?`))).toBe(true);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { menuCounts } from "../../src/services/catalogue/menu";
 import { desktopContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { pagesOfOneContext, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { pagesOfOneContext, screenshot, sharedChromium, siteUrl, wakeIslands } from "./helpers";
 
 const catalogue = defaultCatalogue();
 let browser: Browser;
@@ -161,7 +161,7 @@ describe("the header at 1280px", () => {
     // the network fails, then answers slowly
     await page.route("**/api/menu?*", (route) => route.abort());
     await page.reload();
-    await page.waitForSelector('[data-island="layout/Header"][data-hydrated="true"]', { state: "attached" });
+    await wakeIslands(page);
     await programsButton().click();
     const menu = page.getByTestId("program-menu");
     await expect.poll(() => menu.getByRole("alert").textContent()).toBe("Не удалось загрузить меню. Все программы");
@@ -190,7 +190,7 @@ describe("the header at 1280px", () => {
     await page.route("**/api/menu?*", (route) => route.abort());
     const failed = page.waitForEvent("requestfailed", (request) => new URL(request.url()).pathname === "/api/menu");
     await page.reload();
-    await page.waitForSelector('[data-island="layout/Header"][data-hydrated="true"]', { state: "attached" });
+    await wakeIslands(page);
     await failed;
     await page.unroute("**/api/menu?*");
     const release = await holdMenuRequests();

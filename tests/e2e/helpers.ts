@@ -46,10 +46,37 @@ export function pagesOfOneContext(make: () => Promise<BrowserContext>, opener: (
   };
 }
 
-/** Opens a page and waits until its eager islands have hydrated. */
+/** Opens a page and wakes its islands as a visitor reaching for the header does (`wakeIslands`). */
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
+  await wakeIslands(page);
+}
+
+/**
+ * Wakes the islands of the page that wait for the visitor, as a visitor's pointer over the header
+ * does: React comes for the header, and the other islands that wait for an interaction wake with
+ * it (src/client/hydrate.ts); resolves once the header has hydrated.
+ */
+export async function wakeIslands(page: Page): Promise<void> {
+  // the client has run (its first act is the class), so its islands listen
+  await page.waitForSelector("html.js", { state: "attached" });
+  await page.dispatchEvent('[data-island="layout/Header"] > *', "pointerover");
   await page.waitForSelector('[data-island="layout/Header"][data-hydrated="true"]', { state: "attached" });
+}
+
+/**
+ * Scrolls to the promo dock at the page's end, as a visitor reading to the end does (its discount
+ * bar and the wheel's launcher wake as it nears the screen: src/client/hydrate.ts), waits until
+ * its islands are awake, and scrolls back to the top.
+ */
+export async function reachPromoDock(page: Page): Promise<void> {
+  await page.waitForSelector("html.js", { state: "attached" });
+  await page.evaluate(() => document.querySelector(".promo-dock")?.scrollIntoView({ block: "end" }));
+  // a launcher the page's width hides (a phone's program page: decision 026) has no box to near and stays asleep
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>(".promo-dock > [data-island]")].every((island) => island.dataset.hydrated === "true" || (island.firstElementChild !== null && island.firstElementChild.getClientRects().length === 0)),
+  );
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /**

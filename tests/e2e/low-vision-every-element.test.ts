@@ -11,7 +11,7 @@ import { encodeLowVision, LOW_VISION_COOKIE, type LowVision, lowVisionClasses, t
 import { DESKTOP, MOBILE } from "../support/browser";
 import { PAGE_TYPES, PROGRAM_TYPE, pageOfEachType } from "../support/page-types";
 import { E2E_VARS } from "./setup";
-import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { open, reachPromoDock, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const CAMPAIGN = "e2e-low-vision";
@@ -93,6 +93,7 @@ describe("every colour scheme («Чёрным по белому», «Белым 
     };
     // the layers every page shares: the campaign's banner, the discount bar, the wheel's launcher
     await open(page, `/?utm_campaign=${CAMPAIGN}`);
+    await reachPromoDock(page);
     await page.getByRole("complementary", { name: "Акция" }).waitFor();
     await page.getByRole("complementary", { name: "Скидка" }).waitFor();
     await page.getByRole("button", { name: "Колесо фортуны" }).waitFor();
@@ -212,6 +213,7 @@ describe.each([
       const context = await lowVisionContext(viewport, { size, scheme: "white", images: true, spacing: 0 });
       const page = await context.newPage();
       await open(page, `${program}?utm_campaign=${CAMPAIGN}`);
+      await reachPromoDock(page);
       await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
       await page.getByRole("complementary", { name: "Акция" }).waitFor();
       await page.getByRole("complementary", { name: "Скидка" }).waitFor();

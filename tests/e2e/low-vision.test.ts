@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktopContext, mobileContext } from "../support/browser";
-import { open, pageTrouble, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { open, pageTrouble, screenshot, sharedChromium, siteUrl, wakeIslands } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,7 +29,8 @@ async function switchedOn(context: BrowserContext): Promise<{ page: Page; troubl
 /** «Обычная версия» clicked: resolved once the page has reloaded as the ordinary one, its header awake. */
 async function switchedOff(page: Page, trouble: ReturnType<typeof pageTrouble>): Promise<void> {
   await page.getByRole("region", { name: "Настройки версии для слабовидящих" }).getByRole("button", { name: "Обычная версия" }).click();
-  await trouble.explain(page.waitForSelector('html:not(.low-vision) [data-island="layout/Header"][data-hydrated="true"]', { state: "attached" }));
+  await trouble.explain(page.waitForSelector("html.js:not(.low-vision)", { state: "attached" }));
+  await trouble.explain(wakeIslands(page));
 }
 
 describe.each([

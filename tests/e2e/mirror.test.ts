@@ -20,7 +20,7 @@ import { defaultCatalogue } from "../support/content";
 import { type FakeThirdParties, type Receipt, startFakeThirdParties } from "../support/fake-third-parties";
 import { type StaticServer, startStaticServer } from "../support/static-server";
 import { startWall, type Wall } from "../support/wall-model";
-import { screenshot, sharedChromium } from "./helpers";
+import { screenshot, sharedChromium, wakeIslands } from "./helpers";
 import { startOwnServer } from "./own-server";
 import { e2ePort } from "./setup";
 
@@ -92,7 +92,7 @@ async function visitor(javaScriptEnabled = true): Promise<{ context: BrowserCont
 /** A page of the mirror, its islands awake. */
 async function openMirror(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForSelector('[data-island="layout/Header"][data-hydrated="true"]', { state: "attached" });
+  await wakeIslands(page);
 }
 
 describe("the mirror, written", () => {

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { widths } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, sharedChromium, siteUrl } from "./helpers";
+import { open, reachPromoDock, sharedChromium, siteUrl } from "./helpers";
 
 /**
  * Issue 28 point 4: a fact the site states on several pages comes from one place in the content
@@ -23,6 +23,7 @@ describe.each(widths)("on %s", (_name, makeContext) => {
   it("the discount bar shows the one discount figure and names what it covers", async () => {
     const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, "/programs");
+    await reachPromoDock(page);
     const bar = page.getByRole("complementary", { name: "Скидка" });
     await bar.waitFor();
     await expect.poll(() => bar.textContent()).toContain(site.discountCovers.text);

@@ -4,7 +4,7 @@ import { onPage } from "../../src/components/layout/SiteShell";
 import { programHref, seminarHref } from "../../src/services/catalogue/links";
 import { desktopContext, MOBILE, mobileContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, pagesOfOneContext, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { open, reachPromoDock, pagesOfOneContext, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 /** Promo layers that never cover content, and the phone's bar after a detail page's hero (issue #16, decision 026). */
 const catalogue = defaultCatalogue();
@@ -63,14 +63,9 @@ function overlaps(page: Page): Promise<Overlap[]> {
 /** Waits until the promo islands have come (the bar waits for the promo lookup), so a test sees them where they rest. */
 async function promoSettled(page: Page, path: string) {
   await open(page, path);
+  await reachPromoDock(page);
   // the discount bar shows only on the pages its discount covers (decision 056)
-  if (catalogue.site.discountCovers.pages.some((prefix) => onPage(path, prefix))) {
-    await page.waitForSelector('[data-island="promo/StickyDiscount"][data-hydrated="true"]', { state: "attached" });
-    await page.locator(".sticky-discount").waitFor();
-  }
-  if (path === "/" || path.startsWith("/programs") || path.startsWith("/courses") || path.startsWith("/professions")) {
-    await page.waitForSelector('[data-island="promo/FortuneWheel"][data-hydrated="true"]', { state: "attached" });
-  }
+  if (catalogue.site.discountCovers.pages.some((prefix) => onPage(path, prefix))) await page.locator(".sticky-discount").waitFor();
 }
 
 describe.each(widths)("promo layers at %s", (size, makeContext) => {
@@ -98,12 +93,12 @@ describe("what a visitor closes stays closed", () => {
     await expect.poll(() => page.locator(".sticky-discount").count()).toBe(0);
     for (const path of ["/programs", "/programs"]) {
       await open(page, path);
-      await page.waitForSelector('[data-island="promo/StickyDiscount"][data-hydrated="true"]', { state: "attached" });
+      await reachPromoDock(page);
       await expect.poll(() => page.locator(".sticky-discount").count()).toBe(0);
     }
     const tab = await context.newPage();
     await open(tab, programHref(course));
-    await tab.waitForSelector('[data-island="promo/StickyDiscount"][data-hydrated="true"]', { state: "attached" });
+    await reachPromoDock(tab);
     await expect.poll(() => tab.locator(".sticky-discount").count()).toBe(0);
     await context.close();
   });

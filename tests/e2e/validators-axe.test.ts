@@ -19,7 +19,7 @@ import { DESKTOP, MOBILE } from "../support/browser";
 import { axeSource, axeViolations, WCAG_TAGS } from "./axe";
 import { type CrawledPages, crawledPages, overflowOf, statusOf, visitAll } from "./crawled-pages";
 import { eachPost, type FormPost, formPosts, openPosted } from "./form-posts";
-import { sharedChromium, siteUrl } from "./helpers";
+import { sharedChromium, siteUrl, wakeIslands } from "./helpers";
 
 /** Pages as they load are held to WCAG 2.2 too (target size) and to axe's best practices (one h1, named landmarks). */
 const AXE_TAGS = [...WCAG_TAGS, "wcag22aa", "best-practice"];
@@ -110,7 +110,7 @@ describe("every page a crawler reaches, and every page a form without JavaScript
 
 describe("one page of each template, every page beyond the sitemap and the posted forms, with JavaScript", () => {
   it("has no axe-core violation at 390 px once the islands are awake", async () => {
-    const awake = (page: Page) => page.waitForSelector('[data-island="layout/Header"][data-hydrated="true"]', { state: "attached" });
+    const awake = wakeIslands;
     const found = await visitAll(context, crawl.samples, { viewport: MOBILE }, async (page, path) => {
       const response = await page.goto(path);
       await awake(page);

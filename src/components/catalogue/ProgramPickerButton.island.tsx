@@ -20,4 +20,4 @@ function ProgramPickerButton({ label, main = false }: { label: string; /** the p
   );
 }
 
-export default defineIsland("catalogue/ProgramPickerButton", ProgramPickerButton, "idle");
+export default defineIsland("catalogue/ProgramPickerButton", ProgramPickerButton, "interaction");

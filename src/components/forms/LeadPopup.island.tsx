@@ -92,4 +92,4 @@ function LeadPopup({ contacts, area, giftExchange, messengerChannel, nextSteps }
   );
 }
 
-export default defineIsland("forms/LeadPopup", LeadPopup, "idle");
+export default defineIsland("forms/LeadPopup", LeadPopup, "interaction");

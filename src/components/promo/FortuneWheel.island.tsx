@@ -195,4 +195,4 @@ function FortuneWheel({ area }: { area: VisitorArea }) {
   );
 }
 
-export default defineIsland("promo/FortuneWheel", FortuneWheel, "idle");
+export default defineIsland("promo/FortuneWheel", FortuneWheel, "visible");

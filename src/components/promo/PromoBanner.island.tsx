@@ -57,4 +57,4 @@ function PromoBanner() {
   );
 }
 
-export default defineIsland("promo/PromoBanner", PromoBanner, "idle");
+export default defineIsland("promo/PromoBanner", PromoBanner, "campaign");

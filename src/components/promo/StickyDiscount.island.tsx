@@ -83,4 +83,4 @@ function StickyDiscount({ discount, covers }: { discount: string; covers: string
   );
 }
 
-export default defineIsland("promo/StickyDiscount", StickyDiscount, "idle");
+export default defineIsland("promo/StickyDiscount", StickyDiscount, "visible");

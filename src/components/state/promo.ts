@@ -1,7 +1,6 @@
 import { sharedSignal } from "./signals";
-import { readCookie } from "../../client/visit";
+import { visitCampaign } from "../../client/visit";
 import { type PromoData, PROMO_STORAGE_KEY, safeRedirect } from "../../services/promo";
-import { cookies, parseUtmCookie } from "../../services/tracking";
 import { promoClient } from "../../client/api";
 
 /** The visitor's promo, or null when there is none (spec 4). */
@@ -21,17 +20,10 @@ function forget(reason: unknown) {
   }
 }
 
-/** The campaign from the URL, or from the UTM cookie the server kept. */
-function campaign(): string | undefined {
-  const fromUrl = new URLSearchParams(location.search).get("utm_campaign");
-  if (fromUrl) return fromUrl;
-  return parseUtmCookie(readCookie(cookies.utm), (error) => console.error("promo: cannot read the UTM cookie", error)).utm_campaign;
-}
-
 /** Looks the promo up once per page; islands that show it wait on the same promise. */
 export function loadPromo(): Promise<void> {
   lookup ??= (async () => {
-    const name = campaign();
+    const name = visitCampaign();
     if (!name) return;
     try {
       const response = await promoClient.promo.findPromo[":utm_campaign"].$get({ param: { utm_campaign: name } });

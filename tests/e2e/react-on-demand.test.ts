@@ -1,0 +1,103 @@
+/**
+ * Nothing runs before it is needed (issue 41): a page whose first screen has no island that must
+ * be awake loads neither React nor any island's code until the visitor reaches for one. The
+ * header, the calls to action, the program picker and the lead popup wake on the first hover,
+ * focus or touch (a click before is held and replayed: act-before-hydration.test.ts), and with
+ * them the others that answer them; the promo dock at the page's end wakes a screen before the
+ * visitor scrolls to it. The pages whose first screen is an island's (a seminar's seats and ticket
+ * button, the application form, the search of the 404 page) wake it at once.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { widths } from "../support/browser";
+import { firstScreenSamples } from "../support/first-screen";
+import { fullStyleApplied, sharedChromium, siteUrl, wakeIslands } from "./helpers";
+
+/** React's runtime and every island's code. */
+const ISLAND_CODE = /\/assets\/chunks\/(react-runtime|[\w]+\.island)-[^/]*\.js$/;
+
+/** The templates whose first screen holds no island that must be awake. */
+const RESTFUL = ["home", "program", "bachelor", "list", "article", "info"];
+
+let browser: Browser;
+let samples: [string, string][];
+
+beforeAll(async () => {
+  browser = await sharedChromium();
+  samples = (await firstScreenSamples(siteUrl())).filter(([template]) => RESTFUL.includes(template));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The island code a page asks for, from the moment it is opened. */
+function islandRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const match = ISLAND_CODE.exec(request.url());
+    if (match) asked.push(match[1]!);
+  });
+  return asked;
+}
+
+/** The page has loaded, its client has run, its stylesheet applies and the browser has been idle twice: what would wake at once has. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForSelector("html.js", { state: "attached" });
+  await fullStyleApplied(page);
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => requestIdleCallback(done, { timeout: 2000 }), { timeout: 2000 })));
+}
+
+describe.each(widths)("on %s", (_name, makeContext) => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await makeContext(browser, siteUrl());
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it("a page whose first screen needs no island asks for no React and no island's code until the visitor reaches for one", async () => {
+    expect(samples.map(([template]) => template)).toEqual(RESTFUL);
+    const asked: Record<string, string[]> = {};
+    for (const [template, path] of samples) {
+      const page = await context.newPage();
+      const requests = islandRequests(page);
+      await page.goto(path);
+      await settled(page);
+      const hydrated = await page.locator("[data-hydrated]").count();
+      if (requests.length > 0 || hydrated > 0) asked[`${template} ${path}`] = [...requests, `${hydrated} islands hydrated`];
+      await page.close();
+    }
+    expect(asked).toEqual({});
+  });
+
+  it("the visitor's pointer over the header brings React, and the islands that answer one another wake with it", async () => {
+    const page = await context.newPage();
+    const requests = islandRequests(page);
+    await page.goto("/");
+    await settled(page);
+    expect(requests).toEqual([]);
+    await wakeIslands(page);
+    expect(requests).toContain("react-runtime");
+    // the lead popup a call to action opens, and the program picker whose menu is the header's
+    await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
+    await page.waitForSelector('[data-island="catalogue/ProgramPickerButton"][data-hydrated="true"]', { state: "attached" });
+    await page.close();
+  });
+
+  it("the discount bar at the page's end is there before the visitor scrolls to it", async () => {
+    const page = await context.newPage();
+    await page.goto("/programs");
+    await settled(page);
+    expect(await page.locator(".sticky-discount").count()).toBe(0);
+    // scrolled until the dock is half a screen below the screen's bottom edge
+    await page.evaluate(() => {
+      const dock = document.querySelector(".promo-dock")!;
+      window.scrollBy(0, dock.getBoundingClientRect().top - window.innerHeight * 1.5);
+    });
+    await page.locator(".sticky-discount").waitFor();
+    const below = await page.evaluate(() => document.querySelector(".promo-dock")!.getBoundingClientRect().top - window.innerHeight);
+    expect(below).toBeGreaterThan(0);
+    await page.close();
+  });
+});
