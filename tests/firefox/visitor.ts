@@ -111,9 +111,20 @@ async function screenshot(page: Page, name: string, fullPage = false): Promise<v
   await page.screenshot({ path: join(shots, `${name}.png`) as `${string}.png`, fullPage });
 }
 
-/** Opens `path` and waits until the header's island (eager on every page) has woken. */
+/** Opens `path` and wakes its islands as a visitor reaching for the header does (`wakeIslands`). */
 async function open(page: Page, base: string, path: string): Promise<void> {
   await page.goto(`${base}${path}`, { waitUntil: "domcontentloaded" });
+  await wakeIslands(page, path);
+}
+
+/**
+ * Wakes the page's islands as a visitor's pointer over the header does (src/client/hydrate.ts:
+ * React comes with the first island reached for, and the islands that wait for the visitor wake
+ * with it), once the client has run; resolves when the header is awake.
+ */
+async function wakeIslands(page: Page, path: string): Promise<void> {
+  await until(page, `the client of ${path} running`, `document.documentElement.classList.contains("js")`);
+  await page.evaluate(() => document.querySelector('[data-island="layout/Header"] > *')?.dispatchEvent(new PointerEvent("pointerover", { bubbles: true })));
   await until(page, `the header of ${path} awake`, `document.querySelector('[data-island="layout/Header"]')?.dataset.hydrated === "true"`);
 }
 
@@ -138,6 +149,7 @@ async function lostScript(browser: Browser, base: string, program: string): Prom
     if (POPUP_CHUNK.test(url.pathname + url.search) && response.ok() && !response.fromCache()) answered.push(url.pathname + url.search);
   });
   await page.goto(`${base}${program}`, { waitUntil: "domcontentloaded" });
+  await wakeIslands(page, program);
   await until(page, "the popup's island waking after its chunk was lost", `document.querySelector('[data-island="forms/LeadPopup"]')?.dataset.hydrated === "true"`, 30_000);
   check(asked.length >= 2, `the popup's chunk was asked ${asked.length} time(s): ${asked.join(", ")}`);
   check(answered.some((address) => address !== asked[0] || asked.filter((a) => a === address).length > 1), `no retry of the popup's chunk was answered by the network (answered: ${answered.join(", ") || "none"})`);
@@ -191,7 +203,13 @@ async function actBeforeHydration(browser: Browser, base: string, template: stri
     `location.pathname !== ${JSON.stringify(path)} || document.querySelector("dialog.lead-popup[open] .modal__title") !== null || document.querySelector('.site-header [aria-expanded="true"]') !== null`,
     30_000,
   );
-  await until(page, "the popup's and the header's islands awake", `[...document.querySelectorAll('[data-island="forms/LeadPopup"], [data-island="layout/Header"]')].every((island) => island.dataset.hydrated === "true")`, 30_000);
+  // on the page pressed on (a followed link's page loads no React until its visitor reaches for an island)
+  await until(
+    page,
+    "the popup's and the header's islands awake",
+    `location.pathname !== ${JSON.stringify(path)} || [...document.querySelectorAll('[data-island="forms/LeadPopup"], [data-island="layout/Header"]')].every((island) => island.dataset.hydrated === "true")`,
+    30_000,
+  );
   await loading;
   const opened = await page.evaluate(() =>
     document.querySelector("dialog.lead-popup[open]") ? "the lead popup" : document.querySelector('.site-header [aria-expanded="true"]') ? "the header's menu" : `the page ${location.pathname}`,
@@ -232,11 +250,13 @@ async function lowVisionOff(browser: Browser, base: string): Promise<void> {
   await until(page, "/contacts in the low-vision version", `${isLowVision} && document.querySelector('[data-island="layout/LowVisionPanel"]')?.dataset.hydrated === "true"`);
   passed("low vision: on from the header on /, /contacts opens in it");
   await page.click('::-p-xpath(//button[normalize-space()="Обычная версия"])');
-  await until(page, "the ordinary version back on /contacts", `!${isLowVision} && document.querySelector('[data-island="layout/Header"]')?.dataset.hydrated === "true"`);
+  await until(page, "the ordinary version back on /contacts", `!${isLowVision} && document.documentElement.classList.contains("js")`);
+  await wakeIslands(page, "/contacts");
   passed("low vision: «Обычная версия» on /contacts brings the ordinary page");
   // "/" was loaded in the version: by a link (the logo), then at its address, then by history
   await page.click('.site-header a[href="/"]');
-  await until(page, "/ opened by the header's link", `location.pathname === "/" && document.readyState !== "loading" && document.querySelector('[data-island="layout/Header"]')?.dataset.hydrated === "true"`);
+  await until(page, "/ opened by the header's link", `location.pathname === "/" && document.readyState !== "loading" && document.documentElement.classList.contains("js")`);
+  await wakeIslands(page, "/");
   check(!(await page.evaluate(() => document.documentElement.classList.contains("low-vision"))), "/ opened by a link after «Обычная версия» is in the low-vision version");
   await page.goto(`${base}/contacts`, { waitUntil: "domcontentloaded" });
   await page.goto(`${base}/`, { waitUntil: "domcontentloaded" });

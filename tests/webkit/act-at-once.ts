@@ -36,10 +36,11 @@ export async function actAtOnce({ session, proxy, shot }: Context, template: str
   const outcome = await session.run<string>(
     `return location.pathname !== ${JSON.stringify(path)} ? "went to " + location.pathname : document.querySelector("dialog.lead-popup[open]") ? "opened the popup" : "opened the header's menu"`,
   );
-  // what opened has woken, hydrated or rendered afresh: a mismatch has been reported by now
+  // what opened has woken, hydrated or rendered afresh: a mismatch has been reported by now (a
+  // followed link's page loads no React until its visitor reaches for an island)
   await session.until(
     `the popup's and the header's islands awake on the ${template} page`,
-    `return [...document.querySelectorAll('[data-island="forms/LeadPopup"], [data-island="layout/Header"]')].every((island) => island.dataset.hydrated === "true")`,
+    `return location.pathname !== ${JSON.stringify(path)} || [...document.querySelectorAll('[data-island="forms/LeadPopup"], [data-island="layout/Header"]')].every((island) => island.dataset.hydrated === "true")`,
     30_000,
   );
   await atPhoneWidth(session, path);

@@ -36,6 +36,17 @@ export async function reactErrors(session: Session): Promise<string[]> {
   return errors.filter((line) => /react|hydrat|#418|#423|#425/i.test(line));
 }
 
+/**
+ * Wakes the page's islands as a visitor's pointer over the header does (src/client/hydrate.ts:
+ * React comes with the first island reached for, and the islands that wait for the visitor wake
+ * with it), once the client has run; resolves when the header is awake.
+ */
+export async function wakeIslands(session: Session): Promise<void> {
+  await session.until("the client running", `return document.documentElement.classList.contains("js")`);
+  await session.run(`document.querySelector('[data-island="layout/Header"] > *').dispatchEvent(new PointerEvent("pointerover", { bubbles: true }))`);
+  await session.until("the header awake", `return document.querySelector('[data-island="layout/Header"]')?.dataset.hydrated === "true"`);
+}
+
 /** Fails unless the page is laid out at exactly a phone's 390 px. */
 export async function atPhoneWidth(session: Session, where: string): Promise<void> {
   const width = await session.run<number>("return document.documentElement.clientWidth");

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { atPhoneWidth, type Context, check, fontsReady, reactErrors } from "./context";
+import { atPhoneWidth, type Context, check, fontsReady, reactErrors, wakeIslands } from "./context";
 
 /** The lead popup island's own chunk, as the build names it (build/manifest.json). */
 function popupChunk(): string {
@@ -27,6 +27,7 @@ export async function lostChunk({ session, proxy, shot }: Context, programPath: 
   const network = await proxy({ cut: chunk });
   await session.go(`${network.url}${programPath}`);
   await atPhoneWidth(session, programPath);
+  await wakeIslands(session);
   await session.until("the popup's island waking after its chunk was cut off", `return document.querySelector('[data-island="forms/LeadPopup"]')?.dataset.hydrated === "true"`, 30_000);
   const asked = network.asked.filter((address) => address.replace(/\?.*/, "") === chunk);
   check(asked.length >= 2, `the chunk ${chunk} was asked ${asked.length} time(s) (${asked.join(", ")}): the retry never reached the network`);

@@ -24,7 +24,7 @@ import { startSite } from "../e2e/setup";
 import { defaultCatalogue } from "../support/content";
 import { firstScreenSamples, OWN_ACTION } from "../support/first-screen";
 import { actAtOnce } from "./act-at-once";
-import { atPhoneWidth, type Context, check, context, fontsReady, PHONE_WIDTH, reactErrors } from "./context";
+import { atPhoneWidth, type Context, check, context, fontsReady, PHONE_WIDTH, reactErrors, wakeIslands } from "./context";
 import { lostChunk } from "./lost-chunk";
 import type { SiteProxy } from "./proxy";
 import { type Driver, Session, startDriver } from "./webdriver";
@@ -34,6 +34,7 @@ import { WORDS_PAGES, wordsWhole } from "./words-whole";
 async function popupForm({ session, proxy, shot }: Context, programPath: string): Promise<string> {
   const network = await proxy();
   await session.go(`${network.url}${programPath}`);
+  await wakeIslands(session);
   await session.until("the popup's island hydrating", `return document.querySelector('[data-island="forms/LeadPopup"]')?.dataset.hydrated === "true"`);
   await session.click("[data-main-action]");
   await session.until("the popup opening", `return document.querySelector("dialog.lead-popup")?.open && document.querySelector("dialog.lead-popup select")`);
@@ -66,7 +67,7 @@ async function popupForm({ session, proxy, shot }: Context, programPath: string)
 async function lowVision({ session, proxy, shot }: Context): Promise<string> {
   const network = await proxy();
   await session.go(`${network.url}/`);
-  await session.until("the header awake", `return document.querySelector('[data-island="layout/Header"]')?.dataset.hydrated === "true"`);
+  await wakeIslands(session);
   await session.click('[aria-label="Версия для слабовидящих и вход в личный кабинет"]');
   await session.click('//*[@data-testid="account-dropdown"]//button[normalize-space()="Включить"]', "xpath");
   await session.until("the low-vision version on", `return document.documentElement.classList.contains("low-vision") && document.querySelector('[data-island="layout/LowVisionPanel"]')?.dataset.hydrated === "true"`);
