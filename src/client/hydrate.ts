@@ -1,7 +1,8 @@
 import { islands } from "virtual:islands";
 import { loadChunk, setRetryImport } from "./load-chunk";
 import { preloadChunksOf } from "./module-preload";
-import { visitCampaign } from "./visit";
+import { CONSENT_COOKIE, CONSENT_SETTINGS_SELECTOR, parseConsent } from "../services/consent";
+import { readCookie, visitCampaign } from "./visit";
 
 // a chunk asked again comes under an address of its own (load-chunk.ts); the bundler leaves this import to the browser
 setRetryImport((address) => import(address));
@@ -127,8 +128,37 @@ function wakeOnInteraction(element: HTMLElement, holdNative = true): void {
 }
 
 /**
- * Hydrates every island of the page by its strategy: at once, when idle, when (nearly) visible,
- * on first interaction, or at once for a visitor who came with a campaign (whose promo it shows).
+ * The analytics consent banner (decision 011): for a visitor who has not answered, it wakes when
+ * the browser is idle, to ask; for one who has, Metrika is loaded after a yes without React, and
+ * the island wakes when a button asks to change the answer (the footer's), whose click is held
+ * and replayed once it is awake.
+ */
+function wakeForConsent(element: HTMLElement): void {
+  const consent = parseConsent(readCookie(CONSENT_COOKIE));
+  if (consent === null) {
+    idle(() => void hydrateIsland(element));
+    return;
+  }
+  if (consent === "granted") {
+    const { counterId } = readProps(element) as { counterId?: string };
+    if (counterId) void loadChunk(() => import("./metrika")).then((metrika) => metrika.loadMetrika(Number(counterId)));
+  }
+  const ask = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest<HTMLElement>(CONSENT_SETTINGS_SELECTOR) : null;
+    if (!button || !event.isTrusted) return;
+    document.removeEventListener("click", ask, true);
+    if (element.dataset.hydrated === "true") return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    void hydrateIsland(element).then(() => button.click());
+  };
+  document.addEventListener("click", ask, true);
+}
+
+/**
+ * Hydrates every island of the page by its strategy: at once, when (nearly) visible,
+ * on first interaction, at once for a visitor who came with a campaign (whose promo it shows), or
+ * for the analytics consent, when it must ask.
  */
 export function hydrateIslands(root: ParentNode = document): void {
   /** The empty islands a watched box stands for (the promo dock for its discount bar). */
@@ -162,8 +192,8 @@ export function hydrateIslands(root: ParentNode = document): void {
         standIns.set(box, [...(standIns.get(box) ?? []), element]);
         ahead.observe(box);
       } else void hydrateIsland(element);
-    } else if (strategy === "idle") idle(() => void hydrateIsland(element));
-    else if (strategy === "interaction") hydrateOnInteraction(element);
+    } else if (strategy === "interaction") hydrateOnInteraction(element);
+    else if (strategy === "consent") wakeForConsent(element);
     else if (strategy === "campaign") {
       if (visitCampaign()) void hydrateIsland(element);
     } else void hydrateIsland(element);

@@ -17,4 +17,7 @@ export function consentCookie(consent: AnalyticsConsent, secure: boolean): strin
 }
 
 /** The document the banner links: the consent to analytics processing (spec 2.1's analytics policy). */
+/** Buttons anywhere on the page (the footer's) that reopen the consent banner to change the answer. */
+export const CONSENT_SETTINGS_SELECTOR = "[data-cookie-settings]";
+
 export const ANALYTICS_POLICY_HREF = "/docs/pdf/analytics-policy.pdf";

@@ -36,7 +36,7 @@ describe("analytics switched on", () => {
   it("ships the consent banner as an island with the counter, never the tag itself", async () => {
     const html = await (await fetchWith(withMetrika, "/contacts")).text();
     expect(html).toContain(`data-ym-counter="${COUNTER}"`);
-    expect(html).toContain('data-island="layout/CookieConsent" data-hydrate="idle"');
+    expect(html).toContain('data-island="layout/CookieConsent" data-hydrate="consent"');
     expect(html).toContain(`{"counterId":"${COUNTER}"}`);
     // the banner itself is drawn in the browser, where the visitor's answer is known
     expect(html).not.toContain("cookie-consent__title");

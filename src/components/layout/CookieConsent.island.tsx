@@ -1,11 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { forgetMetrikaCookies, loadMetrika, metrikaLoaded } from "../../client/metrika";
 import { readCookie } from "../../client/visit";
-import { ANALYTICS_POLICY_HREF, type AnalyticsConsent, CONSENT_COOKIE, consentCookie, parseConsent } from "../../services/consent";
+import { ANALYTICS_POLICY_HREF, type AnalyticsConsent, CONSENT_COOKIE, CONSENT_SETTINGS_SELECTOR, consentCookie, parseConsent } from "../../services/consent";
 import { defineIsland } from "../island";
-
-/** Buttons anywhere on the page (the footer's) that reopen the banner to change the answer. */
-const CONSENT_SETTINGS_SELECTOR = "[data-cookie-settings]";
 
 interface CookieConsentProps {
   counterId: string;
@@ -93,4 +90,4 @@ function CookieConsent({ counterId }: CookieConsentProps) {
   );
 }
 
-export default defineIsland("layout/CookieConsent", CookieConsent, "idle");
+export default defineIsland("layout/CookieConsent", CookieConsent, "consent");
