@@ -150,7 +150,11 @@ function wakeForConsent(element: HTMLElement): void {
     if (element.dataset.hydrated === "true") return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    void hydrateIsland(element).then(() => button.click());
+    // a banner whose code could not be loaded has said so (hydrateIsland); the press has nothing to reopen
+    void hydrateIsland(element).then(
+      () => button.click(),
+      () => undefined,
+    );
   };
   document.addEventListener("click", ask, true);
 }
