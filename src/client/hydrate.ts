@@ -73,11 +73,15 @@ const idle = (run: () => void) =>
 /**
  * Hydration on first interaction, or once React came for another island: a hover, a focus or a
  * touch starts it; a click that comes before it is held and replayed once React has hydrated, so
- * the visitor's first click is never lost. Nothing is fetched or run for it before (issue 41).
+ * the visitor's first click is never lost; in a form (`holdNative` false), a click with an action
+ * of its own is not held: a field takes it, a box is ticked, a summary opens, the form is sent as
+ * without JavaScript, and what was typed is kept (keep-typed.ts). Nothing is fetched or run for it
+ * before (issue 41).
  */
-function hydrateOnInteraction(element: HTMLElement): void {
-  wakeOnInteraction(element);
-  if (reactLoaded) void hydrateIsland(element);
+function hydrateOnInteraction(element: HTMLElement, holdNative = true): void {
+  wakeOnInteraction(element, holdNative);
+  // a field the visitor was in before this script came (a slow network) counts as the touch
+  if (reactLoaded || element.contains(document.activeElement)) void hydrateIsland(element);
   else waiting.add(element);
 }
 
@@ -161,7 +165,7 @@ function wakeForConsent(element: HTMLElement): void {
 
 /**
  * Hydrates every island of the page by its strategy: at once, when (nearly) visible,
- * on first interaction, at once for a visitor who came with a campaign (whose promo it shows), or
+ * on first interaction (a form's too), at once for a visitor who came with a campaign (whose promo it shows), or
  * for the analytics consent, when it must ask.
  */
 export function hydrateIslands(root: ParentNode = document): void {
@@ -197,6 +201,7 @@ export function hydrateIslands(root: ParentNode = document): void {
         ahead.observe(box);
       } else void hydrateIsland(element);
     } else if (strategy === "interaction") hydrateOnInteraction(element);
+    else if (strategy === "form") hydrateOnInteraction(element, false);
     else if (strategy === "consent") wakeForConsent(element);
     else if (strategy === "campaign") {
       if (visitCampaign()) void hydrateIsland(element);

@@ -11,7 +11,7 @@ import { outcomes, refusals } from "../../src/services/leads/messages";
 import { UNVERIFIED_TAG } from "../../src/services/leads/sinks/amocrm.server";
 import { MOBILE } from "../support/browser";
 import { type FakeThirdParties, fakeSinkEnv, type Receipt, startFakeThirdParties } from "../support/fake-third-parties";
-import { sharedChromium } from "./helpers";
+import { reachFor, sharedChromium } from "./helpers";
 import { seedCrmToken, startOwnServer } from "./own-server";
 
 let fakes: FakeThirdParties;
@@ -59,7 +59,7 @@ describe("ALTCHA on the lead forms", () => {
       if (new URL(request.url()).pathname === "/api/captcha/challenge") challenges.push(Date.now());
     });
     await page.goto("/apply?cta=askQuestion");
-    await page.waitForSelector('[data-island="forms/LeadForm"][data-hydrated="true"]', { state: "attached" });
+    await reachFor(page, "forms/LeadForm");
     // nothing is asked for before the visitor reaches for the form
     expect(challenges).toEqual([]);
     const proof = page.locator("[data-captcha-widget='altcha'] input[name='altcha']");
@@ -81,7 +81,7 @@ describe("ALTCHA on the lead forms", () => {
 
     // a second lead: a new challenge, solved again, passed again (a proof is spent once)
     await page.goto("/apply?cta=askQuestion");
-    await page.waitForSelector('[data-island="forms/LeadForm"][data-hydrated="true"]', { state: "attached" });
+    await reachFor(page, "forms/LeadForm");
     await page.getByLabel("Имя *").fill("Алия Вторая");
     await page.locator("#apply-phone").fill("+7 (701) 555-44-34");
     await expect.poll(() => proof.inputValue()).not.toBe("");
@@ -108,7 +108,7 @@ describe("ALTCHA on the lead forms", () => {
       return route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ ok: false, message: refusals.altchaFailed }) });
     });
     await page.goto("/apply?cta=askQuestion");
-    await page.waitForSelector('[data-island="forms/LeadForm"][data-hydrated="true"]', { state: "attached" });
+    await reachFor(page, "forms/LeadForm");
     await page.getByLabel("Имя *").fill("Алия Повторная");
     await page.locator("#apply-phone").fill("+7 (701) 555-44-35");
     const proof = page.locator("input[name='altcha']");

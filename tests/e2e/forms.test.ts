@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, outcomes, refusals, sendFailedLine } from "../../src/services/leads/messages";
 import { desktopContext, mobileContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { open, screenshot, sharedChromium, siteUrl } from "./helpers";
+import { open, reachFor, screenshot, sharedChromium, siteUrl } from "./helpers";
 import { E2E_VARS } from "./setup";
 
 const catalogue = defaultCatalogue();
@@ -141,7 +141,7 @@ describe("the phone field", () => {
     const context = await desktopContext(browser, siteUrl());
     const page = await context.newPage();
     await open(page, "/apply?cta=consultMe");
-    await page.waitForSelector('[data-island="forms/LeadForm"][data-hydrated="true"]', { state: "attached" });
+    await reachFor(page, "forms/LeadForm");
     const select = page.getByLabel("Код страны");
     await expect.poll(() => select.inputValue()).toBe("ru");
     const first = await select.locator("option").evaluateAll((options) => options.slice(0, 3).map((o) => (o as HTMLOptionElement).value));
@@ -175,7 +175,7 @@ describe("the phone field", () => {
       await route.continue();
     });
     await open(page, "/apply?cta=consultMe");
-    await page.waitForSelector('[data-island="forms/LeadForm"][data-hydrated="true"]', { state: "attached" });
+    await reachFor(page, "forms/LeadForm");
     await page.getByLabel("Код страны").selectOption("kz");
     const phone = page.locator("#apply-phone");
     await phone.pressSequentially("87015556231");
@@ -252,7 +252,7 @@ describe.each(["hidden", "visible"] as const)("the not-found form, variant %s", 
     expect(await page.evaluate(() => sessionStorage.getItem("utms"))).toContain("autumn");
     const panel = page.locator(".nothing-found");
     await panel.scrollIntoViewIfNeeded();
-    await page.waitForSelector('[data-island="forms/NothingFound"][data-hydrated="true"]', { state: "attached" });
+    await reachFor(page, "forms/NothingFound");
     await panel.getByRole("button", { name: outcomes.send }).click();
     await expect.poll(() => panel.locator("#not-found-name-error").textContent()).toBe(messages.nameRequiredNotFound);
     await expect.poll(() => panel.locator("#not-found-email-error").textContent()).toBe(messages.emailRequired);

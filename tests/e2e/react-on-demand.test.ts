@@ -4,8 +4,9 @@
  * header, the calls to action, the program picker and the lead popup wake on the first hover,
  * focus or touch (a click before is held and replayed: act-before-hydration.test.ts), and with
  * them the others that answer them; the promo dock at the page's end wakes a screen before the
- * visitor scrolls to it. The pages whose first screen is an island's (a seminar's seats and ticket
- * button, the application form, the search of the 404 page) wake it at once.
+ * visitor scrolls to it; a form (the application's, the 404 page's) on the visitor's first touch of
+ * it, what was typed meanwhile kept (typing-before-hydration.test.ts). A seminar's first screen is
+ * its live seats and ticket button, which wake at once.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,15 +17,15 @@ import { fullStyleApplied, sharedChromium, siteUrl, wakeIslands } from "./helper
 /** React's runtime and every island's code. */
 const ISLAND_CODE = /\/assets\/chunks\/(react-runtime|[\w]+\.island)-[^/]*\.js$/;
 
-/** The templates whose first screen holds no island that must be awake. */
-const RESTFUL = ["home", "program", "bachelor", "list", "article", "info"];
+/** The templates whose first screen holds no island that must be awake, and the 404 page. */
+const RESTFUL = ["home", "program", "bachelor", "list", "article", "info", "form", "not found"];
 
 let browser: Browser;
 let samples: [string, string][];
 
 beforeAll(async () => {
   browser = await sharedChromium();
-  samples = (await firstScreenSamples(siteUrl())).filter(([template]) => RESTFUL.includes(template));
+  samples = [...(await firstScreenSamples(siteUrl())), ["not found", "/net-takoj-stranicy"] as [string, string]].filter(([template]) => RESTFUL.includes(template));
 });
 afterAll(async () => {
   await browser?.close();
@@ -82,6 +83,18 @@ describe.each(widths)("on %s", (_name, makeContext) => {
     // the lead popup a call to action opens, and the program picker whose menu is the header's
     await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
     await page.waitForSelector('[data-island="catalogue/ProgramPickerButton"][data-hydrated="true"]', { state: "attached" });
+    await page.close();
+  });
+
+  it("the application form wakes as the visitor's focus comes into it", async () => {
+    const page = await context.newPage();
+    const requests = islandRequests(page);
+    await page.goto("/apply?cta=askQuestion");
+    await settled(page);
+    expect(requests).toEqual([]);
+    await page.getByLabel("Имя *").focus();
+    await page.waitForSelector('[data-island="forms/LeadForm"][data-hydrated="true"]', { state: "attached" });
+    expect(requests).toContain("react-runtime");
     await page.close();
   });
 

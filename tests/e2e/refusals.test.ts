@@ -156,7 +156,7 @@ describe("the footer subscription", () => {
       return answer(route);
     });
     await open(page, "/");
-    // the footer's island wakes when it comes into view
+    // the footer's form woke with the header (open), as every island waiting for the visitor does
     await page.locator("#subscribe").scrollIntoViewIfNeeded();
     const form = await hydrated(page, "forms/SubscribeForm");
     await form.locator("#subscribe-email").fill("reader@example.ru");

@@ -11,7 +11,7 @@ import type { DevServer } from "../../scripts/lib/wrangler";
 import { outcomes } from "../../src/services/leads/messages";
 import { UNVERIFIED_TAG } from "../../src/services/leads/sinks/amocrm.server";
 import { type FakeThirdParties, fakeSinkEnv, type Receipt, SMARTCAPTCHA_TEST_KEYS as keys, startFakeThirdParties } from "../support/fake-third-parties";
-import { sharedChromium } from "./helpers";
+import { reachFor, sharedChromium } from "./helpers";
 import { seedCrmToken, startOwnServer } from "./own-server";
 import { E2E_VARS } from "./setup";
 
@@ -91,7 +91,7 @@ async function receivedFor(sink: string, name: string, timeoutMs = 20_000): Prom
 }
 
 async function send(page: Page, name: string, phone: string): Promise<void> {
-  await page.waitForSelector('[data-island="forms/LeadForm"][data-hydrated="true"]', { state: "attached" });
+  await reachFor(page, "forms/LeadForm");
   await page.getByLabel("Имя *").fill(name);
   await page.locator("#apply-phone").fill(phone);
   await page.getByRole("button", { name: outcomes.send }).click();

@@ -11,7 +11,7 @@ import { outcomes } from "../../src/services/leads/messages";
 import { UNVERIFIED_TAG } from "../../src/services/leads/sinks/amocrm.server";
 import { type FakeThirdParties, fakeSinkEnv, type Receipt, startFakeThirdParties, TURNSTILE_TEST_KEYS as keys } from "../support/fake-third-parties";
 import { seedCrmToken, startOwnServer } from "./own-server";
-import { sharedChromium } from "./helpers";
+import { reachFor, sharedChromium } from "./helpers";
 
 const STAND_IN = `window.turnstile = {
   render(container, options) {
@@ -97,7 +97,7 @@ describe("Turnstile on the lead forms", () => {
     await page.waitForSelector("[data-captcha-widget] input[name='cf-turnstile-response']", { state: "attached" });
     expect(scripts).toEqual(["https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit"]);
     expect(await page.evaluate(() => (window as unknown as { __turnstile: { sitekey: string } }).__turnstile.sitekey)).toBe(keys.siteKeyPasses);
-    await page.waitForSelector('[data-island="forms/LeadForm"][data-hydrated="true"]', { state: "attached" });
+    await reachFor(page, "forms/LeadForm");
     // the widget Cloudflare's script drew survives hydration
     expect(await page.locator("[data-captcha-widget] input").count()).toBe(1);
 
@@ -138,7 +138,7 @@ describe("Turnstile's host out of reach (decision 045): the form never waits for
       // goto waits for the load event: the captcha's script, asked for after it, cannot hold it
       await page.goto("/apply?cta=askQuestion");
       await asked;
-      await page.waitForSelector('[data-island="forms/LeadForm"][data-hydrated="true"]', { state: "attached" });
+      await reachFor(page, "forms/LeadForm");
       await page.getByLabel("Имя *").fill(name);
       await page.locator("#apply-phone").fill(phone);
       // what of the captcha's host had settled when the lead's answer came, noted as it comes: the page

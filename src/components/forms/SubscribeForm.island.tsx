@@ -122,4 +122,4 @@ function SubscribeForm() {
   );
 }
 
-export default defineIsland("forms/SubscribeForm", SubscribeForm, "visible");
+export default defineIsland("forms/SubscribeForm", SubscribeForm, "form");
