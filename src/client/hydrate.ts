@@ -2,6 +2,7 @@ import { islands } from "virtual:islands";
 import { loadChunk, setRetryImport } from "./load-chunk";
 import { preloadChunksOf } from "./module-preload";
 import { CONSENT_COOKIE, CONSENT_SETTINGS_SELECTOR, parseConsent } from "../services/consent";
+import type { ShownCount } from "./tickets-live";
 import { readCookie, visitCampaign } from "./visit";
 
 // a chunk asked again comes under an address of its own (load-chunk.ts); the bundler leaves this import to the browser
@@ -132,6 +133,24 @@ function wakeOnInteraction(element: HTMLElement, holdNative = true): void {
 }
 
 /**
+ * A seminar's seat count (`live`): the page may come from the edge cache, so the live count is
+ * read at once, without React (tickets-live.ts), and shared with what shows it; the island wakes
+ * only if the page shows another count or seats are held, and React then wakes the ticket buttons
+ * waiting with it. Otherwise it waits as an `interaction` island does.
+ */
+function wakeWhenChanged(element: HTMLElement): void {
+  hydrateOnInteraction(element);
+  void loadChunk(() => import("./tickets-live"))
+    .then((live) => live.readLiveCount(readProps(element) as ShownCount))
+    .then(
+      (changed) => {
+        if (changed) void hydrateIsland(element);
+      },
+      (error: unknown) => console.error("tickets: cannot read the live count", error),
+    );
+}
+
+/**
  * The analytics consent banner (decision 011): for a visitor who has not answered, it wakes when
  * the browser is idle, to ask; for one who has, Metrika is loaded after a yes without React, and
  * the island wakes when a button asks to change the answer (the footer's), whose click is held
@@ -165,7 +184,7 @@ function wakeForConsent(element: HTMLElement): void {
 
 /**
  * Hydrates every island of the page by its strategy: at once, when (nearly) visible,
- * on first interaction (a form's too), at once for a visitor who came with a campaign (whose promo it shows), or
+ * on first interaction (a form's too), when a live count differs from the page's, at once for a visitor who came with a campaign (whose promo it shows), or
  * for the analytics consent, when it must ask.
  */
 export function hydrateIslands(root: ParentNode = document): void {
@@ -202,6 +221,7 @@ export function hydrateIslands(root: ParentNode = document): void {
       } else void hydrateIsland(element);
     } else if (strategy === "interaction") hydrateOnInteraction(element);
     else if (strategy === "form") hydrateOnInteraction(element, false);
+    else if (strategy === "live") wakeWhenChanged(element);
     else if (strategy === "consent") wakeForConsent(element);
     else if (strategy === "campaign") {
       if (visitCampaign()) void hydrateIsland(element);

@@ -94,7 +94,9 @@ describe("a free seminar's registration on a phone", () => {
     const context = await browser.newContext({ baseURL: server.url, viewport: MOBILE, isMobile: true, hasTouch: true, locale: "ru-RU" });
     const page = await context.newPage();
     await page.goto(seminarHref(seminar));
-    await page.waitForSelector('[data-island="forms/LeadPopup"][data-hydrated="true"]', { state: "attached" });
+    // the page's islands asleep, its loader run (a press before it follows the link to /apply, as
+    // without JavaScript): the press is held until React has come, then opens the popup
+    await page.waitForSelector("html.js", { state: "attached" });
     await page.getByRole("link", { name: "Получить билет" }).first().click();
     const dialog = page.locator("dialog.lead-popup");
     // the name, the phone and the e-mail: no count of tickets, no promo code, no word of payment

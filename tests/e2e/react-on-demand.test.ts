@@ -5,8 +5,9 @@
  * focus or touch (a click before is held and replayed: act-before-hydration.test.ts), and with
  * them the others that answer them; the promo dock at the page's end wakes a screen before the
  * visitor scrolls to it; a form (the application's, the 404 page's) on the visitor's first touch of
- * it, what was typed meanwhile kept (typing-before-hydration.test.ts). A seminar's first screen is
- * its live seats and ticket button, which wake at once.
+ * it, what was typed meanwhile kept (typing-before-hydration.test.ts); a seminar's seat count when
+ * its live count, read without React, differs from the page's (the page may come from the edge
+ * cache), and with it the ticket buttons.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -39,6 +40,16 @@ function islandRequests(page: Page): string[] {
     if (match) asked.push(match[1]!);
   });
   return asked;
+}
+
+/** The first seminar of the sitemap that is still to come (its page shows a count and ticket buttons). */
+async function seminarSample(): Promise<string> {
+  const sitemap = await (await fetch(new URL("/sitemap.xml", siteUrl()))).text();
+  for (const [, path] of sitemap.matchAll(/<loc>[^<]*?(\/seminars\/[^<]+)<\/loc>/g)) {
+    const html = await (await fetch(new URL(path!, siteUrl()))).text();
+    if (html.includes('data-testid="tickets-left"')) return path!;
+  }
+  throw new Error("no seminar to come in the sitemap");
 }
 
 /** The page has loaded, its client has run, its stylesheet applies and the browser has been idle twice: what would wake at once has. */
@@ -96,6 +107,43 @@ describe.each(widths)("on %s", (_name, makeContext) => {
     await page.waitForSelector('[data-island="forms/LeadForm"][data-hydrated="true"]', { state: "attached" });
     expect(requests).toContain("react-runtime");
     await page.close();
+  });
+
+  it("a seminar whose page shows the live count asks for no React; one whose seats changed since wakes its count and buttons", async () => {
+    const seminar = await seminarSample();
+    for (const [change, expected] of [
+      [(shown: number) => ({ left: shown, held: 0 }), "asleep"],
+      [() => ({ left: 0, held: 0 }), "sold out"],
+      [(shown: number) => ({ left: shown, held: 2 }), "held"],
+    ] as const) {
+      const page = await context.newPage();
+      const requests = islandRequests(page);
+      // the live count's answer, as the server would give it after orders since the page was rendered
+      await page.route("**/api/seminars/*/tickets", async (route) => {
+        const answer = (await (await route.fetch()).json()) as { tickets_quantity: number; held: number };
+        const shown = Number(await page.locator("[data-testid=tickets-left]").getAttribute("data-left"));
+        const { left, held } = change(shown);
+        await route.fulfill({ json: { ...answer, tickets_quantity: left, held } });
+      });
+      const answered = page.waitForResponse((response) => /\/api\/seminars\/[^/]+\/tickets$/.test(new URL(response.url()).pathname));
+      await page.goto(seminar);
+      await answered;
+      await settled(page);
+      const count = page.locator("[data-testid=tickets-left]");
+      if (expected === "asleep") {
+        expect(requests).toEqual([]);
+        expect(await page.locator("[data-hydrated]").count()).toBe(0);
+      } else if (expected === "sold out") {
+        await expect.poll(() => count.getAttribute("data-left")).toBe("0");
+        expect(await count.textContent()).toMatch(/^(Все билеты проданы|Мест нет)$/);
+        // the hero's button (and the phone's bar's) now offer the waiting list
+        await expect.poll(() => page.locator("[data-main-action]").textContent()).toBe("Записаться в лист ожидания");
+      } else {
+        await expect.poll(() => count.getAttribute("data-held")).toBe("2");
+        expect(await count.textContent()).toContain("2 места забронированы");
+      }
+      await page.close();
+    }
   });
 
   it("the discount bar at the page's end is there before the visitor scrolls to it", async () => {

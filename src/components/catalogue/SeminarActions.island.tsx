@@ -44,4 +44,4 @@ function SeminarActions({ seminarId, initial, buy, waitlist, main = false }: Sem
   );
 }
 
-export default defineIsland("catalogue/SeminarActions", SeminarActions, "visible");
+export default defineIsland("catalogue/SeminarActions", SeminarActions, "interaction");

@@ -6,3 +6,10 @@ export const ticketsLeft = sharedSignal<Record<string, number>>({});
 export function setTicketsLeft(seminarId: string, left: number): void {
   ticketsLeft.value = { ...ticketsLeft.value, [seminarId]: left };
 }
+
+/** Seats held per seminar id by orders not yet paid (or registrations not yet confirmed), as the live count said. */
+export const ticketsHeld = sharedSignal<Record<string, number>>({});
+
+export function setTicketsHeld(seminarId: string, held: number): void {
+  ticketsHeld.value = { ...ticketsHeld.value, [seminarId]: held };
+}
