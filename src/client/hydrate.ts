@@ -74,13 +74,11 @@ const idle = (run: () => void) =>
 /**
  * Hydration on first interaction, or once React came for another island: a hover, a focus or a
  * touch starts it; a click that comes before it is held and replayed once React has hydrated, so
- * the visitor's first click is never lost; in a form (`holdNative` false), a click with an action
- * of its own is not held: a field takes it, a box is ticked, a summary opens, the form is sent as
- * without JavaScript, and what was typed is kept (keep-typed.ts). Nothing is fetched or run for it
- * before (issue 41).
+ * the visitor's first click is never lost, unless it has an action of its own (wakeOnInteraction).
+ * Nothing is fetched or run for it before (issue 41).
  */
-function hydrateOnInteraction(element: HTMLElement, holdNative = true): void {
-  wakeOnInteraction(element, holdNative);
+function hydrateOnInteraction(element: HTMLElement): void {
+  wakeOnInteraction(element);
   // a field the visitor was in before this script came (a slow network) counts as the touch
   if (reactLoaded || element.contains(document.activeElement)) void hydrateIsland(element);
   else waiting.add(element);
@@ -95,12 +93,18 @@ const failed = new WeakSet<HTMLElement>();
 /** What a click does without any script: a link goes, a form is sent, a field or a label takes it. */
 const NATIVE_ACTION = "a[href], label, input, select, textarea, summary, form button:not([type=button])";
 
+/** A link whose click, once its island is awake, does something else on the page (a call to action opens the popup). */
+const REPLAYED = "[data-replay]";
+
 /**
  * The visitor's first hover, focus or touch wakes the island; a click before it has woken is held
- * and replayed (or given back when its code cannot be loaded). Installed once per island. With
- * `holdNative` false, a click with an action of its own (NATIVE_ACTION) is never held.
+ * and replayed (or given back when its code cannot be loaded). A click with an action of its own
+ * (NATIVE_ACTION) does it at once, without waiting for React: a link goes, a field takes the
+ * focus, a box is ticked, a summary opens, a form is sent as without JavaScript (what was typed
+ * is kept at hydration: keep-typed.ts); only a link marked `data-replay`, whose click once awake
+ * opens something on the page instead, is held. Installed once per island.
  */
-function wakeOnInteraction(element: HTMLElement, holdNative = true): void {
+function wakeOnInteraction(element: HTMLElement): void {
   if (listening.has(element)) return;
   listening.add(element);
   const start = () => {
@@ -116,8 +120,8 @@ function wakeOnInteraction(element: HTMLElement, holdNative = true): void {
       let target = event.target instanceof Node ? event.target : null;
       while (target && !(target instanceof HTMLElement)) target = target.parentNode;
       if (!(target instanceof HTMLElement)) return;
-      // an island whose code could not be loaded before lets a click with an action of its own do it at once
-      if ((!holdNative || failed.has(element)) && target.closest(NATIVE_ACTION)) return;
+      // an island whose code could not be loaded before lets a call to action do what it does without JavaScript too
+      if (target.closest(NATIVE_ACTION) && (failed.has(element) || !target.closest(REPLAYED))) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       const held = target;
@@ -184,7 +188,7 @@ function wakeForConsent(element: HTMLElement): void {
 
 /**
  * Hydrates every island of the page by its strategy: at once, when (nearly) visible,
- * on first interaction (a form's too), when a live count differs from the page's, at once for a visitor who came with a campaign (whose promo it shows), or
+ * on first interaction, when a live count differs from the page's, at once for a visitor who came with a campaign (whose promo it shows), or
  * for the analytics consent, when it must ask.
  */
 export function hydrateIslands(root: ParentNode = document): void {
@@ -213,14 +217,13 @@ export function hydrateIslands(root: ParentNode = document): void {
       const box = element.parentElement;
       // a tap on a button of it before it has woken (a phone scrolling fast) is held and replayed;
       // a link, a field or a form's button does at once what it does without JavaScript
-      wakeOnInteraction(element, false);
+      wakeOnInteraction(element);
       if (shown) visible.observe(shown);
       else if (box) {
         standIns.set(box, [...(standIns.get(box) ?? []), element]);
         ahead.observe(box);
       } else void hydrateIsland(element);
     } else if (strategy === "interaction") hydrateOnInteraction(element);
-    else if (strategy === "form") hydrateOnInteraction(element, false);
     else if (strategy === "live") wakeWhenChanged(element);
     else if (strategy === "consent") wakeForConsent(element);
     else if (strategy === "campaign") {

@@ -3,15 +3,15 @@ import { useRenderContext } from "./render-context";
 
 /**
  * When an island hydrates: at once, when it scrolls into view, on the first interaction with it
- * (hover, focus, touch; a first click is replayed) or once React came for another island, the
- * same for a form but with what the visitor does meanwhile done as without JavaScript (typing,
- * ticking, sending: `form`), the same for a seminar's seat count and when its live count, read
+ * (hover, focus, touch; a first click is replayed, but for a link's, a field's or a form's, which
+ * do at once what they do without JavaScript) or once React came for another island, the same
+ * for a seminar's seat count and when its live count, read
  * without React, differs from the page's (`live`), at once for a visitor with a campaign (the
  * promo banner), or when the analytics consent must ask (when the browser is idle, for a visitor
  * who has not answered): src/client/hydrate.ts. Nothing of React is fetched before an island
  * needs it (issue 41).
  */
-export type Hydration = "load" | "visible" | "interaction" | "form" | "live" | "campaign" | "consent";
+export type Hydration = "load" | "visible" | "interaction" | "live" | "campaign" | "consent";
 
 export interface Island<P> {
   (props: P): React.ReactElement;

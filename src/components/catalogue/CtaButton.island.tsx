@@ -31,7 +31,7 @@ function CtaButton({ request, label, variant = "primary", extraInfo, main = fals
     leadPopup.value = request;
   };
   return (
-    <a className={`btn btn--${variant}${extraInfo ? " btn--with-info" : ""}`} href={applyHref(request)} onClick={open} data-cta={request.cta} data-main-action={main ? "" : undefined}>
+    <a className={`btn btn--${variant}${extraInfo ? " btn--with-info" : ""}`} href={applyHref(request)} onClick={open} data-replay="" data-cta={request.cta} data-main-action={main ? "" : undefined}>
       <span className="btn__label">{label}</span>
       {extraInfo ? <span className="btn__info">{extraInfo}</span> : null}
     </a>

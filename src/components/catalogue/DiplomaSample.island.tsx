@@ -44,7 +44,7 @@ function DiplomaSample({ slug, alt, sizes }: { slug: string; alt: string; sizes:
 
   return (
     <>
-      <a ref={opener} className="diploma__open" href={large.src} onClick={open} aria-haspopup="dialog">
+      <a ref={opener} className="diploma__open" href={large.src} onClick={open} aria-haspopup="dialog" data-replay="">
         <Picture kind={kind} slug={slug} alt={alt} sizes={sizes} className="diploma__image" />
       </a>
       <dialog ref={dialog} className="viewer" aria-label={alt} onClose={closed}>

@@ -14,7 +14,7 @@ function ProgramPickerButton({ label, main = false }: { label: string; /** the p
     openHeaderPanel.value = "programs";
   };
   return (
-    <a className="btn btn--primary" href="/programs" onClick={open} data-main-action={main ? "" : undefined}>
+    <a className="btn btn--primary" href="/programs" onClick={open} data-replay="" data-main-action={main ? "" : undefined}>
       <span className="btn__label">{label}</span>
     </a>
   );

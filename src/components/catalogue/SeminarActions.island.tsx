@@ -29,7 +29,7 @@ function SeminarActions({ seminarId, initial, buy, waitlist, main = false }: Sem
   };
   if (left > 0) {
     return (
-      <a className="btn btn--primary" href={applyHref(buy)} onClick={open(buy)} data-cta={buy.cta} data-main-action={mainAction}>
+      <a className="btn btn--primary" href={applyHref(buy)} onClick={open(buy)} data-replay="" data-cta={buy.cta} data-main-action={mainAction}>
         <span className="btn__label">{buyLabel(buy.price ?? 0)}</span>
       </a>
     );
@@ -37,7 +37,7 @@ function SeminarActions({ seminarId, initial, buy, waitlist, main = false }: Sem
   return (
     <>
       <p className="notice">Все билеты проданы.</p>
-      <a className="btn btn--primary" href={applyHref(waitlist)} onClick={open(waitlist)} data-cta={waitlist.cta} data-main-action={mainAction}>
+      <a className="btn btn--primary" href={applyHref(waitlist)} onClick={open(waitlist)} data-replay="" data-cta={waitlist.cta} data-main-action={mainAction}>
         <span className="btn__label">Записаться в лист ожидания</span>
       </a>
     </>

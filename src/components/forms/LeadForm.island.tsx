@@ -13,4 +13,4 @@ function PageLeadForm(props: Omit<LeadFormProps, "onSent">) {
   );
 }
 
-export default defineIsland("forms/LeadForm", PageLeadForm, "form");
+export default defineIsland("forms/LeadForm", PageLeadForm, "interaction");

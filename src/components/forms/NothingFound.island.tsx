@@ -1,4 +1,4 @@
 import { defineIsland } from "../island";
 import { NothingFoundPanel } from "./NothingFoundPanel";
 
-export default defineIsland("forms/NothingFound", NothingFoundPanel, "form");
+export default defineIsland("forms/NothingFound", NothingFoundPanel, "interaction");

@@ -122,4 +122,4 @@ function SubscribeForm() {
   );
 }
 
-export default defineIsland("forms/SubscribeForm", SubscribeForm, "form");
+export default defineIsland("forms/SubscribeForm", SubscribeForm, "interaction");
