@@ -116,6 +116,8 @@ function wakeOnInteraction(element: HTMLElement): void {
     (event) => {
       // a click replayed or given back below (and what a browser makes of it, a label's for its field) is not held again
       if (element.dataset.hydrated === "true" || !event.isTrusted) return;
+      // a press with a modifier (a new tab, a new window) does what the browser makes of it: a replay would lose the key
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       // the element clicked, or the HTML element an icon's SVG is drawn in
       let target = event.target instanceof Node ? event.target : null;
       while (target && !(target instanceof HTMLElement)) target = target.parentNode;

@@ -4,7 +4,8 @@ import { useRenderContext } from "./render-context";
 /**
  * When an island hydrates: at once, when it scrolls into view, on the first interaction with it
  * (hover, focus, touch; a first click is replayed, but for a link's, a field's or a form's, which
- * do at once what they do without JavaScript) or once React came for another island, the same
+ * do at once what they do without JavaScript, unless the link is marked `data-replay`: its press
+ * opens something on the page once awake) or once React came for another island, the same
  * for a seminar's seat count and when its live count, read
  * without React, differs from the page's (`live`), at once for a visitor with a campaign (the
  * promo banner), or when the analytics consent must ask (when the browser is idle, for a visitor

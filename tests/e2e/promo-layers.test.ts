@@ -123,7 +123,7 @@ describe("the bar after the hero on a phone", () => {
         return box.top < innerHeight && box.bottom > 0;
       });
     await expect.poll(() => inView()).toBe(false);
-    // a seminar's buttons hydrate when seen (a CTA replays a click that comes before)
+    // a seminar's buttons wake with React, on the visitor's first interaction or a changed count (a CTA replays a click that comes before)
     const awake = (scope: string) =>
       page.waitForSelector(`${scope} [data-island="catalogue/SeminarActions"][data-hydrated="true"]`, { state: "attached", timeout: path.includes("seminars") ? 20_000 : 1 }).catch((error) => {
         if (path.includes("seminars")) throw error;

@@ -129,13 +129,13 @@ describe.each(widths)("buying seminar tickets on %s", (name, makeContext) => {
     await setTickets(seminar.id, 0);
     const page = await (await makeContext(browser, siteUrl())).newPage();
     await open(page, path);
-    // the page may come from the edge cache with tickets left: the live count, read when the
-    // buy button hydrates (it is in the first screen), turns it into the waiting list
+    // the page may come from the edge cache with tickets left: the live count, read by the loader
+    // without React, differs, so the count and the buttons wake and turn into the waiting list
     const hero = page.locator(".detail-hero");
     await hero.getByText("Все билеты проданы.").waitFor();
     await expect.poll(() => hero.getByRole("link", { name: "Записаться в лист ожидания" }).isVisible()).toBe(true);
     await expect.poll(() => hero.getByRole("link", { name: "Купить билет" }).count()).toBe(0);
-    // on a phone the bar after the hero (decision 026) wakes when it comes into view, and says the same
+    // on a phone the bar after the hero (decision 026) woke with them, and says the same
     const bar = page.locator(".sticky-actions");
     if (await bar.isVisible()) {
       await bar.scrollIntoViewIfNeeded();

@@ -13,10 +13,14 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { widths } from "../support/browser";
 import { firstScreenSamples } from "../support/first-screen";
+import manifest from "../../build/manifest.json";
 import { fullStyleApplied, sharedChromium, siteUrl, wakeIslands } from "./helpers";
 
-/** React's runtime and every island's code. */
-const ISLAND_CODE = /\/assets\/chunks\/(react-runtime|[\w]+\.island)-[^/]*\.js$/;
+/** Every island's code. */
+const ISLAND_CODE = /\/assets\/chunks\/([\w]+\.island)-[^/]*\.js$/;
+
+/** React's chunks (its runtime, its core) but those the entry imports on every page (the bundler's helpers). */
+let reactChunks: Set<string>;
 
 /** The templates whose first screen holds no island that must be awake, and the 404 page. */
 const RESTFUL = ["home", "program", "bachelor", "list", "article", "info", "form", "not found"];
@@ -26,17 +30,23 @@ let samples: [string, string][];
 
 beforeAll(async () => {
   browser = await sharedChromium();
+  const entry = await (await fetch(new URL(manifest.entry, siteUrl()))).text();
+  const withEntry = new Set([...entry.matchAll(/(?:from|import)\s*"(\/assets\/chunks\/[^"]+\.js)"/g)].map((match) => match[1]));
+  reactChunks = new Set(manifest.react.filter((chunk) => !withEntry.has(chunk)));
+  expect(reactChunks.size).toBeGreaterThan(1);
   samples = [...(await firstScreenSamples(siteUrl())), ["not found", "/net-takoj-stranicy"] as [string, string]].filter(([template]) => RESTFUL.includes(template));
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-/** The island code a page asks for, from the moment it is opened. */
+/** React's code and the islands' a page asks for, from the moment it is opened ("react-runtime", "react" for its core). */
 function islandRequests(page: Page): string[] {
   const asked: string[] = [];
   page.on("request", (request) => {
-    const match = ISLAND_CODE.exec(request.url());
+    const path = new URL(request.url()).pathname;
+    if (reactChunks.has(path)) asked.push(path.includes("/react-runtime-") ? "react-runtime" : `react (${path})`);
+    const match = ISLAND_CODE.exec(path);
     if (match) asked.push(match[1]!);
   });
   return asked;

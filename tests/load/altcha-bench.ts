@@ -36,7 +36,7 @@ export async function printAltchaCost(port: number): Promise<void> {
         const cdp = await context.newCDPSession(page);
         await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
         await page.goto("/apply?cta=askQuestion");
-        // the form wakes on the visitor's first touch (its island's strategy is `form`): the focus below wakes it
+        // the form wakes on the visitor's first touch (an `interaction` island): the focus below wakes it
         await page.waitForSelector("html.js", { state: "attached" });
         // the page's long tasks from the focus on
         await page.evaluate(() => {

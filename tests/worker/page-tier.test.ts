@@ -50,22 +50,27 @@ async function visit(path: string, settings: Env = env, headers: Record<string, 
  * while it was held tells whether the page waited for it, on a machine of any speed.
  */
 function heldRead() {
-  const state = { held: true, heldAtAnswer: false };
+  const state = { asked: false, held: true, heldAtAnswer: false };
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => {
+    const timer = setTimeout(() => release(), 20_000);
     release = () => {
+      clearTimeout(timer);
       state.held = false;
       resolve();
     };
-    setTimeout(release, 20_000);
   });
   return {
-    wait: () => gate,
-    /** at the answer: notes whether the read was still held, and lets it go */
+    wait: () => {
+      state.asked = true;
+      return gate;
+    },
+    /** at the answer: notes whether the read was asked and still held, and lets it go */
     answered: () => {
-      state.heldAtAnswer = state.held;
+      state.heldAtAnswer = state.asked && state.held;
       release();
     },
+    /** the read was asked, and the page answered while it was held */
     get heldAtAnswer() {
       return state.heldAtAnswer;
     },

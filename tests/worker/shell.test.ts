@@ -74,9 +74,9 @@ describe("a page", () => {
     expect(loader).toContain('first-contentful-paint');
     expect(response.headers.get("Content-Security-Policy")).toContain(`'sha256-${createHash("sha256").update(loader).digest("base64")}'`);
     expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/g, "")).not.toMatch(/<link rel="stylesheet"/);
-    // the header hydrates on the first interaction (or once React came for another island: src/client/hydrate.ts), the footer's form when seen; the footer's columns are no island (decision 062)
+    // the header and the footer's form hydrate on the first interaction (or once React came for another island: src/client/hydrate.ts); the footer's columns are no island (decision 062)
     expect(html).toContain('data-island="layout/Header" data-hydrate="interaction" data-props="renderedonce-0"');
-    expect(html).toContain('data-island="forms/SubscribeForm" data-hydrate="visible"');
+    expect(html).toContain('data-island="forms/SubscribeForm" data-hydrate="interaction"');
     expect(html).toContain('<nav class="footer-nav" aria-label="Разделы сайта">');
     expect(html).not.toContain("layout/FooterNav");
     // each template its own CSS

@@ -11,7 +11,8 @@ const heldSeats = (held: number) => pluralize(held, ["место заброни�
  * loader reads without React (pages may come from the edge cache: client/tickets-live.ts), then
  * each order's answer; beside it, the seats held by orders not yet paid, when there are any («3, 2
  * места забронированы…»); on a free seminar, by registrations not yet confirmed by their e-mail
- * (decision 093). It wakes only when the live count differs from the page's (`live`).
+ * (decision 093). It wakes when the live count differs from the page's or seats are held
+ * (`live`), or with React, as an `interaction` island.
  */
 function TicketsLeft({ seminarId, initial, free = false }: { seminarId: string; initial: number; free?: boolean }) {
   const left = useSignalValue(ticketsLeft)[seminarId] ?? initial;

@@ -74,6 +74,11 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
   const [count, setCount] = useState(seminar?.price === 0 ? 1 : Math.max(1, Math.min(tickets ?? 1, perOrder)));
   // the promo field folded behind «Есть промокод?», open when a code is known (the promo banner, the UTM, a post that came back)
   const [promoOpen, setPromoOpen] = useState(false);
+  const promoBox = useRef<HTMLDetailsElement>(null);
+  // a disclosure the visitor opened before the form woke (a tap does that without JavaScript) stays open
+  useEffect(() => {
+    if (promoBox.current?.open) setPromoOpen(true);
+  }, []);
   // a form that came back from the server without JavaScript: its first field in error takes the focus (decision 071)
   const firstServerError = (["name", "phone", "email", "promocode", "question"] as const).find((field) => serverErrors?.[field]);
   const leadId = useRef<string>("");
@@ -255,7 +260,7 @@ export function LeadForm({ cta, blockForAmo, price, promocode, gift, giftToken, 
         />
         {showsPromo(cta) && !(seminar && seminar.price === 0) ? (
           // a disclosure: it opens without JavaScript too, and is open when a code is known
-          <details className="lead-form__promo" open={promoOpen || Boolean(values.promocode || errors.promocode)} onToggle={(event) => setPromoOpen(event.currentTarget.open)}>
+          <details ref={promoBox} className="lead-form__promo" open={promoOpen || Boolean(values.promocode || errors.promocode)} onToggle={(event) => setPromoOpen(event.currentTarget.open)}>
             <summary>Есть промокод?</summary>
             <Field id={id("promocode")} name="promocode" autoFocus={firstServerError === "promocode"} label="Промокод" value={values.promocode} error={errors.promocode} onChange={set("promocode")} onBlur={blur("promocode")} />
           </details>

@@ -1,4 +1,4 @@
-import { sharedSignal } from "./signals";
+import { sharedSignal } from "./shared-signal";
 
 /** Tickets left per seminar id, as the last answer of the server said (shared by the popup and the page). */
 export const ticketsLeft = sharedSignal<Record<string, number>>({});
