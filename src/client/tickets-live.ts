@@ -1,6 +1,5 @@
-import { setTicketsHeld, setTicketsLeft } from "../components/state/tickets";
-import { ticketTerms } from "../components/state/ticket-terms";
 import { answerOf, ticketsClient } from "./api";
+import { setTicketsHeld, setTicketsLeft, ticketTerms } from "./ticket-state";
 
 /** What the server rendered a seminar's count with: the page may come from the edge cache. */
 export interface ShownCount {

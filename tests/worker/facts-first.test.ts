@@ -125,7 +125,7 @@ describe("a program's page", () => {
     const html = await page(`/professions/${program.studyFieldSlug}/${program.slug}`);
     const sample = html.slice(html.indexOf('class="diploma__sample"'), html.indexOf("</figure>", html.indexOf('class="diploma__sample"')));
     expect(sample).toContain('data-island="catalogue/DiplomaSample"');
-    expect(sample).toMatch(/<a class="diploma__open" href="\/images\/gen\/diploma\/obrazec-[\w-]+-1200\.webp" aria-haspopup="dialog">/);
+    expect(sample).toMatch(/<a class="diploma__open" href="\/images\/gen\/diploma\/obrazec-[\w-]+-1200\.webp" aria-haspopup="dialog" data-replay="">/);
     expect(sample).toMatch(/<dialog class="viewer" aria-label="Образец документа: [^"]+">/);
   });
 });

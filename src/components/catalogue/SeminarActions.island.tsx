@@ -2,7 +2,7 @@ import type { MouseEvent } from "react";
 import { defineIsland } from "../island";
 import { type LeadRequest, leadPopup } from "../state/lead-popup";
 import { useSignalValue } from "../state/signals";
-import { ticketsLeft } from "../state/tickets";
+import { ticketsLeft } from "../../client/ticket-state";
 import { buyLabel } from "../../services/tickets";
 import { applyHref } from "./CtaButton.island";
 

@@ -1,6 +1,6 @@
 import { defineIsland } from "../island";
 import { useSignalValue } from "../state/signals";
-import { ticketsHeld, ticketsLeft } from "../state/tickets";
+import { ticketsHeld, ticketsLeft } from "../../client/ticket-state";
 import { pluralize } from "../../services/text";
 
 /** Seats held by orders not yet paid (or registrations not yet confirmed, decision 093), as a visitor reads them: they may come back (decision 050). */

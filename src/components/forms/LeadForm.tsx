@@ -10,7 +10,7 @@ import { Field, Honeypot } from "./Field";
 import { type FallbackContacts, showsPromo, showsQuestion } from "./lead-form-options";
 import { PhoneField } from "./PhoneField";
 import { useSignalValue } from "../state/signals";
-import { setTicketsLeft, ticketsLeft } from "../state/tickets";
+import { setTicketsLeft, ticketsLeft } from "../../client/ticket-state";
 import { TicketCounter } from "./TicketCounter";
 import { useSiteSettings } from "../site-settings";
 import { buyLabel, DEFAULT_TICKETS_PER_ORDER, type OrderSummary } from "../../services/tickets";

@@ -1,6 +1,6 @@
 import { perOrderLimit } from "../../services/ticket-limits";
 import { useSignalValue } from "../state/signals";
-import { ticketTerms } from "../state/ticket-terms";
+import { ticketTerms } from "../../client/ticket-state";
 import { formatPrice, pluralize } from "../../services/text";
 
 interface TicketCounterProps {

@@ -1,4 +1,4 @@
-import { sharedSignal } from "./shared-signal";
+import { sharedSignal } from "../../client/shared-signal";
 import type { CtaKey } from "../../services/catalogue/schemas";
 
 /** What a CTA asks the one lead popup of the page to show (spec 2.6 options). */

@@ -1,4 +1,4 @@
-import { sharedSignal } from "./shared-signal";
+import { sharedSignal } from "../../client/shared-signal";
 import { visitCampaign } from "../../client/visit";
 import { type PromoData, PROMO_STORAGE_KEY, safeRedirect } from "../../services/promo";
 import { promoClient } from "../../client/api";

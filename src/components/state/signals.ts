@@ -1,8 +1,8 @@
 import type { ReadonlySignal } from "@preact/signals-core";
 import { useSyncExternalStore } from "react";
-import { serverValueOf, sharedSignal } from "./shared-signal";
+import { serverValueOf, sharedSignal } from "../../client/shared-signal";
 
-/** Shared state read in components (React); the signals themselves need no React: shared-signal.ts. */
+/** Shared state read in components (React); the signals themselves need no React: client/shared-signal.ts. */
 
 /** Which header panel is open; opening one closes the others, wherever the trigger is. */
 export type HeaderPanel = "programs" | "institute" | "account" | "search" | "mobile";

@@ -1,4 +1,4 @@
-import { sharedSignal } from "./shared-signal";
+import { sharedSignal } from "../../client/shared-signal";
 import { isPhoneDrawToken, WHEEL_STORAGE_KEY, type WheelResult } from "../../services/wheel";
 
 /** The visitor's fortune wheel result (spec 3: kept locally), carried into the lead form's gift field. */

@@ -1,3 +1,4 @@
+import { signal } from "@preact/signals-core";
 import { sharedSignal } from "./shared-signal";
 
 /** Tickets left per seminar id, as the last answer of the server said (shared by the popup and the page). */
@@ -13,3 +14,15 @@ export const ticketsHeld = sharedSignal<Record<string, number>>({});
 export function setTicketsHeld(seminarId: string, held: number): void {
   ticketsHeld.value = { ...ticketsHeld.value, [seminarId]: held };
 }
+
+/**
+ * How the seminar on this page sells its tickets (decision 085), as its live count's answer said:
+ * how payment happens, how a visitor from KZ/UZ can pay, the refund terms. The ticket form shows them.
+ */
+export interface TicketTerms {
+  payment?: string;
+  abroad?: string;
+  refund?: string;
+}
+
+export const ticketTerms = signal<TicketTerms>({});
