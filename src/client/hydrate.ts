@@ -189,9 +189,9 @@ function wakeForConsent(element: HTMLElement): void {
 }
 
 /**
- * Hydrates every island of the page by its strategy: at once, when (nearly) visible,
- * on first interaction, when a live count differs from the page's, at once for a visitor who came with a campaign (whose promo it shows), or
- * for the analytics consent, when it must ask.
+ * Hydrates every island of the page by its strategy: at once, when (nearly) visible, on first
+ * interaction, when a live count differs from the page's, at once for a visitor who came with a
+ * campaign (whose promo it shows), or for the analytics consent, when it must ask.
  */
 export function hydrateIslands(root: ParentNode = document): void {
   /** The empty islands a watched box stands for (the promo dock for its discount bar). */

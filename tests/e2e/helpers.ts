@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Request } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { root } from "../../scripts/lib/wrangler";
 
@@ -58,23 +58,20 @@ export async function open(page: Page, path: string): Promise<void> {
  * it (src/client/hydrate.ts); resolves once the header has hydrated.
  */
 export async function wakeIslands(page: Page): Promise<void> {
-  // the client has run (its first act is the class), so its islands listen
-  await page.waitForSelector("html.js", { state: "attached" });
-  await page.dispatchEvent('[data-island="layout/Header"] > *', "pointerover");
-  await page.waitForSelector('[data-island="layout/Header"][data-hydrated="true"]', { state: "attached" });
+  await reachFor(page, "layout/Header");
 }
 
 /**
  * The visitor reaches for one island (a pointer over it), as a hand reaching for a form does: an
  * island that waits for an interaction wakes, and the others waiting with it (src/client/hydrate.ts);
- * resolves, once it has hydrated, with the island's marker.
+ * resolves once it has hydrated.
  */
-export async function reachFor(page: Page, island: string): Promise<Locator> {
+export async function reachFor(page: Page, island: string): Promise<void> {
   const selector = `[data-island="${island}"]`;
+  // the client has run (its first act is the class), so its islands listen
   await page.waitForSelector("html.js", { state: "attached" });
   await page.dispatchEvent(`${selector} > *`, "pointerover");
   await page.waitForSelector(`${selector}[data-hydrated="true"]`, { state: "attached" });
-  return page.locator(selector).first();
 }
 
 /**
