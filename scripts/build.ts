@@ -117,13 +117,25 @@ export async function buildClient(): Promise<void> {
   });
   const leaked = serverOnly(Object.keys(result.metafile.inputs));
   if (leaked.length > 0) throw new Error(`build: server-only code reached the browser bundle: ${leaked.join(", ")}`);
-  const manifest = manifestFrom(result.metafile, islands);
   const files = new Map<string, string | Uint8Array>(result.outputFiles.map((file) => [file.path, file.contents]));
+  const phoneMetadata = phoneMetadataFile();
+  files.set(join(outDir, phoneMetadata.name), phoneMetadata.json);
+  const manifest = { ...manifestFrom(result.metafile, islands), phoneMetadata: `/assets/${phoneMetadata.name}` };
   writeChunkTable(files, manifest);
   files.set(sprite.path, sprite.svg);
   syncDir(outDir, files);
   writeIfChanged(join(root, "build/manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`client: ${manifest.entry}, ${Object.keys(islands).length} islands, ${manifest.css}`);
+}
+
+/**
+ * libphonenumber-js' metadata as a static file named by its hash: the Worker reads it when a form
+ * is first read (src/server/phone-metadata.ts) instead of parsing it with its bundle (decision 095).
+ * The browser's phone chunk imports the same file from the package.
+ */
+function phoneMetadataFile(): { name: string; json: Buffer } {
+  const json = readFileSync(join(root, "node_modules/libphonenumber-js/metadata.min.json"));
+  return { name: `data/phone-metadata-${createHash("sha256").update(json).digest("hex").slice(0, 12)}.json`, json };
 }
 
 /** The token src/client/module-preload.ts holds until the build writes the table in its place. */

@@ -20,11 +20,12 @@ import type { CriticalCss } from "../src/server/page-style";
 import { TEMPLATES, type Template } from "../src/services/templates";
 import { readContent } from "./content";
 import { crawledPages } from "./lib/crawled-pages";
-import { writeIfChanged } from "./lib/files";
+import { syncDir, writeIfChanged } from "./lib/files";
 import { firstVisit, formPosts, postAsBrowser } from "./lib/form-posts";
 import { root, startSiteWithContent } from "./lib/wrangler";
 
 const CRITICAL_FILE = join(root, "build/critical.json");
+const CRITICAL_DIR = join(root, "public/critical");
 
 /** What build/critical.json holds before anything was computed: every page links the stylesheet. */
 export const NO_CRITICAL_CSS: CriticalCss = { digest: "", templates: {} };
@@ -91,7 +92,7 @@ async function usedRules(css: string, htmlTag: string, bodies: string[]): Promis
 }
 
 /** Reads the site at `site` and computes each template's CSS from `stylesheet` (its href under public/). */
-export async function criticalCssOf(site: string, stylesheet: string): Promise<CriticalCss["templates"]> {
+export async function criticalCssOf(site: string, stylesheet: string): Promise<Partial<Record<Template, string>>> {
   const css = absoluteUrls(readFileSync(join(root, "public", stylesheet), "utf8"), stylesheet);
   const { pages, seminarId } = await crawledPages(site);
   const htmls: string[] = [];
@@ -113,15 +114,32 @@ export async function criticalCssOf(site: string, stylesheet: string): Promise<C
     group.bodies.push(page.body);
     byTemplate.set(page.template, group);
   }
-  const templates: CriticalCss["templates"] = {};
+  const templates: Partial<Record<Template, string>> = {};
   for (const template of TEMPLATES) {
     const group = byTemplate.get(template);
     if (!group) throw new Error(`critical-css: no page of the template ${template} was read`);
     // the face the first screen is drawn in until PT Sans is at hand; the full stylesheet names none, so it changes no
     // line on screen when it applies (decision 094)
     const used = `${FALLBACK_FACE}${await usedRules(css, group.htmlTag, group.bodies)}`;
-    templates[template] = { css: used, sha256: createHash("sha256").update(used).digest("base64") };
+    templates[template] = used;
   }
+  return templates;
+}
+
+/**
+ * Each template's CSS as a static file, public/critical/<template>-<hash>.css, served to the Worker by
+ * its ASSETS binding (src/server/page-style.ts) and kept out of its bundle (decision 095); files of
+ * an earlier build go. Returns the table build/critical.json holds: each file and its hash for the CSP.
+ */
+function writeCriticalFiles(css: Partial<Record<Template, string>>): CriticalCss["templates"] {
+  const files = new Map<string, string>();
+  const templates: CriticalCss["templates"] = {};
+  for (const [template, used] of Object.entries(css) as [Template, string][]) {
+    const file = `/critical/${template}-${createHash("sha256").update(used).digest("hex").slice(0, 12)}.css`;
+    files.set(join(root, "public", file), used);
+    templates[template] = { file, sha256: createHash("sha256").update(used).digest("base64") };
+  }
+  syncDir(CRITICAL_DIR, files);
   return templates;
 }
 
@@ -132,18 +150,22 @@ export async function criticalCssOf(site: string, stylesheet: string): Promise<C
  */
 export async function buildCriticalCss(buildId: string, stylesheet: string, serving: () => void = () => {}): Promise<boolean> {
   const digest = createHash("sha256").update(buildId).update(readContent().hash).digest("hex").slice(0, 16);
-  if (readCritical().digest === digest) {
+  const kept = readCritical();
+  if (kept.digest === digest && Object.values(kept.templates).every((entry) => typeof entry.file === "string" && existsSync(join(root, "public", entry.file)))) {
     serving();
     return false;
   }
   const port = await freePort();
   const site = await startSiteWithContent({ port, state: "critical-css-state", vars: { SITE_URL: `http://127.0.0.1:${port}`, LEAD_MIN_FILL_MS: "0" } });
   serving();
+  let css: Partial<Record<Template, string>>;
   try {
-    const templates = await criticalCssOf(site.url, stylesheet);
-    writeIfChanged(CRITICAL_FILE, `${JSON.stringify({ digest, templates } satisfies CriticalCss, null, 2)}\n`, { whole: true });
-    return true;
+    css = await criticalCssOf(site.url, stylesheet);
   } finally {
     await site.stop();
   }
+  // written once the site that read them is gone: its runtime listed public/ as it started
+  const templates = writeCriticalFiles(css);
+  writeIfChanged(CRITICAL_FILE, `${JSON.stringify({ digest, templates } satisfies CriticalCss, null, 2)}\n`, { whole: true });
+  return true;
 }

@@ -7,8 +7,11 @@ import { installPrefetch } from "./prefetch";
 import { installProgressBar } from "./progress";
 import { installSwap } from "./swap";
 import { askForVisitCookies, checkPartner, rememberVisit } from "./visit";
+import { readPhoneMetadataWith } from "../services/leads/phone-metadata-source";
 
 document.documentElement.classList.add("js");
+// the phone field's library reads the metadata of its own package, fetched beside its chunk when a form wakes
+readPhoneMetadataWith(() => import("libphonenumber-js/min/metadata").then((metadata) => metadata.default));
 // at once after the class that folds the footer's columns on a phone, so nothing after it can leave them folded and dead
 installFooterAccordion();
 afterFirstPaint(() => {

@@ -43,6 +43,8 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
   const template = page.template ?? c.get("template") ?? "form";
   const requestId = c.get("requestId");
   const area = c.var.area;
+  // a page for low vision is drawn by the whole stylesheet: its sizes and schemes are there
+  const inlined = lowVision ? undefined : await criticalCss(c.env.ASSETS, template);
   const tree = (<RenderContext.Provider value={context}>
       <Document
         meta={meta}
@@ -53,8 +55,7 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
         ]}
         manifest={manifest}
         template={template}
-        // a page for low vision is drawn by the whole stylesheet: its sizes and schemes are there
-        criticalCss={lowVision ? undefined : criticalCss(template)}
+        criticalCss={inlined}
         htmlClassName={lowVision ? lowVisionClasses(lowVision) : undefined}
         settings={settings}
       >
@@ -65,7 +66,7 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
       </Document>
     </RenderContext.Provider>);
   // its policy allows this CSS alone (decision 062)
-  if (!lowVision) c.set("inlinedStyle", template);
+  if (inlined !== undefined) c.set("inlinedStyle", template);
   let html: string;
   try {
     html = renderToString(tree);

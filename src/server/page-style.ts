@@ -1,17 +1,52 @@
 import critical from "../../build/critical.json";
+import { isolateSlot } from "../services/isolate";
+import { log } from "../services/log";
+import { readStaticFile } from "./static-files";
 import type { Template } from "../services/templates";
 
-/** What scripts/critical-css.ts writes: each template's CSS and its hash for the CSP. */
+/**
+ * What scripts/critical-css.ts writes: where each template's CSS is among the static files, and its
+ * hash for the CSP. The CSS itself (about 100 KB for the six) is not in the Worker's bundle, which a
+ * fresh isolate downloads and parses whole (decision 095).
+ */
 export interface CriticalCss {
   /** a digest of what the CSS was computed from: the same inputs are not computed again */
   digest: string;
-  templates: Partial<Record<Template, { css: string; sha256: string }>>;
+  templates: Partial<Record<Template, { file: string; sha256: string }>>;
 }
 
 const built: CriticalCss = critical;
 
-/** The CSS a template's pages use, inlined in their head (decision 041); undefined when the build has none for it. */
-export const criticalCss = (template: Template): string | undefined => built.templates[template]?.css;
+/** Each template's CSS as this isolate read it: one read per template, shared by the renders that wait for it. */
+const read = isolateSlot("critical-css", () => new Map<Template, Promise<string | undefined>>());
+
+/**
+ * The CSS a template's pages inline in their head (decision 041), read from the static files once per
+ * isolate. Undefined when the build has none for it, or when the file cannot be read or is not the
+ * CSS its hash names (the CSP would refuse it): the page then links the whole stylesheet, and the
+ * next render reads again.
+ */
+export function criticalCss(assets: Fetcher, template: Template): Promise<string | undefined> {
+  const entry = built.templates[template];
+  if (!entry) return Promise.resolve(undefined);
+  let css = read().get(template);
+  if (!css) {
+    css = readCss(assets, entry.file, entry.sha256).catch((error: unknown) => {
+      read().delete(template);
+      log.error("page-style.unread", { template, file: entry.file, error: error instanceof Error ? error.message : String(error) });
+      return undefined;
+    });
+    read().set(template, css);
+  }
+  return css;
+}
+
+async function readCss(assets: Fetcher, file: string, sha256: string): Promise<string> {
+  const css = await (await readStaticFile(assets, file)).text();
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(css)));
+  if (btoa(String.fromCharCode(...digest)) !== sha256) throw new Error("not the CSS its hash names");
+  return css;
+}
 
 /** The CSP source that allows the CSS a template's pages inline; undefined when the build has none for it. */
 export function criticalStyleSource(template: Template): string | undefined {

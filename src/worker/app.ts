@@ -29,6 +29,8 @@ import { securityHeaders } from "../server/middleware/security-headers";
 import { pageCache, pageValidators, readingPageTier } from "../server/cache/middleware";
 import { tracking } from "../server/middleware/tracking";
 import { dropTrailingSlash } from "../server/middleware/trailing-slash";
+import { readPhoneMetadataFromStaticFiles } from "../server/phone-metadata";
+import { manifest } from "../render/assets";
 
 /**
  * The whole site, wired in the order a request meets it (docs/architecture.md): the guards of
@@ -37,6 +39,7 @@ import { dropTrailingSlash } from "../server/middleware/trailing-slash";
  * addresses; the pages last.
  */
 export function createApp() {
+  readPhoneMetadataFromStaticFiles(manifest.phoneMetadata);
   const app = new Hono<AppEnv>();
   app.use(requestId);
   app.use(securityHeaders);

@@ -30,6 +30,7 @@ const NOT_STATE: Record<string, string> = {
   "src/services/leads/phone.ts: phoneLibrary": "the same module once it has come",
   "src/services/leads/phone.ts: formatter": "the formatter made over that module, the same for every request",
   "src/services/dates.ts: clockFormats": "Intl formatters of a time zone, made once each",
+  "src/services/leads/phone-metadata-source.ts: reader": "where the platform keeps the phone library's metadata, set once as its code loads",
 };
 
 /** Module-level `let`/`var`, and constants made as empty containers to be filled (`new Map()`, `new Set()`, `[]`, `{}`). */

@@ -19,6 +19,8 @@ export interface ClientManifest {
   react: string[];
   /** island name -> the chunks it needs besides the entry */
   islands: Record<string, string[]>;
+  /** libphonenumber-js' metadata, which the Worker reads from its static files (src/server/phone-metadata.ts) */
+  phoneMetadata: string;
 }
 
 

@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { loadPhoneLibrary } from "../../services/leads/phone";
+import { phoneLibraryOrNone } from "../../services/leads/phone";
 import { leadBodySchema, subscribeSchema } from "../../services/leads/schemas";
 import { jsonBody } from "../../server/body";
 import type { AppEnv } from "../../server/env";
@@ -17,9 +17,9 @@ import { validJson } from "../../server/validate";
 /** What the subscription API answers (spec 7: the browser reads `success`). */
 const subscribeAnswer = (success: boolean, extra: { message?: string; errors?: Record<string, string> } = {}) => ({ success, ...extra });
 
-/** The phone number library, before the schema reads a number with it (schemas.ts withKnownPhone). */
+/** The phone number library, before the schema reads a number with it (schemas.ts withKnownPhone); a lead is taken without it. */
 const phoneLibraryLoaded = createMiddleware<AppEnv>(async (_c, next) => {
-  await loadPhoneLibrary();
+  await phoneLibraryOrNone();
   await next();
 });
 

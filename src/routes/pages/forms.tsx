@@ -9,7 +9,7 @@ import { createMiddleware } from "hono/factory";
 import * as z from "zod/mini";
 import { renderApply, renderSubscribeResult } from "../../render/form-pages";
 import { outcomes, refusals } from "../../services/leads/messages";
-import { loadPhoneLibrary } from "../../services/leads/phone";
+import { phoneLibraryOrNone } from "../../services/leads/phone";
 import { leadBodySchema, subscribeSchema } from "../../services/leads/schemas";
 import { ticketOrderSchema } from "../../services/tickets";
 import { bodyKind, fromForm, readForm } from "../../server/body";
@@ -33,8 +33,8 @@ const formAgain = (c: Context<AppEnv>, refusal: Refusal, values: Record<string, 
 
 async function postLeadForm(c: Context<AppEnv>) {
   const fields = await formFields(c);
-  // the schema reads the number with the library (schemas.ts withKnownPhone)
-  await loadPhoneLibrary();
+  // the schema reads the number with the library (schemas.ts withKnownPhone); a lead is taken without it
+  await phoneLibraryOrNone();
   const parsed = z.safeParse(leadBodySchema, fields);
   const refusal = await leadRefusal(c, fields, parsed);
   if (refusal || !parsed.success) return formAgain(c, refusal ?? { status: 400, message: refusals.badValue, values: fields });

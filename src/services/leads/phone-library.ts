@@ -1,8 +1,20 @@
 /**
- * The three parts of libphonenumber-js the phone reading uses (phone.ts), imported by name so that
- * the bundlers leave the rest of the library out (number search, the other formats), in the
- * browser's chunk and in the Worker alike; phone.ts loads this module on demand.
+ * The three parts of libphonenumber-js the phone reading uses (phone.ts), from its core, which
+ * takes the metadata as an argument: bound here to the metadata the platform read (phone.ts
+ * `readPhoneMetadataWith`), as libphonenumber-js/min binds them to its own. Imported by name, so
+ * the bundlers leave the rest of the library out; phone.ts loads this module on demand.
  */
-import { AsYouType, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { AsYouType, type CountryCode, isSupportedCountry, type MetadataJson, parsePhoneNumberFromString } from "libphonenumber-js/core";
+import type { PhoneLibrary } from "./phone";
 
-export const phoneLibraryParts = { AsYouType, isSupportedCountry, parsePhoneNumberFromString };
+export function phoneLibraryOf(metadata: MetadataJson): PhoneLibrary {
+  return {
+    AsYouType: class extends AsYouType {
+      constructor(country?: CountryCode) {
+        super(country, metadata);
+      }
+    },
+    isSupportedCountry: (country) => isSupportedCountry(country as CountryCode, metadata),
+    parsePhoneNumberFromString: (text) => parsePhoneNumberFromString(text, metadata),
+  };
+}

@@ -1,5 +1,5 @@
 import { cleanMessages } from "./messages";
-import { loadPhoneLibrary, phoneE164 } from "./phone";
+import { phoneE164, phoneLibraryOrNone } from "./phone";
 
 /**
  * A phone number as the CRM gets it: E.164 (`+79161234567`), read for the country the visitor
@@ -8,6 +8,6 @@ import { loadPhoneLibrary, phoneE164 } from "./phone";
  * requests that take a phone number load it.
  */
 export async function toE164(input: string, country: string | undefined): Promise<{ e164: string } | { error: string }> {
-  const e164 = phoneE164(country, input, await loadPhoneLibrary());
+  const e164 = phoneE164(country, input, await phoneLibraryOrNone());
   return e164 ? { e164 } : { error: cleanMessages.phoneInvalid };
 }

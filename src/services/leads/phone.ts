@@ -4,11 +4,15 @@
  * digits; the field formats that (`formatPhone`), the forms' schema checks it and the server
  * stores it in E.164 (`phoneE164`). libphonenumber-js is never imported statically here: the
  * browser loads it on demand (`loadPhoneLibrary`), and until then the reading goes by the length
- * of the country's number (its mask, phone-masks.data.ts).
+ * of the country's number (its mask, phone-masks.data.ts). Its metadata (83 KB) is read where
+ * each platform keeps it (phone-metadata-source.ts): the browser's own chunk, the Worker's static
+ * files, so a fresh isolate does not parse it with its bundle (decision 095).
  */
 // Type-only import: erased from the output, it does not pull the library into the bundle.
-import type * as Library from "libphonenumber-js/min";
+import type { AsYouType, CountryCode, PhoneNumber } from "libphonenumber-js/core";
+import { log } from "../log";
 import { type Country, countries } from "./countries.data";
+import { phoneMetadataReader } from "./phone-metadata-source";
 import { phoneGroups } from "./phone-masks.data";
 
 export type { Country };
@@ -22,8 +26,12 @@ export const RU_MAX_DIGITS = 11;
 /** The spec's mask of a Russian number (spec 5), the Russian field's placeholder. */
 const RU_MASK = "+7 (XXX) XXX-XX-XX";
 
-/** What the reading takes from libphonenumber-js. */
-export type PhoneLibrary = Pick<typeof Library, "AsYouType" | "parsePhoneNumberFromString" | "isSupportedCountry">;
+/** What the reading takes from libphonenumber-js, bound to its metadata (phone-library.ts). */
+export interface PhoneLibrary {
+  AsYouType: new (country?: CountryCode) => AsYouType;
+  isSupportedCountry(country: string): boolean;
+  parsePhoneNumberFromString(text: string): PhoneNumber | undefined;
+}
 
 /** Formats what the visitor typed for the country selected (lowercase ISO code, e.g. "ru"). */
 export type PhoneFormatter = (country: string, input: string) => string;
@@ -92,6 +100,14 @@ export function formatRuPhone(input: string): string {
   return out;
 }
 
+/** E.164 as `phoneE164` reads it without the library. */
+function withoutLibrary(country: string, input: string, reading: PhoneReading): string | undefined {
+  if (reading.kind === "foreign") return reading.digits.length >= PHONE_MIN_DIGITS ? `+${reading.digits}` : undefined;
+  if (reading.kind !== "national") return undefined;
+  const inFull = plusOnly(input) === "+" && reading.national.length >= groupSizes(country.toLowerCase()).reduce((sum, size) => sum + size, 0);
+  return reading.complete || inFull ? `+${reading.dial}${reading.national}` : undefined;
+}
+
 /**
  * What the visitor typed, read for the chosen country:
  * - `national`: a number of a country with this calling code, its national digits (`complete`
@@ -157,7 +173,7 @@ function withoutTrunk(code: string, dial: string, rest: string, library: PhoneLi
   if (library) {
     const region = code.toUpperCase();
     if (!library.isSupportedCountry(region)) return "";
-    const typed = new library.AsYouType(region as Library.CountryCode);
+    const typed = new library.AsYouType(region as CountryCode);
     typed.input(rest);
     const national = typed.getNumber()?.nationalNumber ?? "";
     return national !== rest && rest.endsWith(national) ? national : "";
@@ -171,7 +187,7 @@ function isTrunkOnly(dial: string, rest: string, library: PhoneLibrary | null, c
   if (library) {
     const region = code.toUpperCase();
     if (!library.isSupportedCountry(region)) return false;
-    const typed = new library.AsYouType(region as Library.CountryCode);
+    const typed = new library.AsYouType(region as CountryCode);
     typed.input(rest);
     return typed.getNumber() === undefined && /^[08]$/.test(rest);
   }
@@ -213,10 +229,14 @@ export const formatPhoneFallback: PhoneFormatter = (country, input) => formatPho
 
 /**
  * The number in E.164 (`+77012345678`) when it is a valid one, read for the chosen country as the
- * field reads it; undefined when no country has it.
+ * field reads it; undefined when no country has it. Without the library (its metadata could not
+ * be read) a number is read as the field reads it before the library: whole when it has its
+ * country's mask's length, or at least that many digits when written in full with its "+"; so a
+ * lead is not refused for want of the library.
  */
-export function phoneE164(country: string | undefined, input: string, library: PhoneLibrary): string | undefined {
+export function phoneE164(country: string | undefined, input: string, library: PhoneLibrary | null): string | undefined {
   const reading = readPhone(country ?? "ru", input, library);
+  if (!library) return withoutLibrary(country ?? "ru", input, reading);
   const international =
     reading.kind === "foreign" ? `+${reading.digits}` : reading.kind === "national" && reading.complete ? `+${reading.dial}${reading.national}` : undefined;
   const number = international ? library.parsePhoneNumberFromString(international) : undefined;
@@ -231,10 +251,12 @@ export const loadedPhoneLibrary = (): PhoneLibrary | undefined => phoneLibrary;
 
 let loading: Promise<PhoneLibrary> | undefined;
 
-/** Loads libphonenumber-js (once; a failed load is tried again on the next call). */
+/** Loads libphonenumber-js and its metadata (once; a failed load is tried again on the next call). */
 export function loadPhoneLibrary(): Promise<PhoneLibrary> {
-  loading ??= import("./phone-library").then(
-    ({ phoneLibraryParts: library }) => {
+  const read = phoneMetadataReader();
+  loading ??= Promise.all([import("./phone-library"), read ? read() : Promise.reject(new Error("phone: no metadata reader was set"))]).then(
+    ([{ phoneLibraryOf }, metadata]) => {
+      const library = phoneLibraryOf(metadata);
       phoneLibrary = library;
       return library;
     },
@@ -244,6 +266,17 @@ export function loadPhoneLibrary(): Promise<PhoneLibrary> {
     },
   );
   return loading;
+}
+
+/**
+ * The library for a request that must be answered whatever happens (a lead, an order): null, said
+ * in the log, when it cannot be loaded; the number is then read as before the library (`phoneE164`).
+ */
+export function phoneLibraryOrNone(): Promise<PhoneLibrary | null> {
+  return loadPhoneLibrary().catch((error: unknown) => {
+    log.error("phone.library_unavailable", { error: error instanceof Error ? error.message : String(error) });
+    return null;
+  });
 }
 
 let formatter: PhoneFormatter | undefined;

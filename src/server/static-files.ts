@@ -1,0 +1,27 @@
+/**
+ * What the Worker reads from its own static files (public/, the ASSETS binding) instead of carrying
+ * in its bundle, which a fresh isolate downloads and parses whole before its first request
+ * (decision 095): each template's first-screen CSS (page-style.ts) and the phone library's
+ * metadata (phone-metadata.ts). Read once per isolate by their callers.
+ */
+
+/**
+ * The static file at `path` (from the site's root), tried twice: the binding is this Worker's own,
+ * but a fetch can still fail in flight. Throws when neither try gave the file.
+ */
+export async function readStaticFile(assets: Fetcher, path: string): Promise<Response> {
+  let failure: unknown;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      // the host is never looked at: the binding serves this Worker's files whatever it is
+      const response = await assets.fetch(new Request(`https://assets.invalid${path}`));
+      if (response.ok) return response;
+      failure = new Error(`${path}: status ${response.status}`);
+      // a file that is not there will not be there on a second try
+      if (response.status === 404) break;
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
+}
