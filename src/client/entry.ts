@@ -1,5 +1,6 @@
 /** The browser entry: hydrates the page's islands and runs the sitewide navigation helpers. */
 import { installFooterAccordion } from "./footer-accordion";
+import { installMobileMenu } from "./mobile-menu";
 import { afterFirstPaint, applyFullStyle } from "./full-style";
 import { hydrateIslands } from "./hydrate";
 import { addSiteFonts } from "./site-fonts";
@@ -14,6 +15,7 @@ document.documentElement.classList.add("js");
 readPhoneMetadataWith(() => import("libphonenumber-js/min/metadata").then((metadata) => metadata.default));
 // at once after the class that folds the footer's columns on a phone, so nothing after it can leave them folded and dead
 installFooterAccordion();
+installMobileMenu();
 afterFirstPaint(() => {
   applyFullStyle();
   addSiteFonts();

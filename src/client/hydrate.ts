@@ -90,8 +90,11 @@ const listening = new WeakSet<HTMLElement>();
 /** The islands whose code could not be loaded once already. */
 const failed = new WeakSet<HTMLElement>();
 
-/** What a click does without any script: a link goes, a form is sent, a field or a label takes it. */
-const NATIVE_ACTION = "a[href], label, input, select, textarea, summary, form button:not([type=button])";
+/**
+ * What a click does without React: a link goes, a form is sent, a field or a label takes it, a
+ * button invokes its command (the burger opens the mobile menu: client/mobile-menu.ts).
+ */
+const NATIVE_ACTION = "a[href], label, input, select, textarea, summary, form button:not([type=button]), button[commandfor]";
 
 /** A link whose click, once its island is awake, does something else on the page (a call to action opens the popup). */
 const REPLAYED = "[data-replay]";
@@ -107,7 +110,9 @@ const REPLAYED = "[data-replay]";
 function wakeOnInteraction(element: HTMLElement): void {
   if (listening.has(element)) return;
   listening.add(element);
-  const start = () => {
+  const start = (event: Event) => {
+    // a button that invokes a command needs no island: the burger's menu opens without React
+    if (event.target instanceof Element && event.target.closest("button[commandfor]")) return;
     if (element.dataset.hydrated !== "true") void hydrateIsland(element);
   };
   for (const type of ["pointerover", "focusin", "touchstart"]) element.addEventListener(type, start, { passive: true });

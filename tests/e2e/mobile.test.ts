@@ -20,7 +20,9 @@ beforeEach(async () => {
 
 const burger = () => page.getByRole("button", { name: "Открыть меню" });
 const menu = () => page.getByTestId("mobile-menu");
-const isLocked = () => page.evaluate(() => document.documentElement.classList.contains("scroll-locked") && getComputedStyle(document.body).overflow === "hidden");
+const isLocked = () => page.evaluate(() => getComputedStyle(document.documentElement).overflow === "hidden" && getComputedStyle(document.body).overflow === "hidden");
+/** A section of the menu: a <details> whose summary opens it. */
+const section = (name: string) => menu().locator("summary", { hasText: name });
 
 /** A horizontal swipe on the menu panel, as a finger would make it. */
 async function swipe(dx: number) {
@@ -55,8 +57,8 @@ describe("the header at 390px", () => {
 
   it("keeps one accordion section open at a time", async () => {
     await burger().click();
-    const about = menu().getByRole("button", { name: "Об институте" });
-    const partners = menu().getByRole("button", { name: "Сотрудничество" });
+    const about = section("Об институте");
+    const partners = section("Сотрудничество");
     await about.click();
     await expect.poll(() => menu().getByRole("link", { name: "О нас" }).isVisible()).toBe(true);
     await partners.click();

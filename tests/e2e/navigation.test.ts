@@ -106,12 +106,19 @@ describe("the first paint", () => {
     await expect.poll(() => footerIcon.getAttribute("href")).toMatch(/^#icon-/);
     await expect.poll(() => footerIcon.evaluate(drawn)).toBe(true);
 
-    // an icon only the browser draws (the menu's close button) takes its shape from the sprite
+    // the mobile menu is drawn by the server (it opens without React): its icons draw from the page's symbols too
     await page.getByRole("button", { name: "Открыть меню" }).click();
-    const closeIcon = page.locator(".mobile-menu[open] .close-btn svg.icon use");
-    await expect.poll(() => closeIcon.getAttribute("href")).toMatch(/^\/assets\/media\/icons-[0-9A-F]{8}\.svg#close$/);
+    const menuClose = page.locator(".mobile-menu[open] .close-btn svg.icon use");
+    await expect.poll(() => menuClose.getAttribute("href")).toBe("#icon-close");
+    await expect.poll(() => menuClose.evaluate(drawn)).toBe(true);
+    await page.keyboard.press("Escape");
+
+    // an icon only the browser draws (the eye of the account panel, once it opens) takes its shape from the sprite
+    await page.getByRole("button", { name: "Версия для слабовидящих и вход в личный кабинет" }).click();
+    const eyeIcon = page.locator("#account-dropdown .account-card__icon use").first();
+    await expect.poll(() => eyeIcon.getAttribute("href")).toMatch(/^\/assets\/media\/icons-[0-9A-F]{8}\.svg#eye$/);
     await page.waitForFunction(() => {
-      const use = document.querySelector(".mobile-menu[open] .close-btn svg.icon use");
+      const use = document.querySelector("#account-dropdown .account-card__icon use");
       return use instanceof SVGGraphicsElement && use.getBBox().width > 0;
     });
   });

@@ -8,7 +8,7 @@ import { DrawnChevronDownIcon, DrawnEyeIcon, DrawnMenuIcon, DrawnPhoneIcon } fro
 import { AccountDropdown } from "./header/AccountDropdown";
 import { HeaderSearch } from "./header/HeaderSearch";
 import { InstitutePopup } from "./header/InstitutePopup";
-import { MobileMenu } from "./header/MobileMenu";
+import { MOBILE_MENU_ID } from "./header/MobileMenu";
 import { ProgramMenu } from "./header/ProgramMenu";
 import type { HeaderProps } from "./header/types";
 import { useDismiss } from "./header/useDismiss";
@@ -55,7 +55,6 @@ function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, ar
   const instituteRef = useRef<HTMLDivElement>(null);
   const accountRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLDivElement>(null);
-  const burgerRef = useRef<HTMLButtonElement>(null);
   const programsButton = useRef<HTMLButtonElement>(null);
   const menu = useProgramMenu(menuVersion, panel === "programs", programsButton);
   const programsInside = useMemo(() => [programsRef], []);
@@ -146,15 +145,8 @@ function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, ar
             ) : null}
           </div>
 
-          <button
-            ref={burgerRef}
-            type="button"
-            className="icon-btn burger"
-            aria-label="Открыть меню"
-            aria-expanded={panel === "mobile"}
-            aria-controls="mobile-menu"
-            onClick={() => toggle("mobile")}
-          >
+          {/* opens the menu without React, the moment it is pressed (MobileMenu.tsx, client/mobile-menu.ts) */}
+          <button type="button" className="icon-btn burger" aria-label="Открыть меню" aria-haspopup="dialog" aria-controls={MOBILE_MENU_ID} commandfor={MOBILE_MENU_ID} command="show-modal">
             <DrawnMenuIcon />
           </button>
         </div>
@@ -170,18 +162,6 @@ function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, ar
         </ul>
       </nav>
 
-      <MobileMenu
-        open={panel === "mobile"}
-        onClose={close}
-        burger={burgerRef}
-        instituteColumns={instituteColumns}
-        singleLinks={singleLinks}
-        contacts={contacts}
-        area={area}
-        accountUrl={accountUrl}
-        searchVersion={searchVersion}
-        thanks={thanks}
-      />
     </header>
   );
 }

@@ -12,6 +12,7 @@ import type { VisitorArea } from "../../services/visitor-area";
 import { fallbackContacts, headerContacts, nextStepsFor } from "./contacts";
 import { Footer } from "./Footer";
 import Header from "./Header.island";
+import { MobileMenu } from "./header/MobileMenu";
 import { RenderedOnce } from "./RenderedOnce";
 import { instituteColumns, instituteSingleLinks, mainNavigation } from "./navigation";
 
@@ -67,6 +68,15 @@ export function SiteShell({ catalogue, path, area, lowVision, breadcrumbs, deplo
         {wheel ? <FortuneWheel area={area} /> : null}
       </div>
       <Footer catalogue={catalogue} area={area} />
+      <MobileMenu
+        instituteColumns={instituteColumns(site)}
+        singleLinks={instituteSingleLinks}
+        contacts={headerContacts(site, area)}
+        area={area}
+        accountUrl={site.links.account}
+        searchVersion={catalogue.version}
+        thanks={{ giftExchange: site.links.giftExchange, messengerChannel: site.links.messengerChannel }}
+      />
       <LeadPopup contacts={fallbackContacts(site, area)} nextSteps={nextStepsFor(site, area)} area={area} giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} />
       {ymCounterId ? <CookieConsent counterId={ymCounterId} /> : null}
     </>

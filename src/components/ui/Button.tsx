@@ -74,9 +74,10 @@ export function Button({
   );
 }
 
-export function CloseButton({ onClick, className }: { onClick: () => void; className?: string }) {
+/** The close button of a panel or dialog; without `onClick`, the submit button of its form (a dialog's `method="dialog"` form closes it without script). */
+export function CloseButton({ onClick, className }: { onClick?: () => void; className?: string }) {
   return (
-    <button type="button" className={`close-btn ${className ?? ""}`.trim()} aria-label={CLOSE_LABEL} title={CLOSE_LABEL} onClick={onClick}>
+    <button type={onClick ? "button" : "submit"} className={`close-btn ${className ?? ""}`.trim()} aria-label={CLOSE_LABEL} title={CLOSE_LABEL} onClick={onClick}>
       <CloseIcon />
     </button>
   );
