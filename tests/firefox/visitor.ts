@@ -13,6 +13,8 @@
  * 4. The low-vision version switched on, then off on another page: a page loaded while it was on
  *    comes back ordinary (opened again and by history); then at its largest size no page of any
  *    type is wider than the screen, in any colour scheme.
+ * 5. The burger opens the mobile menu without React (decision 096), its sections and its close button
+ *    work.
  *
  * FIREFOX_BASE names a running site; without it the script builds (as the browser tests do) and
  * starts one on a free port. FIREFOX_PATH moves the browser (/usr/bin/firefox-esr). Every wait is on
@@ -300,6 +302,41 @@ async function largestSize(browser: Browser, base: string): Promise<void> {
   await page.browserContext().close();
 }
 
+/**
+ * Point 5 (decision 096): the burger opens the mobile menu at once, React's code refused (by the
+ * invoker command, or client/mobile-menu.ts where the engine has none); one section opens at a time;
+ * the close button closes it, and the page scrolls again.
+ */
+async function mobileMenu(browser: Browser, base: string): Promise<void> {
+  const page = await phonePage(browser);
+  const errors = errorsOf(page);
+  await page.setRequestInterception(true);
+  page.on("request", (request: HTTPRequest) => {
+    if (/\/assets\/chunks\/react-runtime-/.test(request.url())) void request.abort();
+    else void request.continue();
+  });
+  await page.goto(`${base}/`, { waitUntil: "load" });
+  await until(page, "the client running", `document.documentElement.classList.contains("js")`);
+  const invoker = await page.evaluate(() => "command" in HTMLButtonElement.prototype);
+  await page.click(".burger");
+  await until(page, "the menu open", `document.querySelector("#mobile-menu")?.open === true && getComputedStyle(document.body).overflow === "hidden"`, 5_000);
+  await until(page, "the menu slid in", `document.querySelector(".mobile-menu__panel")?.getAnimations().every((animation) => animation.playState === "finished")`, 5_000);
+  await screenshot(page, "mobile-menu-390");
+  const sections = await page.$$("#mobile-menu summary");
+  check(sections.length === 2, `the menu has ${sections.length} sections, not 2`);
+  await sections[0]!.click();
+  await sections[1]!.click();
+  const open = await page.evaluate(() => [...document.querySelectorAll("#mobile-menu details")].map((details) => (details as HTMLDetailsElement).open));
+  check(JSON.stringify(open) === "[false,true]", `the sections open after two presses: ${JSON.stringify(open)}`);
+  await page.click("#mobile-menu .close-btn");
+  await until(page, "the menu closed", `document.querySelector("#mobile-menu")?.open === false && getComputedStyle(document.body).overflow !== "hidden"`, 5_000);
+  const hydrated = await page.evaluate(() => document.querySelector('[data-island="layout/Header"]')?.getAttribute("data-hydrated") ?? null);
+  check(hydrated === null, "the header's island woke, with React's code refused");
+  check(!errors.some((line) => REACT_ERROR.test(line) && !/react-runtime/.test(line)), `errors: ${errors.join("; ")}`);
+  passed(`the mobile menu opens, keeps one section open and closes without React (${invoker ? "the invoker command" : "the client's script"})`);
+  await page.browserContext().close();
+}
+
 let site: DevServer | undefined;
 let browser: Browser | undefined;
 let port: number | undefined;
@@ -316,6 +353,7 @@ try {
   // a phone's scrollbars overlay the page: Firefox's own on Linux would take 12 px of the 390
   browser = await puppeteer.launch({ browser: "firefox", executablePath: FIREFOX, headless: true, extraPrefsFirefox: { "ui.useOverlayScrollbars": 1 } });
   console.log(`${await browser.version()} at ${MOBILE.width}x${MOBILE.height}, the site at ${base}`);
+  await mobileMenu(browser, base);
   await lostScript(browser, base, samples.get("program")!);
   for (const moment of ["dom", "client"] as const) {
     for (const template of OWN_ACTION) await actBeforeHydration(browser, base, template, samples.get(template)!, moment);

@@ -8,7 +8,8 @@
  * - the popup form drawn by the site (no native gradient, the country select as tall as the
  *   fields) sends a lead (issue 28 point 8);
  * - the low-vision switch goes on and back off (WebKit's cookie store keeps nothing: issue 42);
- * - no word of a card broken inside (words-whole.ts; issue 42 point 5).
+ * - no word of a card broken inside (words-whole.ts; issue 42 point 5);
+ * - the burger opens the mobile menu without React (decision 096).
  * A line is printed for each check as it passes; a failure names what did not happen and exits
  * non-zero. Screenshots go to test-results/webkit/. Not in `npm test`: see decision 059 for why.
  *
@@ -79,6 +80,32 @@ async function lowVision({ session, proxy, shot }: Context): Promise<string> {
   return "the low-vision switch goes on and back off";
 }
 
+/**
+ * The burger opens the mobile menu while React's code is held back (decision 096: by the invoker
+ * command, or client/mobile-menu.ts where the engine has none); one section opens at a time; the
+ * close button closes it, and the page scrolls again.
+ */
+async function mobileMenu({ session, proxy, shot }: Context): Promise<string> {
+  const network = await proxy({ hold: [/\/assets\/chunks\/react-runtime-/] });
+  await session.go(`${network.url}/`);
+  await session.until("the client running", `return document.documentElement.classList.contains("js")`);
+  const invoker = await session.run<boolean>(`return "command" in HTMLButtonElement.prototype`);
+  await session.click(".burger");
+  await session.until("the menu open", `return document.querySelector("#mobile-menu")?.open === true && getComputedStyle(document.body).overflow === "hidden"`);
+  await session.until("the menu slid in", `return document.querySelector(".mobile-menu__panel")?.getAnimations().every((animation) => animation.playState === "finished")`);
+  await fontsReady(session);
+  await session.screenshot(shot("mobile-menu-390"));
+  await session.click("#mobile-menu details:first-of-type summary");
+  await session.click("#mobile-menu details:last-of-type summary");
+  const open = await session.run<boolean[]>(`return [...document.querySelectorAll("#mobile-menu details")].map((details) => details.open)`);
+  check(JSON.stringify(open) === "[false,true]", `the sections open after two presses: ${JSON.stringify(open)}`);
+  await session.click("#mobile-menu .close-btn");
+  await session.until("the menu closed", `return document.querySelector("#mobile-menu")?.open === false && getComputedStyle(document.body).overflow !== "hidden"`);
+  const hydrated = await session.run<string | null>(`return document.querySelector('[data-island="layout/Header"]')?.getAttribute("data-hydrated") ?? null`);
+  check(hydrated === null, "the header's island woke, with React's code held back");
+  return `the mobile menu opens, keeps one section open and closes without React (${invoker ? "the invoker command" : "the client's script"})`;
+}
+
 const started = Date.now();
 const program = defaultCatalogue().programs.find((p) => p.type === "Profession")!;
 const programPath = programHref(program);
@@ -108,6 +135,7 @@ try {
   await atPhoneWidth(session, "the window");
   console.log(`WebKit ${session.version} (MiniBrowser), the page laid out at ${PHONE_WIDTH} px`);
 
+  await pass(mobileMenu(ctx));
   await pass(lostChunk(ctx, programPath));
   const samples = (await firstScreenSamples(base)).filter(([template]) => OWN_ACTION.has(template));
   check(samples.length === OWN_ACTION.size, `a sample page for each of ${[...OWN_ACTION].join(", ")}`);
