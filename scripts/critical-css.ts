@@ -32,9 +32,11 @@ export const NO_CRITICAL_CSS: CriticalCss = { digest: "", templates: {} };
 
 const readCritical = (): CriticalCss => (existsSync(CRITICAL_FILE) ? (JSON.parse(readFileSync(CRITICAL_FILE, "utf8")) as CriticalCss) : NO_CRITICAL_CSS);
 
-/** Makes sure build/critical.json exists before the Worker is built from it. */
+/** Makes sure build/critical.json exists, in the shape the Worker reads, before the Worker is built from it. */
 export function ensureCriticalFile(): void {
-  if (!existsSync(CRITICAL_FILE)) writeIfChanged(CRITICAL_FILE, `${JSON.stringify(NO_CRITICAL_CSS)}\n`);
+  // a table of an older build (each template's CSS itself, before decision 095) has the wrong shape for the Worker's types
+  const stale = existsSync(CRITICAL_FILE) && Object.values(readCritical().templates).some((entry) => typeof entry?.file !== "string");
+  if (!existsSync(CRITICAL_FILE) || stale) writeIfChanged(CRITICAL_FILE, `${JSON.stringify(NO_CRITICAL_CSS)}\n`, { whole: true });
 }
 
 function freePort(): Promise<number> {

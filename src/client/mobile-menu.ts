@@ -2,9 +2,9 @@
  * The mobile menu without React (issue 41, point 3; components/layout/header/MobileMenu.tsx): the
  * burger opens the dialog at once, before any island has woken. Browsers with invoker commands
  * open it from the burger's own `commandfor`/`command`; for the others this opens it. It closes on a
- * swipe to the right, on a press beside its panel (on the backdrop), and on a link followed from
- * it, so the page comes back from the back-forward cache without it; its close button and Escape
- * are the browser's.
+ * swipe to the right, on a press beside its panel (on the backdrop), and as the page is left (a link
+ * followed, the search sent), so the page comes back from the back-forward cache without it; its
+ * close button and Escape are the browser's.
  */
 
 const MENU_ID = "mobile-menu";
@@ -16,11 +16,6 @@ const menuOf = (): HTMLDialogElement | null => {
   const menu = document.getElementById(MENU_ID);
   return menu instanceof HTMLDialogElement ? menu : null;
 };
-
-/** Closes the mobile menu if it is open (its search box, when a result is chosen). */
-export function closeMobileMenu(): void {
-  menuOf()?.close();
-}
 
 export function installMobileMenu(): void {
   const menu = menuOf();
@@ -56,7 +51,8 @@ export function installMobileMenu(): void {
     { passive: true },
   );
   menu.addEventListener("click", (event) => {
-    // the dialog itself is what lies beside the panel; a link's own click goes on to its page
-    if (event.target === menu || (event.target instanceof Element && event.target.closest("a[href]"))) menu.close();
+    // the dialog itself is what lies beside the panel
+    if (event.target === menu) menu.close();
   });
+  window.addEventListener("pagehide", () => menu.close());
 }

@@ -12,7 +12,7 @@ import { SiteShell } from "../components/layout/SiteShell";
 import { RenderContext, renderContext } from "../components/render-context";
 import { log } from "../services/log";
 import type { Template } from "../services/templates";
-import { criticalCss } from "../server/page-style";
+import { criticalCss, criticalStyleSource } from "../server/page-style";
 import { manifest } from "./assets";
 import { publicSettings } from "../server/config.server";
 import type { AppEnv } from "../server/env";
@@ -74,6 +74,13 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
     log.error("render.error", { requestId, path, error: error instanceof Error ? error.stack : String(error) });
     throw error;
   }
-  // the header, the footer and the forms follow the visitor's country (decision 020)
-  return c.body(`<!DOCTYPE html>${html}`, page.status ?? 200, { "Content-Type": "text/html; charset=utf-8", Vary: COUNTRY_HEADER });
+  // the header, the footer and the forms follow the visitor's country (decision 020); a page drawn
+  // without its template's CSS, which could not be read (decision 095), is kept by no cache: the next
+  // visit draws it whole
+  const unstyled = !lowVision && inlined === undefined && criticalStyleSource(template) !== undefined;
+  return c.body(`<!DOCTYPE html>${html}`, page.status ?? 200, {
+    "Content-Type": "text/html; charset=utf-8",
+    Vary: COUNTRY_HEADER,
+    ...(unstyled ? { "Cache-Control": "no-store" } : {}),
+  });
 }

@@ -6,8 +6,8 @@
  */
 
 /**
- * The static file at `path` (from the site's root), tried twice: the binding is this Worker's own,
- * but a fetch can still fail in flight. Throws when neither try gave the file.
+ * The static file at `path` (from the site's root), tried twice when the fetch fails in flight or
+ * the binding answers 5xx: the binding is this Worker's own. Throws when no try gave the file.
  */
 export async function readStaticFile(assets: Fetcher, path: string): Promise<Response> {
   let failure: unknown;
@@ -17,8 +17,8 @@ export async function readStaticFile(assets: Fetcher, path: string): Promise<Res
       const response = await assets.fetch(new Request(`https://assets.invalid${path}`));
       if (response.ok) return response;
       failure = new Error(`${path}: status ${response.status}`);
-      // a file that is not there will not be there on a second try
-      if (response.status === 404) break;
+      // only the binding's own failure is worth a second try: a file that is not there will not be there then
+      if (response.status < 500) break;
     } catch (error) {
       failure = error;
     }

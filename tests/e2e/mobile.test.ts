@@ -78,7 +78,7 @@ describe("the header at 390px", () => {
     await expect.poll(() => isLocked()).toBe(false);
   });
 
-  it("closes on a press outside it where the screen is wider than the menu, but a press on the burger toggles it instead", async () => {
+  it("closes on a press outside it where the screen is wider than the menu, and on its close button", async () => {
     // at 390 px the menu (420 px at most) fills the screen and nothing is outside it: this test passed only while its press
     // came within the panel's 0.2 s slide-in, and beside a second suite it came after; a tablet's 700 px leaves 280 px outside
     await page.setViewportSize({ width: 700, height: 844 });
@@ -92,5 +92,13 @@ describe("the header at 390px", () => {
     await expect.poll(() => menu().isVisible()).toBe(true);
     await menu().getByRole("button", { name: "Закрыть", exact: true }).click();
     await expect.poll(() => menu().isVisible()).toBe(false);
+  });
+
+  it("closes as the page is left, so the page comes back from the back-forward cache without it", async () => {
+    await burger().click();
+    await expect.poll(() => menu().isVisible()).toBe(true);
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pagehide", { persisted: true })));
+    await expect.poll(() => menu().isVisible()).toBe(false);
+    await expect.poll(() => isLocked()).toBe(false);
   });
 });

@@ -68,15 +68,18 @@ export function SiteShell({ catalogue, path, area, lowVision, breadcrumbs, deplo
         {wheel ? <FortuneWheel area={area} /> : null}
       </div>
       <Footer catalogue={catalogue} area={area} />
-      <MobileMenu
-        instituteColumns={instituteColumns(site)}
-        singleLinks={instituteSingleLinks}
-        contacts={headerContacts(site, area)}
-        area={area}
-        accountUrl={site.links.account}
-        searchVersion={catalogue.version}
-        thanks={{ giftExchange: site.links.giftExchange, messengerChannel: site.links.messengerChannel }}
-      />
+      {/* the header's menu on a phone (decision 096): the same on every page of a content version and area */}
+      <RenderedOnce cacheKey={`mobile-menu|${catalogue.version}|${area}|${JSON.stringify(settings)}`} as="div" className="mobile-menu-once">
+        <MobileMenu
+          instituteColumns={instituteColumns(site)}
+          singleLinks={instituteSingleLinks}
+          contacts={headerContacts(site, area)}
+          area={area}
+          accountUrl={site.links.account}
+          searchVersion={catalogue.version}
+          thanks={{ giftExchange: site.links.giftExchange, messengerChannel: site.links.messengerChannel }}
+        />
+      </RenderedOnce>
       <LeadPopup contacts={fallbackContacts(site, area)} nextSteps={nextStepsFor(site, area)} area={area} giftExchange={site.links.giftExchange} messengerChannel={site.links.messengerChannel} />
       {ymCounterId ? <CookieConsent counterId={ymCounterId} /> : null}
     </>

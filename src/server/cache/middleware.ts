@@ -177,6 +177,8 @@ export const pageCache = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const response = c.res;
   if (response.status !== 200 || !response.headers.get("Content-Type")?.startsWith("text/html")) return;
+  // a page that says so is kept nowhere (one drawn without its template's CSS: render.tsx)
+  if (response.headers.get("Cache-Control")?.includes("no-store")) return;
   const type = response.headers.get("Content-Type")!;
   const catalogue = c.get("catalogue");
   // the page is a string already (decision 014): its bytes are at hand, hashed once for its ETag and the cache's

@@ -91,7 +91,7 @@ export async function warmPageTier(
       }
       const response = await app.fetch(new Request(url, { headers: { Accept: "text/html", [COUNTRY_HEADER]: country } }), settled, context);
       const type = response.headers.get("Content-Type") ?? "";
-      if (response.status !== 200 || !type.startsWith("text/html")) {
+      if (response.status !== 200 || !type.startsWith("text/html") || response.headers.get("Cache-Control")?.includes("no-store")) {
         log.warn("page-tier.warm", { path, area, status: response.status });
         continue;
       }

@@ -38,9 +38,13 @@ describe("a phone number when the library's metadata cannot be read", () => {
     expect(await toE164(typed, country)).toEqual({ e164 });
   });
 
-  it("is refused where it was typed when it is not a whole number of its country", async () => {
+  it("is refused where it was typed when it is not a whole number of its country, or has a digit too many", async () => {
     expect(await toE164("+7 (912) 345-67", "ru")).toHaveProperty("error");
     expect(await toE164("90 123", "uz")).toHaveProperty("error");
+    // nothing checks the number after this reading: a digit too many is never cut off into another number
+    expect(await toE164("+7 912 345 67 890", "ru")).toHaveProperty("error");
+    expect(await toE164("+7 701 234 56 789", "kz")).toHaveProperty("error");
+    expect(await toE164("8 912 345 67 890", "ru")).toHaveProperty("error");
   });
 
   it("says in the log that the library was not at hand, and tries again on the next number", async () => {

@@ -100,12 +100,19 @@ export function formatRuPhone(input: string): string {
   return out;
 }
 
-/** E.164 as `phoneE164` reads it without the library. */
+/**
+ * E.164 as `phoneE164` reads it without the library: only a reading that accounts for every digit
+ * typed (the number itself, after its calling code or its trunk prefix), since nothing checks the
+ * number after it; a digit too many is a number refused, not one cut short.
+ */
 function withoutLibrary(country: string, input: string, reading: PhoneReading): string | undefined {
-  if (reading.kind === "foreign") return reading.digits.length >= PHONE_MIN_DIGITS ? `+${reading.digits}` : undefined;
+  const typed = digitsOf(input);
+  if (reading.kind === "foreign") return typed.length >= PHONE_MIN_DIGITS && typed.length <= PHONE_MAX_DIGITS ? `+${typed}` : undefined;
   if (reading.kind !== "national") return undefined;
-  const inFull = plusOnly(input) === "+" && reading.national.length >= groupSizes(country.toLowerCase()).reduce((sum, size) => sum + size, 0);
-  return reading.complete || inFull ? `+${reading.dial}${reading.national}` : undefined;
+  const { dial, national } = reading;
+  const whole = [national, `${dial}${national}`, `${TRUNK_EIGHT.has(dial) ? "8" : "0"}${national}`].includes(typed);
+  const inFull = plusOnly(input) === "+" && national.length >= groupSizes(country.toLowerCase()).reduce((sum, size) => sum + size, 0);
+  return whole && (reading.complete || inFull) ? `+${dial}${national}` : undefined;
 }
 
 /**

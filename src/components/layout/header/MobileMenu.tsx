@@ -14,16 +14,18 @@ type MobileMenuProps = Pick<HeaderProps, "instituteColumns" | "singleLinks" | "c
  * header: its 4 KB come after the first screen's bytes), that opens and closes without React
  * (issue 41, point 3). The burger opens it by the platform's invoker command or, where the browser
  * has none, by client/mobile-menu.ts, which also closes it on a swipe to the right, a press beside it
- * or a link followed. Its sections are an exclusive <details> group, its close button a dialog form's,
+ * or the page left. Its sections are an exclusive <details> group, its close button a dialog form's,
  * Escape the browser's; only its search box is an island, woken when the visitor reaches for it.
  * While it is open the page does not scroll (base.css).
  */
 export function MobileMenu({ instituteColumns, singleLinks, contacts, area, accountUrl, searchVersion, thanks }: MobileMenuProps) {
   return (
-    <dialog className="mobile-menu" id={MOBILE_MENU_ID} data-testid="mobile-menu" aria-label="Меню">
+    <dialog className="mobile-menu" id={MOBILE_MENU_ID} data-testid="mobile-menu" aria-labelledby="mobile-menu-title">
       <div className="mobile-menu__panel">
         <div className="mobile-menu__top">
-          <span className="mobile-menu__title">Меню</span>
+          <span className="mobile-menu__title" id="mobile-menu-title">
+            Меню
+          </span>
           <form method="dialog">
             <CloseButton />
           </form>
