@@ -1,5 +1,5 @@
 /**
- * Each template's CSS is read from the Worker's static files (decision 095): once per isolate, and
+ * Each template's CSS is read from the Worker's static files (decision 095): kept once read, and
  * a read that fails or brings CSS the page's policy would refuse leaves the page its whole
  * stylesheet, says so in the log, and is tried again on the next render.
  */
@@ -37,11 +37,19 @@ afterEach(() => {
 describe("a template's CSS from the static files", () => {
   const css = readFileSync(join(root, "public", home.file), "utf8");
 
-  it("is read once per isolate, however many pages are drawn", async () => {
+  it("is kept once read: the renders after it read nothing", async () => {
     const binding = assets(() => new Response(css));
-    expect(await Promise.all([criticalCss(binding, "home"), criticalCss(binding, "home")])).toEqual([css, css]);
+    expect(await criticalCss(binding, "home")).toBe(css);
     expect(await criticalCss(binding, "home")).toBe(css);
     expect(binding.asked).toEqual([home.file]);
+  });
+
+  it("is read by each render that starts before it has come: none waits for another's read, which the Workers runtime forbids", async () => {
+    const binding = assets(() => new Response(css), () => new Response(css));
+    expect(await Promise.all([criticalCss(binding, "home"), criticalCss(binding, "home")])).toEqual([css, css]);
+    expect(binding.asked).toEqual([home.file, home.file]);
+    expect(await criticalCss(binding, "home")).toBe(css);
+    expect(binding.asked).toHaveLength(2);
   });
 
   it("is left out when it cannot be read, said in the log, and read again for the next page", async () => {

@@ -17,8 +17,12 @@ export interface CriticalCss {
 
 const built: CriticalCss = critical;
 
-/** Each template's CSS as this isolate read it: one read per template, shared by the renders that wait for it. */
-const read = isolateSlot("critical-css", () => new Map<Template, Promise<string | undefined>>());
+/**
+ * Each template's CSS as this isolate read it. Only the text is kept, never a read under way: a
+ * promise settled by another request's I/O is one the Workers runtime does not let this request
+ * wait for (it cancels it as hung), so renders that start together each read the file once.
+ */
+const read = isolateSlot("critical-css", () => new Map<Template, string>());
 
 /**
  * The CSS a template's pages inline in their head (decision 041), read from the static files once per
@@ -26,19 +30,19 @@ const read = isolateSlot("critical-css", () => new Map<Template, Promise<string 
  * CSS its hash names (the CSP would refuse it): the page then links the whole stylesheet, and the
  * next render reads again.
  */
-export function criticalCss(assets: Fetcher, template: Template): Promise<string | undefined> {
+export async function criticalCss(assets: Fetcher, template: Template): Promise<string | undefined> {
   const entry = built.templates[template];
-  if (!entry) return Promise.resolve(undefined);
-  let css = read().get(template);
-  if (!css) {
-    css = readCss(assets, entry.file, entry.sha256).catch((error: unknown) => {
-      read().delete(template);
-      log.error("page-style.unread", { template, file: entry.file, error: error instanceof Error ? error.message : String(error) });
-      return undefined;
-    });
+  if (!entry) return undefined;
+  const kept = read().get(template);
+  if (kept !== undefined) return kept;
+  try {
+    const css = await readCss(assets, entry.file, entry.sha256);
     read().set(template, css);
+    return css;
+  } catch (error) {
+    log.error("page-style.unread", { template, file: entry.file, error: error instanceof Error ? error.message : String(error) });
+    return undefined;
   }
-  return css;
 }
 
 async function readCss(assets: Fetcher, file: string, sha256: string): Promise<string> {

@@ -26,7 +26,6 @@ await Promise.all(withSlots.map((file) => import(file)));
  */
 const NOT_STATE: Record<string, string> = {
   "src/services/isolate.ts: slots": "the registry of the slots themselves",
-  "src/services/leads/phone.ts: loading": "the phone library's module, imported once",
   "src/services/leads/phone.ts: phoneLibrary": "the same module once it has come",
   "src/services/leads/phone.ts: formatter": "the formatter made over that module, the same for every request",
   "src/services/dates.ts: clockFormats": "Intl formatters of a time zone, made once each",

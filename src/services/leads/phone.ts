@@ -256,23 +256,20 @@ let phoneLibrary: PhoneLibrary | undefined;
 /** The library if it has loaded: what the forms' schema checks a number with (schemas.ts). */
 export const loadedPhoneLibrary = (): PhoneLibrary | undefined => phoneLibrary;
 
-let loading: Promise<PhoneLibrary> | undefined;
-
-/** Loads libphonenumber-js and its metadata (once; a failed load is tried again on the next call). */
-export function loadPhoneLibrary(): Promise<PhoneLibrary> {
+/**
+ * Loads libphonenumber-js and its metadata, once they have come the same library each time. A load
+ * under way is not shared: on the Worker the metadata is a request's read of a static file, which
+ * another request may not wait for (the runtime cancels it as hung); in the browser the module
+ * loader asks for each chunk once however many loads wait. A failed load is tried again on the
+ * next call.
+ */
+export async function loadPhoneLibrary(): Promise<PhoneLibrary> {
+  if (phoneLibrary) return phoneLibrary;
   const read = phoneMetadataReader();
-  loading ??= Promise.all([import("./phone-library"), read ? read() : Promise.reject(new Error("phone: no metadata reader was set"))]).then(
-    ([{ phoneLibraryOf }, metadata]) => {
-      const library = phoneLibraryOf(metadata);
-      phoneLibrary = library;
-      return library;
-    },
-    (error: unknown) => {
-      loading = undefined; // let a later call retry, e.g. after a network error
-      throw error;
-    },
-  );
-  return loading;
+  if (!read) throw new Error("phone: no metadata reader was set");
+  const [{ phoneLibraryOf }, metadata] = await Promise.all([import("./phone-library"), read()]);
+  phoneLibrary ??= phoneLibraryOf(metadata);
+  return phoneLibrary;
 }
 
 /**
