@@ -137,9 +137,10 @@ function writeCriticalFiles(css: Partial<Record<Template, string>>): CriticalCss
   const files = new Map<string, string>();
   const templates: CriticalCss["templates"] = {};
   for (const [template, used] of Object.entries(css) as [Template, string][]) {
-    const file = `/critical/${template}-${createHash("sha256").update(used).digest("hex").slice(0, 12)}.css`;
+    const digest = createHash("sha256").update(used).digest();
+    const file = `/critical/${template}-${digest.toString("hex").slice(0, 12)}.css`;
     files.set(join(root, "public", file), used);
-    templates[template] = { file, sha256: createHash("sha256").update(used).digest("base64") };
+    templates[template] = { file, sha256: digest.toString("base64") };
   }
   syncDir(CRITICAL_DIR, files);
   return templates;

@@ -7,13 +7,17 @@
  * close button and Escape are the browser's.
  */
 
-const MENU_ID = "mobile-menu";
+/**
+ * MobileMenu.tsx's MOBILE_MENU_ID, written again: imported from there or here, the constant would put
+ * this module in a chunk the entry and the header's island share, one more request before the entry runs.
+ */
+const MOBILE_MENU_ID = "mobile-menu";
 
 /** A horizontal swipe to the right longer than this closes the menu. */
 const SWIPE_CLOSE_PX = 60;
 
 const menuOf = (): HTMLDialogElement | null => {
-  const menu = document.getElementById(MENU_ID);
+  const menu = document.getElementById(MOBILE_MENU_ID);
   return menu instanceof HTMLDialogElement ? menu : null;
 };
 
@@ -22,11 +26,8 @@ export function installMobileMenu(): void {
   if (!menu) return;
   if (!("command" in HTMLButtonElement.prototype)) {
     document.addEventListener("click", (event) => {
-      const button = event.target instanceof Element ? event.target.closest(`button[commandfor="${MENU_ID}"]`) : null;
-      if (!button || event.defaultPrevented) return;
-      const command = button.getAttribute("command");
-      if (command === "show-modal" && !menu.open) menu.showModal();
-      else if (command === "close") menu.close();
+      const button = event.target instanceof Element ? event.target.closest(`button[commandfor="${MOBILE_MENU_ID}"][command="show-modal"]`) : null;
+      if (button && !event.defaultPrevented && !menu.open) menu.showModal();
     });
   }
   let start: { x: number; y: number } | null = null;

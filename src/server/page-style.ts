@@ -25,8 +25,8 @@ const built: CriticalCss = critical;
 const read = isolateSlot("critical-css", () => new Map<Template, string>());
 
 /**
- * The CSS a template's pages inline in their head (decision 041), read from the static files once per
- * isolate. Undefined when the build has none for it, or when the file cannot be read or is not the
+ * The CSS a template's pages inline in their head (decision 041), read from the static files and kept
+ * once read. Undefined when the build has none for it, or when the file cannot be read or is not the
  * CSS its hash names (the CSP would refuse it): the page then links the whole stylesheet, and the
  * next render reads again.
  */

@@ -2,7 +2,7 @@
  * What the Worker reads from its own static files (public/, the ASSETS binding) instead of carrying
  * in its bundle, which a fresh isolate downloads and parses whole before its first request
  * (decision 095): each template's first-screen CSS (page-style.ts) and the phone library's
- * metadata (phone-metadata.ts). Read once per isolate by their callers.
+ * metadata (phone-metadata.ts). Their callers keep what they read, never a read under way.
  */
 
 /**

@@ -4,7 +4,7 @@ import { ContactList, NavAnchor } from "./InstitutePopup";
 import MobileSearch from "./MobileSearch.island";
 import type { HeaderProps } from "./types";
 
-/** The mobile menu's id: the burger names it (Header.island.tsx), the client's script opens it (client/mobile-menu.ts). */
+/** The mobile menu's id: the burger names it (Header.island.tsx), the client's script opens it (client/mobile-menu.ts, which writes it again). */
 export const MOBILE_MENU_ID = "mobile-menu";
 
 type MobileMenuProps = Pick<HeaderProps, "instituteColumns" | "singleLinks" | "contacts" | "area" | "accountUrl" | "searchVersion" | "thanks">;
