@@ -4,9 +4,8 @@
  *
  * Every page of the sitemap and every page a link of theirs opens (the form pages `/apply?…`, a
  * list's sort and pages: a path with a query is written as `/_q/<hash>/index.html` and its links
- * point there), the 404 page as `404.html`, robots.txt and the sitemap, the program menu and the
- * search index of the pages' content version (`api/menu`, `api/search/browser`, JSON without an
- * extension), and the build's files (public/: assets, images, fonts, PDFs). Each page is
+ * point there), the 404 page as `404.html`, robots.txt and the sitemap, the search index of the
+ * pages' content version (`api/search/browser`, JSON without an extension), and the build's files (public/: assets, images, fonts, PDFs). Each page is
  * `path/index.html`, the HTML the Worker serves (scripts/lib/mirror-html.ts says what changes).
  * `_mirror.json` says when, from what and how much.
  *
@@ -51,7 +50,6 @@ export interface MirrorManifest {
   area: string;
   only?: string[];
   contentVersion: string;
-  menuVersion: string;
   pages: number;
   files: number;
 }
@@ -66,10 +64,8 @@ const canonicalOrigin = (html: string) => {
   return href ? new URL(href).origin : null;
 };
 
-/** The content versions a page's islands fetch files of: the program menu's and the search index's. */
-function versionsOf(html: string): { menu?: string; search?: string } {
-  return { menu: /"menuVersion":"([^"]*)"/.exec(html)?.[1], search: /"searchVersion":"([^"]*)"/.exec(html)?.[1] };
-}
+/** The content version whose search index a page's islands fetch. */
+const searchVersionOf = (html: string): string | undefined => /"searchVersion":"([^"]*)"/.exec(html)?.[1];
 
 /** Every file under `dir`, as paths relative to it. */
 function filesUnder(dir: string): string[] {
@@ -109,7 +105,7 @@ export async function writeMirror(options: MirrorOptions & { source: string }): 
   const queue = [...new Set(seeds)];
   const seen = new Set(queue);
   const problems: string[] = [];
-  const versions = { menu: new Set<string>(), search: new Set<string>() };
+  const versions = new Set<string>();
   const referenced = new Map<string, string>();
   let siteFrom: string | null = null;
   let pages = 0;
@@ -121,9 +117,8 @@ export async function writeMirror(options: MirrorOptions & { source: string }): 
       return;
     }
     siteFrom ??= canonicalOrigin(page.text);
-    const found = versionsOf(page.text);
-    if (found.menu) versions.menu.add(found.menu);
-    if (found.search) versions.search.add(found.search);
+    const found = searchVersionOf(page.text);
+    if (found) versions.add(found);
     for (const problem of page.policy ? inlineProblems(page.text, page.policy) : []) problems.push(`${path}: ${problem}`);
     const html = mirrorPage(page.text, {
       apiOrigin,
@@ -160,16 +155,12 @@ export async function writeMirror(options: MirrorOptions & { source: string }): 
   while (queue.length > 0) await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   await mirrorOne(NOT_FOUND_PROBE, 404, "404.html");
 
-  if (versions.menu.size > 1 || versions.search.size > 1) fail("the content changed while the pages were read (two content versions): run it again");
-  const menuVersion = [...versions.menu][0];
-  const contentVersion = [...versions.search][0];
-  if (!menuVersion || !contentVersion) fail("no page named the content version of the menu and the search index");
+  if (versions.size > 1) fail("the content changed while the pages were read (two content versions): run it again");
+  const contentVersion = [...versions][0];
+  if (!contentVersion) fail("no page named the content version of the search index");
 
-  // the files the islands fetch for the pages' version: the same addresses without the query, on the mirror
-  for (const [path, file] of [
-    [`/api/menu?v=${encodeURIComponent(menuVersion)}`, "api/menu"],
-    [`/api/search/browser?v=${encodeURIComponent(contentVersion)}`, "api/search/browser"],
-  ] as const) {
+  // the file the islands fetch for the pages' version: the same address without the query, on the mirror
+  for (const [path, file] of [[`/api/search/browser?v=${encodeURIComponent(contentVersion)}`, "api/search/browser"]] as const) {
     const response = await fetch(new URL(path, source));
     if (response.status !== 200) fail(`${path} answered ${response.status}`);
     mkdirSync(dirname(join(out, file)), { recursive: true });
@@ -208,7 +199,6 @@ export async function writeMirror(options: MirrorOptions & { source: string }): 
     area,
     ...(options.only ? { only: options.only } : {}),
     contentVersion,
-    menuVersion,
     pages,
     files: filesUnder(out).length + 1,
   };

@@ -6,7 +6,6 @@
 import { hc } from "hono/client";
 import type { CaptchaApi } from "../routes/api/captcha";
 import type { LeadsApi } from "../routes/api/leads";
-import type { MenuApi } from "../routes/api/menu";
 import type { PromoApi } from "../routes/api/promo";
 import type { SearchApi } from "../routes/api/search";
 import type { TicketsApi } from "../routes/api/tickets";
@@ -33,8 +32,7 @@ export const wheelClient = hc<WheelApi>(worker, withCookies).api;
 export const searchClient = hc<SearchApi>(worker, withCookies).api;
 export const visitClient = hc<VisitApi>(worker, withCookies).api;
 export const captchaClient = hc<CaptchaApi>(worker, withCookies).api;
-/** Files of a content version (the program menu, the browser's search index): the mirror has its own copy beside its pages. */
-export const menuClient = hc<MenuApi>(here).api;
+/** The browser's search index, a file of a content version: the mirror has its own copy beside its pages. */
 export const searchIndexClient = hc<SearchApi>(here).api;
 
 /** An answer's JSON, or null when there is none to read (a proxy's error page, a cut connection). */

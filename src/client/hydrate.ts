@@ -92,9 +92,10 @@ const failed = new WeakSet<HTMLElement>();
 
 /**
  * What a click does without React: a link goes, a form is sent, a field or a label takes it, a
- * button invokes its command (the burger opens the mobile menu: client/mobile-menu.ts).
+ * button invokes its command or opens its popover (the burger the mobile menu, client/mobile-menu.ts;
+ * the header's button the program menu, client/program-menu.ts).
  */
-const NATIVE_ACTION = "a[href], label, input, select, textarea, summary, form button:not([type=button]), button[commandfor]";
+const NATIVE_ACTION = "a[href], label, input, select, textarea, summary, form button:not([type=button]), button[commandfor], button[popovertarget]";
 
 /** A link whose click, once its island is awake, does something else on the page (a call to action opens the popup). */
 const REPLAYED = "[data-replay]";
@@ -111,8 +112,9 @@ function wakeOnInteraction(element: HTMLElement): void {
   if (listening.has(element)) return;
   listening.add(element);
   const start = (event: Event) => {
-    // a button that invokes a command needs no island: the burger's menu opens without React
-    if (event.target instanceof Element && event.target.closest("button[commandfor]")) return;
+    // a button that invokes a command or opens a popover needs no island: the burger's menu and the
+    // program menu open without React, and waking the header then would only hold the main thread
+    if (event.target instanceof Element && event.target.closest("button[commandfor], button[popovertarget]")) return;
     if (element.dataset.hydrated !== "true") void hydrateIsland(element);
   };
   for (const type of ["pointerover", "focusin", "touchstart"]) element.addEventListener(type, start, { passive: true });
@@ -140,6 +142,22 @@ function wakeOnInteraction(element: HTMLElement): void {
       );
     },
     { capture: true },
+  );
+}
+
+/**
+ * Presses a button of an island from outside it (the program menu's "Найти программу" the header's
+ * search button): at once if the island is awake, once it is if not, as a held click is replayed.
+ */
+export function pressInIsland(button: HTMLElement): void {
+  const island = button.closest<HTMLElement>("[data-island]");
+  if (!island || island.dataset.hydrated === "true") {
+    button.click();
+    return;
+  }
+  void hydrateIsland(island).then(
+    () => button.click(),
+    () => undefined,
   );
 }
 

@@ -60,7 +60,7 @@ export async function renderPage(c: Context<AppEnv>, page: Page): Promise<Respon
         settings={settings}
       >
         {lowVision ? <LowVisionPanel initial={lowVision} /> : null}
-        <SiteShell catalogue={catalogue} path={path} area={area} lowVision={lowVision !== null} breadcrumbs={page.breadcrumbs} deployId={c.env.CF_VERSION_METADATA?.id}>
+        <SiteShell catalogue={catalogue} path={path} area={area} lowVision={lowVision !== null} breadcrumbs={page.breadcrumbs}>
           {page.body}
         </SiteShell>
       </Document>

@@ -6,7 +6,6 @@ import { bareServerError } from "../server/bare-pages";
 import { captchaApi } from "../routes/api/captcha";
 import { graphqlApi } from "../routes/api/graphql";
 import { leadsApi } from "../routes/api/leads";
-import { menuApi } from "../routes/api/menu";
 import { crmApi } from "../routes/api/crm";
 import { crmExchangeApp, opsApp, registerOutboxOps } from "../routes/api/ops";
 import { promoApi, registerPromoOps } from "../routes/api/promo";
@@ -80,7 +79,6 @@ export function createApp() {
   app.route("/", wheelApi);
   app.route("/", graphqlApi);
   app.route("/", searchApi);
-  app.route("/", menuApi);
   registerPages(app);
   registerFeedsAndRedirects(app);
 

@@ -48,9 +48,9 @@ describe("the main button pressed at once, before the islands wake", () => {
     expect(new URL(page.url()).pathname).toBe(path);
     holding = false;
     for (const route of held.splice(0)) await route.continue();
-    // the popup or the header's program menu
+    // the popup or the program menu
     await trouble.explain(
-      page.waitForFunction(() => document.querySelector("dialog.lead-popup[open] .modal__title") !== null || document.querySelector('.site-header [aria-expanded="true"]') !== null, undefined, { timeout: 30_000 }),
+      page.waitForFunction(() => document.querySelector("dialog.lead-popup[open] .modal__title") !== null || document.getElementById("program-menu")?.matches(":popover-open") === true, undefined, { timeout: 30_000 }),
     );
     expect(new URL(page.url()).pathname).toBe(path);
     // what opened has woken, hydrated or rendered afresh: a mismatch has been reported by now

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { menuCounts } from "../../src/services/catalogue/menu";
 import { desktopContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
-import { pagesOfOneContext, screenshot, sharedChromium, siteUrl, wakeIslands } from "./helpers";
+import { pagesOfOneContext, screenshot, sharedChromium, siteUrl } from "./helpers";
 
 const catalogue = defaultCatalogue();
 let browser: Browser;
@@ -23,21 +23,12 @@ beforeEach(async () => {
 
 const programsButton = () => page.getByRole("button", { name: "Программы обучения" });
 const moreButton = () => page.getByRole("button", { name: "Ещё" });
-/** From now on the menu's requests wait until the returned function is called. */
-async function holdMenuRequests(): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/menu?*", async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+const programMenu = () => page.getByTestId("program-menu");
 
-/** Opens the program menu and waits for its programs (fetched for the page's content version). */
+/** Opens the program menu (the popover the server drew: decision 097). */
 async function openProgramMenu() {
   await programsButton().click();
-  await page.locator(".program-menu__types").waitFor();
+  await expect.poll(() => programMenu().isVisible()).toBe(true);
 }
 
 describe("the header at 1280px", () => {
@@ -48,15 +39,36 @@ describe("the header at 1280px", () => {
     await screenshot(page, "desktop-home", true);
   });
 
-  it("toggles the programs dropdown on click and closes it on a mouse press outside", async () => {
+  it("toggles the programs dropdown on click, under its button, and closes it on a mouse press outside", async () => {
     await openProgramMenu();
-    await expect.poll(() => page.getByTestId("program-menu").isVisible()).toBe(true);
+    // under the button, its left edge on the button's, 12 px below it
+    const [button, menu] = await Promise.all([programsButton().boundingBox(), programMenu().boundingBox()]);
+    expect(Math.abs(menu!.x - button!.x)).toBeLessThan(1);
+    expect(Math.abs(menu!.y - (button!.y + button!.height + 12))).toBeLessThan(1);
     await screenshot(page, "desktop-program-menu");
     await programsButton().click();
-    await expect.poll(() => page.getByTestId("program-menu").count()).toBe(0);
+    await expect.poll(() => programMenu().isVisible()).toBe(false);
     await programsButton().click();
+    await expect.poll(() => programMenu().isVisible()).toBe(true);
     await page.mouse.click(1200, 700);
-    await expect.poll(() => page.getByTestId("program-menu").count()).toBe(0);
+    await expect.poll(() => programMenu().isVisible()).toBe(false);
+  });
+
+  it("keeps the type last hovered when the pointer leaves it, and selects a type by the keyboard", async () => {
+    await openProgramMenu();
+    await page.locator('.program-menu__type[data-type="bachelor"]').hover();
+    await page.locator(".program-menu__list:not([hidden]) li a").first().hover();
+    await expect.poll(() => page.locator(".program-menu__list:not([hidden])").getAttribute("data-type")).toBe("bachelor");
+    await expect.poll(() => page.locator('.program-menu__type[data-type="bachelor"]').getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => page.locator('.program-menu__type[data-type="all"]').getAttribute("aria-pressed")).toBe("false");
+    await page.locator('.program-menu__type[data-type="course"]').focus();
+    await expect.poll(() => page.locator(".program-menu__list:not([hidden])").getAttribute("data-type")).toBe("course");
+    // the list of the focused type is next in the order of the Tab key
+    await page.locator('.program-menu__type[data-type="shortTerm"]').focus();
+    await page.keyboard.press("Tab");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest(".program-menu__search, .program-menu__list")?.className)).toBe("program-menu__search");
+    await page.keyboard.press("Tab");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest(".program-menu__list")?.getAttribute("data-type"))).toBe("shortTerm");
   });
 
   it("shows each program type with the counts of spec 2.4", async () => {
@@ -70,24 +82,24 @@ describe("the header at 1280px", () => {
   it("lists the programs of the type the pointer hovers", async () => {
     await openProgramMenu();
     await page.locator('.program-menu__type[data-type="bachelor"]').hover();
-    const titles = await page.locator(".program-menu__list li a").allTextContents();
+    const titles = await page.locator(".program-menu__list:not([hidden]) li a").allTextContents();
     expect(titles.map((t) => t.replace(/^ВО/, ""))).toEqual(catalogue.bachelors.map((b) => b.title));
     await page.locator('.program-menu__type[data-type="course"]').hover();
-    await expect.poll(() => page.locator(".program-menu__list li a .program-menu__tag").allTextContents()).toSatisfy((tags: string[]) =>
+    await expect.poll(() => page.locator(".program-menu__list:not([hidden]) li a .program-menu__tag").allTextContents()).toSatisfy((tags: string[]) =>
       tags.every((t) => t === "ПК"),
     );
   });
 
   it("explains the short tags ПП, ПК and ВО: a title on each, and a line under the list in words", async () => {
     await openProgramMenu();
-    const tags = page.locator(".program-menu__list .program-menu__tag");
+    const tags = page.locator(".program-menu__list:not([hidden]) .program-menu__tag");
     const shown = new Set(await tags.allTextContents());
     expect(shown.has("ПП") && shown.has("ПК")).toBe(true);
-    const titles = await page.locator(".program-menu__list abbr.program-menu__tag").evaluateAll((abbrs) => abbrs.map((a) => [a.textContent, a.getAttribute("title")]));
+    const titles = await page.locator(".program-menu__list:not([hidden]) abbr.program-menu__tag").evaluateAll((abbrs) => abbrs.map((a) => [a.textContent, a.getAttribute("title")]));
     expect(new Set(titles.map(([tag, title]) => `${tag}=${title}`))).toEqual(new Set(["ПП=Профессиональная переподготовка", "ПК=Повышение квалификации"]));
-    await expect.poll(() => page.locator(".program-menu__legend").textContent()).toBe("ПП — профессиональная переподготовка, ПК — повышение квалификации");
+    await expect.poll(() => page.locator(".program-menu__list:not([hidden]) .program-menu__legend").textContent()).toBe("ПП — профессиональная переподготовка, ПК — повышение квалификации");
     await page.locator('.program-menu__type[data-type="bachelor"]').hover();
-    await expect.poll(() => page.locator(".program-menu__legend").textContent()).toBe("ВО — высшее образование");
+    await expect.poll(() => page.locator(".program-menu__list:not([hidden]) .program-menu__legend").textContent()).toBe("ВО — высшее образование");
     await screenshot(page, "desktop-program-menu-abbreviations");
   });
 
@@ -147,65 +159,59 @@ describe("the header at 1280px", () => {
     await expect.poll(() => page.locator("#header-search").isVisible()).toBe(false);
   });
 
-  it("opens the program menu from a button elsewhere on the page (state shared between islands)", async () => {
+  it("opens the program menu from a button elsewhere on the page", async () => {
     await page.waitForSelector('[data-island="catalogue/ProgramPickerButton"][data-hydrated="true"]', { state: "attached" });
     await page.locator(".hero").getByRole("link", { name: "Подобрать программу" }).click();
-    await expect.poll(() => page.getByTestId("program-menu").isVisible()).toBe(true);
+    await expect.poll(() => programMenu().isVisible()).toBe(true);
   });
 
-  it("fetches the program menu once, says so while it comes, and offers the programs page when it cannot", async () => {
-    const asked: string[] = [];
-    page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/api/menu") asked.push(request.url());
+  it("opens the header's search from 'Найти программу', closing the menu, once the header has woken; a type hovered before the menu's script came is shown", async () => {
+    // React's code held back: the header sleeps until it comes
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/chunks\/react-runtime-[^/]*\.js/, async (route) => {
+      await held;
+      await route.continue();
     });
-    // the network fails, then answers slowly
-    await page.route("**/api/menu?*", (route) => route.abort());
     await page.reload();
-    await wakeIslands(page);
-    await programsButton().click();
-    const menu = page.getByTestId("program-menu");
-    await expect.poll(() => menu.getByRole("alert").textContent()).toBe("Не удалось загрузить меню. Все программы");
-    await expect.poll(() => menu.getByRole("link", { name: "Все программы" }).getAttribute("href")).toBe("/programs");
-    await page.unroute("**/api/menu?*");
-    const release = await holdMenuRequests();
-    await programsButton().click();
-    await programsButton().click();
-    await expect.poll(() => menu.getByRole("status").textContent()).toBe("Загружаем программы…");
-    await expect.poll(() => menu.getAttribute("aria-busy")).toBe("true");
-    release();
-    await page.locator(".program-menu__types").waitFor();
-    await expect.poll(() => page.getByTestId("count-all").textContent()).toBe(String(menuCounts(catalogue).all));
-    // closed and opened again: no new request
-    const before = asked.length;
-    await programsButton().click();
     await openProgramMenu();
-    expect(asked.length).toBe(before);
-    // always the page's own content version
-    const versions = new Set(asked.map((url) => new URL(url).searchParams.get("v")));
-    expect([...versions]).toHaveLength(1);
-    expect([...versions][0]).toBeTruthy();
-  });
-
-  it("does not greet the visitor with an error when only the early fetch failed: opening asks again", async () => {
-    await page.route("**/api/menu?*", (route) => route.abort());
-    const failed = page.waitForEvent("requestfailed", (request) => new URL(request.url()).pathname === "/api/menu");
-    await page.reload();
-    await wakeIslands(page);
-    await failed;
-    await page.unroute("**/api/menu?*");
-    const release = await holdMenuRequests();
-    await programsButton().click();
-    const menu = page.getByTestId("program-menu");
-    await expect.poll(() => menu.getByRole("status").textContent()).toBe("Загружаем программы…");
-    await expect.poll(() => menu.getByRole("alert").count()).toBe(0);
+    // the menu's script has come (a hovered type shows its list); before it, the link goes to the search page
+    await page.locator('.program-menu__type[data-type="course"]').hover();
+    await expect.poll(() => page.locator(".program-menu__list:not([hidden])").getAttribute("data-type")).toBe("course");
+    await programMenu().getByRole("link", { name: "Найти программу" }).click();
+    await expect.poll(() => programMenu().isVisible()).toBe(false);
+    expect(await page.locator('[data-island="layout/Header"]').getAttribute("data-hydrated")).toBeNull();
     release();
-    await page.locator(".program-menu__types").waitFor();
-    await expect.poll(() => page.getByTestId("count-all").textContent()).toBe(String(menuCounts(catalogue).all));
+    await expect.poll(() => programMenu().isVisible()).toBe(false);
+    await expect.poll(() => page.locator("#header-search").isVisible()).toBe(true);
+    await page.waitForFunction(() => document.activeElement?.id === "header-search", undefined, { timeout: 2000 });
   });
 
-  it("closes a dropdown on Escape", async () => {
-    await programsButton().click();
+  it("goes to the search page from 'Найти программу' while the menu's script has not come", async () => {
+    await page.route(/\/assets\/chunks\/program-menu-[^/]*\.js/, (route) => route.abort());
+    await page.reload();
+    await openProgramMenu();
+    await programMenu().getByRole("link", { name: "Найти программу" }).click();
+    await page.waitForURL((url) => url.pathname === "/search");
+  });
+
+  it("asks the API for nothing to open the menu, and closes it as the page is left", async () => {
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    await openProgramMenu();
+    await programMenu().locator(".program-menu__list:not([hidden]) a").first().hover();
+    // a hovered link's page is fetched ahead (prefetch.ts), nothing from the API
+    expect(asked.filter((path) => path.startsWith("/api/"))).toEqual([]);
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pagehide", { persisted: true })));
+    await expect.poll(() => programMenu().isVisible()).toBe(false);
+  });
+
+  it("closes a dropdown on Escape, the focus back on its button", async () => {
+    await programsButton().focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => programMenu().isVisible()).toBe(true);
     await page.keyboard.press("Escape");
-    await expect.poll(() => page.getByTestId("program-menu").count()).toBe(0);
+    await expect.poll(() => programMenu().isVisible()).toBe(false);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains("header-programs-btn"))).toBe(true);
   });
 });

@@ -99,7 +99,7 @@ describe("every colour scheme («Чёрным по белому», «Белым 
     await page.getByRole("button", { name: "Колесо фортуны" }).waitFor();
     await check("promo layers");
     await page.getByRole("button", { name: "Программы обучения" }).click();
-    await page.locator(".program-menu__list").waitFor();
+    await page.locator(".program-menu__list:not([hidden])").waitFor();
     await check("program menu");
     await page.getByRole("button", { name: "Ещё" }).click();
     await page.locator(".institute-popup").waitFor();

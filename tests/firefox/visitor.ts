@@ -14,7 +14,8 @@
  *    comes back ordinary (opened again and by history); then at its largest size no page of any
  *    type is wider than the screen, in any colour scheme.
  * 5. The burger opens the mobile menu without React (decision 096), its sections and its close button
- *    work.
+ *    work; on a desktop the program menu's button opens its popover without React (decision 097),
+ *    under the button, a hovered type lists its programs, Escape closes it.
  *
  * FIREFOX_BASE names a running site; without it the script builds (as the browser tests do) and
  * starts one on a free port. FIREFOX_PATH moves the browser (/usr/bin/firefox-esr). Every wait is on
@@ -26,7 +27,7 @@ import puppeteer, { type Browser, type HTTPRequest, type Page } from "puppeteer-
 import { encodeLowVision, LOW_VISION_COOKIE, lowVisionClasses, type Scheme } from "../../src/services/low-vision";
 import { type DevServer, root } from "../../scripts/lib/wrangler";
 import { buildOnce, startSite } from "../e2e/setup";
-import { MOBILE } from "../support/browser";
+import { DESKTOP, MOBILE } from "../support/browser";
 import { firstScreenSamples, OWN_ACTION } from "../support/first-screen";
 import { freePortBlock } from "../support/free-ports";
 import { brokenWords, overflowing } from "../support/page-checks";
@@ -202,7 +203,7 @@ async function actBeforeHydration(browser: Browser, base: string, template: stri
   await until(
     page,
     `what the main button of ${path} opens`,
-    `location.pathname !== ${JSON.stringify(path)} || document.querySelector("dialog.lead-popup[open] .modal__title") !== null || document.querySelector('.site-header [aria-expanded="true"]') !== null`,
+    `location.pathname !== ${JSON.stringify(path)} || document.querySelector("dialog.lead-popup[open] .modal__title") !== null || document.getElementById("program-menu")?.matches(":popover-open") === true`,
     30_000,
   );
   // on the page pressed on (a followed link's page loads no React until its visitor reaches for an island)
@@ -214,7 +215,7 @@ async function actBeforeHydration(browser: Browser, base: string, template: stri
   );
   await loading;
   const opened = await page.evaluate(() =>
-    document.querySelector("dialog.lead-popup[open]") ? "the lead popup" : document.querySelector('.site-header [aria-expanded="true"]') ? "the header's menu" : `the page ${location.pathname}`,
+    document.querySelector("dialog.lead-popup[open]") ? "the lead popup" : document.getElementById("program-menu")?.matches(":popover-open") ? "the program menu" : `the page ${location.pathname}`,
   );
   if (template === "program") await screenshot(page, `act-before-hydration-${moment}-program-390`);
   const react = errors.filter((line) => REACT_ERROR.test(line));
@@ -337,6 +338,45 @@ async function mobileMenu(browser: Browser, base: string): Promise<void> {
   await page.browserContext().close();
 }
 
+/**
+ * Point 5 on a desktop (decision 097): the program menu's button opens the popover the server drew,
+ * React's code refused, under the button (CSS anchor positioning, or client/program-menu.ts where the
+ * engine has none); a hovered type shows its list; Escape closes it; the header's code never asked.
+ */
+async function programMenu(browser: Browser, base: string): Promise<void> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport(DESKTOP);
+  const errors = errorsOf(page);
+  await page.setRequestInterception(true);
+  page.on("request", (request: HTTPRequest) => {
+    if (/\/assets\/chunks\/react-runtime-/.test(request.url())) void request.abort();
+    else void request.continue();
+  });
+  await page.goto(`${base}/programs`, { waitUntil: "load" });
+  await until(page, "the client running", `document.documentElement.classList.contains("js")`);
+  const anchored = await page.evaluate(() => CSS.supports("anchor-name: --program-menu"));
+  await page.click(".header-programs-btn");
+  await until(page, "the menu open", `document.getElementById("program-menu")?.matches(":popover-open") === true`, 5_000);
+  const [button, menu] = await page.evaluate(() =>
+    [".header-programs-btn", "#program-menu"].map((selector) => {
+      const box = document.querySelector(selector)!.getBoundingClientRect();
+      return { x: box.x, bottom: box.bottom, y: box.y };
+    }),
+  );
+  check(Math.abs(menu!.x - button!.x) < 1 && Math.abs(menu!.y - (button!.bottom + 12)) < 1, `the menu at ${JSON.stringify(menu)}, not under the button at ${JSON.stringify(button)}`);
+  await screenshot(page, "program-menu-1280");
+  await page.hover('.program-menu__type[data-type="bachelor"]');
+  await until(page, "the bachelor's list", `document.querySelector(".program-menu__list:not([hidden])")?.dataset.type === "bachelor"`, 5_000);
+  await page.keyboard.press("Escape");
+  await until(page, "the menu closed", `document.getElementById("program-menu")?.matches(":popover-open") === false`, 5_000);
+  const woken = await page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => entry.name.includes("/Header.island-")).length);
+  check(woken === 0, "the press woke the header's island: its code was asked for");
+  check(!errors.some((line) => REACT_ERROR.test(line) && !/react-runtime/.test(line)), `errors: ${errors.join("; ")}`);
+  passed(`the program menu opens under its button, lists a hovered type and closes on Escape without React (${anchored ? "CSS anchor positioning" : "placed by the client's script"})`);
+  await context.close();
+}
+
 let site: DevServer | undefined;
 let browser: Browser | undefined;
 let port: number | undefined;
@@ -354,6 +394,7 @@ try {
   browser = await puppeteer.launch({ browser: "firefox", executablePath: FIREFOX, headless: true, extraPrefsFirefox: { "ui.useOverlayScrollbars": 1 } });
   console.log(`${await browser.version()} at ${MOBILE.width}x${MOBILE.height}, the site at ${base}`);
   await mobileMenu(browser, base);
+  await programMenu(browser, base);
   await lostScript(browser, base, samples.get("program")!);
   for (const moment of ["dom", "client"] as const) {
     for (const template of OWN_ACTION) await actBeforeHydration(browser, base, template, samples.get(template)!, moment);

@@ -39,7 +39,7 @@ export function startStaticServer(dir: string, port: number): Promise<StaticServ
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, "index.html");
     const found = existsSync(file) && statSync(file).isFile();
     if (!found) file = join(dir, "404.html");
-    // the mirror's extensionless files are JSON (api/menu, api/search/browser), as its upload marks them
+    // the mirror's extensionless files are JSON (api/search/browser), as its upload marks them
     const type = TYPES[extname(file)] ?? "application/json";
     response.writeHead(found ? 200 : 404, { "Content-Type": type });
     if (request.method === "HEAD") return response.end();

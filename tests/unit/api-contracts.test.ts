@@ -6,12 +6,10 @@
 import { hc } from "hono/client";
 import { describe, expectTypeOf, it } from "vitest";
 import type { LeadsApi } from "../../src/routes/api/leads";
-import type { MenuApi } from "../../src/routes/api/menu";
 import type { PromoApi } from "../../src/routes/api/promo";
 import type { SearchApi } from "../../src/routes/api/search";
 import type { TicketsApi } from "../../src/routes/api/tickets";
 import type { WheelApi } from "../../src/routes/api/wheel";
-import type { MenuSection } from "../../src/services/catalogue/menu";
 import type { PromoData } from "../../src/services/promo";
 import type { SearchResult } from "../../src/services/search/documents";
 import type { SearchIndexData } from "../../src/services/search/engine";
@@ -45,14 +43,12 @@ describe("the JSON API's contracts", () => {
     expectTypeOf<Extract<Answer<typeof api.seminars[":id"]["tickets"]["$get"]>, { ok: true }>["tickets_quantity"]>().toEqualTypeOf<number>();
   });
 
-  it("the promo, the wheel, the search, its index and the menu answer what the islands read", () => {
+  it("the promo, the wheel, the search and its index answer what the islands read", () => {
     expectTypeOf<Extract<Answer<ReturnType<typeof hc<PromoApi>>["api"]["promo"]["findPromo"][":utm_campaign"]["$get"]>, { promo_code: string }>>().toEqualTypeOf<PromoData>();
     expectTypeOf<Extract<Answer<ReturnType<typeof hc<WheelApi>>["api"]["wheel"]["spin"]["$post"]>, { ok: true }>>().toHaveProperty("giftCode").toEqualTypeOf<string>();
     const search = hc<SearchApi>("https://mip.institute").api.search;
     expectTypeOf<Extract<Answer<typeof search.$get>, { results: unknown }>["results"]>().toEqualTypeOf<SearchResult[]>();
     expectTypeOf<Extract<Answer<typeof search.$get>, { results: unknown }>["layoutSwitched"]>().toEqualTypeOf<string | null>();
     expectTypeOf<Extract<Answer<typeof search.browser.$get>, { format: 2 }>>().toEqualTypeOf<SearchIndexData>();
-    const menu = hc<MenuApi>("https://mip.institute").api.menu;
-    expectTypeOf<Extract<Answer<typeof menu.$get>, { sections: unknown }>["sections"]>().toEqualTypeOf<MenuSection[]>();
   });
 });

@@ -14,7 +14,7 @@ const AWAKE_OR_GONE = (path: string) =>
 
 /** The popup, the header's program menu, or (a button whose island was not awake yet) the page it links to. */
 const OPENED = (path: string) =>
-  `return location.pathname !== ${JSON.stringify(path)} || document.querySelector("dialog.lead-popup[open] .modal__title") !== null || document.querySelector('.site-header [aria-expanded="true"]') !== null`;
+  `return location.pathname !== ${JSON.stringify(path)} || document.querySelector("dialog.lead-popup[open] .modal__title") !== null || document.getElementById("program-menu")?.matches(":popover-open") === true`;
 
 /** The islands of the pages' main buttons, and those what they open lives in (the popup, the header's program menu). */
 const BUTTONS = /^\/assets\/chunks\/(CtaButton|ProgramPickerButton|SeminarActions)\.island-[^/]*\.js$/;

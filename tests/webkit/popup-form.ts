@@ -9,7 +9,8 @@
  *   fields) sends a lead (issue 28 point 8);
  * - the low-vision switch goes on and back off (WebKit's cookie store keeps nothing: issue 42);
  * - no word of a card broken inside (words-whole.ts; issue 42 point 5);
- * - the burger opens the mobile menu without React (decision 096).
+ * - the burger opens the mobile menu without React (decision 096);
+ * - at a desktop's 1280 px, the program menu's button opens its popover without React (decision 097).
  * A line is printed for each check as it passes; a failure names what did not happen and exits
  * non-zero. Screenshots go to test-results/webkit/. Not in `npm test`: see decision 059 for why.
  *
@@ -106,6 +107,35 @@ async function mobileMenu({ session, proxy, shot }: Context): Promise<string> {
   return `the mobile menu opens, keeps one section open and closes without React (${invoker ? "the invoker command" : "the client's script"})`;
 }
 
+/**
+ * At a desktop's width, the program menu's button opens the popover the server drew while React's
+ * code is held back (decision 097), under the button (CSS anchor positioning, or client/program-menu.ts
+ * where the engine has none); a type focused shows its list; a press outside closes it.
+ */
+async function programMenu({ session, proxy, shot }: Context): Promise<string> {
+  const network = await proxy({ hold: [/\/assets\/chunks\/react-runtime-/] });
+  await session.go(`${network.url}/programs`);
+  await session.until("the client running", `return document.documentElement.classList.contains("js")`);
+  const anchored = await session.run<boolean>(`return CSS.supports("anchor-name: --program-menu")`);
+  await session.click(".header-programs-btn");
+  await session.until("the menu open", `return document.getElementById("program-menu")?.matches(":popover-open") === true`);
+  const boxes = await session.run<{ x: number; y: number; bottom: number }[]>(
+    `return [".header-programs-btn", "#program-menu"].map((selector) => { const box = document.querySelector(selector).getBoundingClientRect(); return { x: box.x, y: box.y, bottom: box.bottom }; })`,
+  );
+  const [button, menu] = boxes;
+  check(Math.abs(menu!.x - button!.x) < 1 && Math.abs(menu!.y - (button!.bottom + 12)) < 1, `the menu at ${JSON.stringify(menu)}, not under the button at ${JSON.stringify(button)}`);
+  await fontsReady(session);
+  await session.screenshot(shot("program-menu-1280"));
+  await session.run(`document.querySelector('.program-menu__type[data-type="bachelor"]').focus()`);
+  await session.until("the bachelor's list", `return document.querySelector(".program-menu__list:not([hidden])")?.dataset.type === "bachelor"`);
+  // the breadcrumbs, left of the menu
+  await session.click(".breadcrumbs a");
+  await session.until("the menu closed", `return document.getElementById("program-menu")?.matches(":popover-open") === false`);
+  const woken = await session.run<number>(`return performance.getEntriesByType("resource").filter((entry) => entry.name.includes("/Header.island-")).length`);
+  check(woken === 0, "the press woke the header's island: its code was asked for");
+  return `the program menu opens under its button, lists a focused type and closes on a press outside without React (${anchored ? "CSS anchor positioning" : "placed by the client's script"})`;
+}
+
 const started = Date.now();
 const program = defaultCatalogue().programs.find((p) => p.type === "Profession")!;
 const programPath = programHref(program);
@@ -143,6 +173,8 @@ try {
   await pass(popupForm(ctx, programPath));
   await pass(lowVision(ctx));
   for (const path of WORDS_PAGES) await pass(wordsWhole(ctx, path));
+  await session.call("POST", "/window/rect", { width: 1280, height: 800 });
+  await pass(programMenu(ctx));
   console.log(`WebKit: every check passed in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in test-results/webkit/`);
 } catch (error) {
   console.error(`WebKit: FAILED after ${((Date.now() - started) / 1000).toFixed(1)} s:`, error instanceof Error ? error.stack : error);

@@ -24,7 +24,7 @@ const expected = {
 const answers: [string, () => Promise<Response>][] = [
   ["a page", () => SELF.fetch(`${origin}/contacts`)],
   ["a 404", () => SELF.fetch(`${origin}/no-such-page`)],
-  ["the JSON API", () => SELF.fetch(`${origin}/api/menu`)],
+  ["the JSON API", () => SELF.fetch(`${origin}/api/search/browser`)],
   ["ops without a token", () => SELF.fetch(`${origin}/ops/leads`)],
   ["a write refused", () => SELF.fetch(`${origin}/api/leads`, { method: "POST", headers: { "Content-Type": "application/json", Origin: origin }, body: "{}" })],
   ["a redirect", () => SELF.fetch(`${origin}/programs/`, { redirect: "manual" })],
@@ -46,7 +46,7 @@ describe("every answer of the Worker", () => {
     const page = await SELF.fetch(`${origin}/contacts`);
     await page.text();
     expect(page.headers.get("content-security-policy")).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
-    const api = await SELF.fetch(`${origin}/api/menu`);
+    const api = await SELF.fetch(`${origin}/api/search/browser`);
     await api.arrayBuffer();
     expect(api.headers.get("content-security-policy")).toContain("style-src 'self';");
   });

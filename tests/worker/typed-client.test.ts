@@ -8,14 +8,13 @@
 import { hc } from "hono/client";
 import { describe, expect, it } from "vitest";
 import { leadsApi } from "../../src/routes/api/leads";
-import { menuApi } from "../../src/routes/api/menu";
 import { promoApi } from "../../src/routes/api/promo";
 import { searchApi } from "../../src/routes/api/search";
 import { ticketsApi } from "../../src/routes/api/tickets";
 import { wheelApi } from "../../src/routes/api/wheel";
 
 const origin = "https://mip.institute";
-const apis = { leadsApi, menuApi, promoApi, searchApi, ticketsApi, wheelApi };
+const apis = { leadsApi, promoApi, searchApi, ticketsApi, wheelApi };
 
 type Walkable = { [segment: string]: Walkable } & { $url(args?: { param?: Record<string, string> }): URL };
 

@@ -1,17 +1,20 @@
 import type { MouseEvent } from "react";
 import { defineIsland } from "../island";
-import { openHeaderPanel } from "../state/signals";
+import { PROGRAM_MENU_ID } from "../layout/header/ProgramMenu";
 
 /**
- * Opens the header's program menu from anywhere on the page (shared state between islands);
- * without JavaScript it is a plain link to the programs page.
+ * Opens the header's program menu (the popover the server drew: decision 097) from anywhere on the
+ * page, scrolled to it; on a phone, with a modifier or without JavaScript it is a plain link to the
+ * programs page.
  */
 function ProgramPickerButton({ label, main = false }: { label: string; /** the page's main call to action (`data-main-action`) */ main?: boolean }) {
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || window.matchMedia("(max-width: 768px)").matches) return;
+    const menu = document.getElementById(PROGRAM_MENU_ID);
+    if (!menu) return;
     event.preventDefault();
     window.scrollTo({ top: 0, behavior: "smooth" });
-    openHeaderPanel.value = "programs";
+    menu.showPopover();
   };
   return (
     <a className="btn btn--primary" href="/programs" onClick={open} data-replay="" data-main-action={main ? "" : undefined}>

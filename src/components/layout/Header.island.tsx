@@ -1,6 +1,4 @@
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { programMenuSections } from "../../client/menu-client";
-import type { MenuSection } from "../../services/catalogue/menu";
+import { useCallback, useMemo, useRef } from "react";
 import { defineIsland } from "../island";
 import { type HeaderPanel, openHeaderPanel, useSignalValue } from "../state/signals";
 import { LOGO_DATA_URI } from "../ui/logo-mark";
@@ -9,7 +7,7 @@ import { AccountDropdown } from "./header/AccountDropdown";
 import { HeaderSearch } from "./header/HeaderSearch";
 import { InstitutePopup } from "./header/InstitutePopup";
 import { MOBILE_MENU_ID } from "./header/MobileMenu";
-import { ProgramMenu } from "./header/ProgramMenu";
+import { PROGRAM_MENU_ID } from "./header/ProgramMenu";
 import type { HeaderProps } from "./header/types";
 import { useDismiss } from "./header/useDismiss";
 
@@ -20,50 +18,17 @@ const toggle = (panel: HeaderPanel) => {
   openHeaderPanel.value = openHeaderPanel.value === panel ? null : panel;
 };
 
-/**
- * The program menu (spec 2.4) is not in the page's props: it is fetched for its version when the
- * header hydrates where its button shows (a desktop), or when the menu opens. A failure is shown
- * only to a visitor who opened the menu; the next opening asks again.
- */
-function useProgramMenu(version: string, open: boolean, button: RefObject<HTMLButtonElement | null>) {
-  const [sections, setSections] = useState<MenuSection[] | null | "failed">(null);
-  const wanted = open || sections === null;
-  useEffect(() => {
-    if (!wanted) return;
-    const shown = (button.current?.getClientRects().length ?? 0) > 0;
-    if (!open && !shown) return;
-    let live = true;
-    programMenuSections(version).then(
-      (found) => live && setSections(found),
-      () => live && open && setSections("failed"),
-    );
-    return () => {
-      live = false;
-    };
-  }, [version, open, wanted, button]);
-  // a closed menu forgets its failure: the next opening asks again
-  useEffect(() => {
-    if (!open) setSections((current) => (current === "failed" ? null : current));
-  }, [open]);
-  return sections;
-}
-
 /** The header of spec 2.3: one island, since its panels share who is open. */
-function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, area, accountUrl, lowVision, searchVersion, menuVersion, thanks }: HeaderProps) {
+function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, area, accountUrl, lowVision, searchVersion, thanks }: HeaderProps) {
   const panel = useSignalValue(openHeaderPanel);
-  const programsRef = useRef<HTMLDivElement>(null);
   const instituteRef = useRef<HTMLDivElement>(null);
   const accountRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLDivElement>(null);
-  const programsButton = useRef<HTMLButtonElement>(null);
-  const menu = useProgramMenu(menuVersion, panel === "programs", programsButton);
-  const programsInside = useMemo(() => [programsRef], []);
   const instituteInside = useMemo(() => [instituteRef], []);
   const accountInside = useMemo(() => [accountRef], []);
   const searchInside = useMemo(() => [searchRef], []);
   const dismiss = useCallback(close, []);
 
-  useDismiss(panel === "programs", programsInside, dismiss);
   useDismiss(panel === "institute", instituteInside, dismiss);
   useDismiss(panel === "account", accountInside, dismiss);
   useDismiss(panel === "search", searchInside, dismiss);
@@ -78,21 +43,12 @@ function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, ar
           <span className="logo__name">{siteName}</span>
         </a>
 
-        <div className="header-dropdown header-dropdown--programs" ref={programsRef}>
-          <button
-            ref={programsButton}
-            type="button"
-            className="btn btn--violet header-programs-btn"
-            aria-expanded={panel === "programs"}
-            aria-controls="program-menu"
-            onClick={() => toggle("programs")}
-          >
+        <div className="header-dropdown header-dropdown--programs">
+          {/* opens the menu the server drew after the footer, without React, the moment it is pressed (ProgramMenu.tsx, client/program-menu.ts) */}
+          <button type="button" className="btn btn--violet header-programs-btn" popovertarget={PROGRAM_MENU_ID}>
             <span className="btn__label">Программы обучения</span>
             <DrawnChevronDownIcon />
           </button>
-          {panel === "programs" ? (
-            <ProgramMenu id="program-menu" sections={menu} onNavigate={close} onSearch={() => (openHeaderPanel.value = "search")} />
-          ) : null}
         </div>
 
         <div className="header-search-slot" ref={searchRef}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Catalogue } from "../../services/catalogue/build";
-import { menuVersion } from "../../services/catalogue/menu";
+import { programMenu } from "../../services/catalogue/menu";
 import LeadPopup from "../forms/LeadPopup.island";
 import PromoBanner from "../promo/PromoBanner.island";
 import FortuneWheel from "../promo/FortuneWheel.island";
@@ -13,6 +13,7 @@ import { fallbackContacts, headerContacts, nextStepsFor } from "./contacts";
 import { Footer } from "./Footer";
 import Header from "./Header.island";
 import { MobileMenu } from "./header/MobileMenu";
+import { ProgramMenu } from "./header/ProgramMenu";
 import { RenderedOnce } from "./RenderedOnce";
 import { instituteColumns, instituteSingleLinks, mainNavigation } from "./navigation";
 
@@ -26,13 +27,11 @@ interface SiteShellProps {
   area: VisitorArea;
   lowVision: boolean;
   breadcrumbs?: Crumb[];
-  /** the deployed version's id (the program menu's address changes with it) */
-  deployId?: string;
   children: ReactNode;
 }
 
 /** The page shell of every page: header, main content and footer. */
-export function SiteShell({ catalogue, path, area, lowVision, breadcrumbs, deployId, children }: SiteShellProps) {
+export function SiteShell({ catalogue, path, area, lowVision, breadcrumbs, children }: SiteShellProps) {
   const { site } = catalogue;
   const settings = useSiteSettings();
   const { ymCounterId } = settings;
@@ -43,7 +42,7 @@ export function SiteShell({ catalogue, path, area, lowVision, breadcrumbs, deplo
     <>
       <PromoBanner />
       {/* the same on every page of a content version: rendered once (see RenderedOnce) */}
-      <RenderedOnce cacheKey={`header|${catalogue.version}|${deployId}|${area}|${lowVision}|${JSON.stringify(settings)}`} as="div" className="rendered-once">
+      <RenderedOnce cacheKey={`header|${catalogue.version}|${area}|${lowVision}|${JSON.stringify(settings)}`} as="div" className="rendered-once">
         <Header
           siteName={site.name}
           mainNav={mainNavigation}
@@ -54,7 +53,6 @@ export function SiteShell({ catalogue, path, area, lowVision, breadcrumbs, deplo
           accountUrl={site.links.account}
           lowVision={lowVision}
           searchVersion={catalogue.version}
-          menuVersion={menuVersion(catalogue.version, deployId)}
           thanks={{ giftExchange: site.links.giftExchange, messengerChannel: site.links.messengerChannel }}
         />
       </RenderedOnce>
@@ -68,6 +66,10 @@ export function SiteShell({ catalogue, path, area, lowVision, breadcrumbs, deplo
         {wheel ? <FortuneWheel area={area} /> : null}
       </div>
       <Footer catalogue={catalogue} area={area} />
+      {/* the header's program menu on a desktop (decision 097): the same on every page of a content version */}
+      <RenderedOnce cacheKey={`program-menu|${catalogue.version}`} as="div" className="program-menu-once">
+        <ProgramMenu sections={programMenu(catalogue)} />
+      </RenderedOnce>
       {/* the header's menu on a phone (decision 096): the same on every page of a content version and area */}
       <RenderedOnce cacheKey={`mobile-menu|${catalogue.version}|${area}|${JSON.stringify(settings)}`} as="div" className="mobile-menu-once">
         <MobileMenu

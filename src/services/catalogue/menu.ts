@@ -5,13 +5,7 @@ import { sortPrograms } from "./sort";
 import { type MenuType, menuCounts, menuTypes } from "./figures";
 import { shortTypeTag } from "./tags";
 
-export { type MenuType, menuCounts,  } from "./figures";
-
-/**
- * The version the browser fetches the menu under: the content's, and the deployed code's, which
- * draws it (links, labels). `/api/menu` is immutable under it, so either changing gives a new address.
- */
-export const menuVersion = (contentVersion: string, deployId: string | undefined) => (deployId ? `${contentVersion}~${deployId}` : contentVersion);
+export { menuCounts } from "./figures";
 
 /** How many entries one type lists in the menu; the rest is one click away on the list page. */
 export const MENU_ITEMS_PER_TYPE = 12;

@@ -1,53 +1,25 @@
-import { useState } from "react";
-import type { MenuSection, MenuType } from "../../../services/catalogue/menu";
+import type { MenuSection } from "../../../services/catalogue/menu";
 import { abbreviationLegend, abbreviations } from "../../../services/catalogue/tags";
 import { pluralize } from "../../../services/text";
 import { ArrowRightIcon, SearchIcon } from "../../ui/icons";
 
-interface ProgramMenuProps {
-  /** null while the menu is on its way; "failed" when it could not be fetched */
-  sections: MenuSection[] | null | "failed";
-  id: string;
-  onNavigate: () => void;
-  onSearch: () => void;
-}
+/** The program menu's id: the header's button names it, client/program-menu.ts (which writes it again) finds it. */
+export const PROGRAM_MENU_ID = "program-menu";
 
-/** The program menu of spec 2.4: six types with counts; hovering a type lists its programs. */
-export function ProgramMenu({ sections, id, onNavigate, onSearch }: ProgramMenuProps) {
-  const [selected, setSelected] = useState<MenuType>("all");
-  if (sections === null || sections === "failed") {
-    return (
-      <div className="program-menu program-menu--status" id={id} data-testid="program-menu" aria-busy={sections === null}>
-        {sections === null ? (
-          <p role="status">Загружаем программы…</p>
-        ) : (
-          <p role="alert">
-            Не удалось загрузить меню.{" "}
-            <a href="/programs" onClick={onNavigate}>
-              Все программы
-            </a>
-          </p>
-        )}
-      </div>
-    );
-  }
-  const current = sections.find((s) => s.type === selected) ?? sections[0];
-  if (!current) return null;
-  const legend = abbreviationLegend(current.items.map((item) => item.tag));
+/**
+ * The program menu of spec 2.4, drawn by the server after the footer (decision 097): an auto popover
+ * that the header's button opens by `popovertarget` the moment it is pressed, before any island has
+ * woken (issue 41, point 3); light dismiss (a press outside, Escape) and one-open-at-a-time are the
+ * browser's. Six types with their counts; the list of each type is here, the first shown, the others
+ * `hidden` until the pointer or the focus selects their type (client/program-menu.ts).
+ */
+export function ProgramMenu({ sections }: { sections: MenuSection[] }) {
   return (
-    <div className="program-menu" id={id} data-testid="program-menu">
+    <nav className="program-menu" id={PROGRAM_MENU_ID} data-testid="program-menu" popover="auto" aria-label="Программы обучения">
       <ul className="program-menu__types" aria-label="Типы программ">
-        {sections.map((section) => (
+        {sections.map((section, index) => (
           <li key={section.type}>
-            <button
-              type="button"
-              className="program-menu__type"
-              data-type={section.type}
-              aria-pressed={section.type === selected}
-              onMouseEnter={() => setSelected(section.type)}
-              onFocus={() => setSelected(section.type)}
-              onClick={() => setSelected(section.type)}
-            >
+            <button type="button" className="program-menu__type" data-type={section.type} aria-pressed={index === 0} aria-controls={`program-menu-${section.type}`}>
               <span>{section.label}</span>
               <span className="program-menu__count" data-testid={`count-${section.type}`}>
                 {section.count}
@@ -56,36 +28,46 @@ export function ProgramMenu({ sections, id, onNavigate, onSearch }: ProgramMenuP
           </li>
         ))}
         <li>
-          <button type="button" className="program-menu__search" onClick={onSearch}>
+          {/* the search page, or once client/program-menu.ts has come, the header's search box */}
+          <a className="program-menu__search" href="/search">
             <SearchIcon /> Найти программу
-          </button>
+          </a>
         </li>
       </ul>
-      <div className="program-menu__list" aria-live="polite">
-        <p className="program-menu__heading">
-          {current.label}: {pluralize(current.count, ["программа", "программы", "программ"])}
-        </p>
-        <ul>
-          {current.items.map((item) => (
-            <li key={item.href}>
-              <a href={item.href} onClick={onNavigate}>
-                {item.tag in abbreviations ? (
-                  <abbr className="program-menu__tag" title={abbreviations[item.tag]}>
-                    {item.tag}
-                  </abbr>
-                ) : (
-                  <span className="program-menu__tag">{item.tag}</span>
-                )}
-                <span>{item.title}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-        {legend ? <p className="program-menu__legend">{legend}</p> : null}
-        <a className="program-menu__all" href={current.href} onClick={onNavigate}>
-          Смотреть все <ArrowRightIcon />
-        </a>
-      </div>
+      {sections.map((section, index) => (
+        <TypeList key={section.type} section={section} hidden={index !== 0} />
+      ))}
+    </nav>
+  );
+}
+
+function TypeList({ section, hidden }: { section: MenuSection; hidden: boolean }) {
+  const legend = abbreviationLegend(section.items.map((item) => item.tag));
+  return (
+    <div className="program-menu__list" id={`program-menu-${section.type}`} data-type={section.type} hidden={hidden}>
+      <p className="program-menu__heading">
+        {section.label}: {pluralize(section.count, ["программа", "программы", "программ"])}
+      </p>
+      <ul>
+        {section.items.map((item) => (
+          <li key={item.href}>
+            <a href={item.href}>
+              {item.tag in abbreviations ? (
+                <abbr className="program-menu__tag" title={abbreviations[item.tag]}>
+                  {item.tag}
+                </abbr>
+              ) : (
+                <span className="program-menu__tag">{item.tag}</span>
+              )}
+              <span>{item.title}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      {legend ? <p className="program-menu__legend">{legend}</p> : null}
+      <a className="program-menu__all" href={section.href}>
+        Смотреть все <ArrowRightIcon />
+      </a>
     </div>
   );
 }

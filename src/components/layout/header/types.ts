@@ -32,7 +32,5 @@ export interface HeaderProps {
   lowVision: boolean;
   /** the content version: the browser's search index must match the page */
   searchVersion: string;
-  /** the program menu's version (content and deployed code): `/api/menu?v=` */
-  menuVersion: string;
   thanks: ThankYouProps;
 }
