@@ -2,8 +2,9 @@
 import { installFooterAccordion } from "./footer-accordion";
 import { installMobileMenu } from "./mobile-menu";
 import { afterFirstPaint, applyFullStyle } from "./full-style";
-import { hydrateIslands, pressInIsland } from "./hydrate";
+import { hydrateIslands } from "./hydrate";
 import { loadChunk } from "./load-chunk";
+import { placeUnderButton } from "./popover-place";
 import { addSiteFonts } from "./site-fonts";
 import { installPrefetch } from "./prefetch";
 import { installProgressBar } from "./progress";
@@ -17,14 +18,12 @@ readPhoneMetadataWith(() => import("libphonenumber-js/min/metadata").then((metad
 // at once after the class that folds the footer's columns on a phone, so nothing after it can leave them folded and dead
 installFooterAccordion();
 installMobileMenu();
-// the program menu's types and search (program-menu.ts) come as it first opens, a desktop's (the
-// button opens it without them), or at once if it was opened before this script ran
+// the program menu stands under its button; its types and search (program-menu.ts) come as it first
+// opens, a desktop's (the button opens it without them; without them it shows all programs, and its
+// search is a link to the search page)
 const programMenu = document.getElementById("program-menu");
-if (programMenu) {
-  const install = () => void loadChunk(() => import("./program-menu")).then((module) => module.installProgramMenu(programMenu, pressInIsland));
-  if (programMenu.matches(":popover-open")) install();
-  else programMenu.addEventListener("beforetoggle", install, { once: true });
-}
+let programMenuScript: Promise<void> | undefined;
+if (programMenu) placeUnderButton(programMenu, () => (programMenuScript ??= loadChunk(() => import("./program-menu")).then((module) => module.installProgramMenu(programMenu))));
 afterFirstPaint(() => {
   applyFullStyle();
   addSiteFonts();

@@ -146,22 +146,6 @@ function wakeOnInteraction(element: HTMLElement): void {
 }
 
 /**
- * Presses a button of an island from outside it (the program menu's "Найти программу" the header's
- * search button): at once if the island is awake, once it is if not, as a held click is replayed.
- */
-export function pressInIsland(button: HTMLElement): void {
-  const island = button.closest<HTMLElement>("[data-island]");
-  if (!island || island.dataset.hydrated === "true") {
-    button.click();
-    return;
-  }
-  void hydrateIsland(island).then(
-    () => button.click(),
-    () => undefined,
-  );
-}
-
-/**
  * A seminar's seat count (`live`): the page may come from the edge cache, so the live count is
  * read at once, without React (tickets-live.ts), and shared with what shows it; the island wakes
  * only if the page shows another count or seats are held, and React then wakes the ticket buttons

@@ -4,15 +4,11 @@
  * on a press outside or Escape. This module, fetched as the menu first opens (entry.ts: nothing of it
  * runs on a page whose visitor never opens it, a phone's), selects the type the pointer or the focus
  * comes to (spec 2.4: "hovering a type selects it"), shows its list and hides the others; the choice
- * stays when the pointer leaves. "Найти программу", a link to the search page until then, closes the menu and opens the header's search.
- * The menu closes as the page is left, so the back-forward cache brings the page back without it;
- * and where the browser cannot anchor it to the button (CSS anchor positioning), it is placed under
- * the button here. It imports nothing the entry has: a module both used would be a chunk the entry
- * must fetch before it runs (what it needs of the entry, it is handed).
+ * stays when the pointer leaves. "Найти программу", a link to the search page until then, closes the
+ * menu and opens the header's search. The menu closes as the page is left, so the back-forward cache
+ * brings the page back without it. It imports nothing the entry has: a module both used would be a
+ * chunk the entry must fetch before it runs.
  */
-
-/** ProgramMenu.tsx's PROGRAM_MENU_ID, written again: imported, it would share a chunk with the header's island. */
-const PROGRAM_MENU_ID = "program-menu";
 
 const TYPE = ".program-menu__type";
 
@@ -21,23 +17,28 @@ function select(menu: HTMLElement, type: string): void {
   for (const list of menu.querySelectorAll<HTMLElement>(".program-menu__list")) list.hidden = list.dataset.type !== type;
 }
 
-function openSearch(press: (button: HTMLElement) => void): void {
+/**
+ * Presses the header's search button: at once if the header is awake; if not, its focus wakes it
+ * (hydrate.ts: a focus is an interaction) and the press comes once it has hydrated, as a held click
+ * is replayed. An open search box takes the focus instead.
+ */
+function openSearch(): void {
   const opener = document.querySelector<HTMLElement>('button[aria-controls="header-search"]');
-  if (opener) press(opener);
-  else document.getElementById("header-search")?.focus();
+  const island = opener?.closest<HTMLElement>("[data-island]");
+  if (!opener) document.getElementById("header-search")?.focus();
+  else if (!island || island.dataset.hydrated === "true") opener.click();
+  else {
+    new MutationObserver((_, observer) => {
+      if (island.dataset.hydrated !== "true") return;
+      observer.disconnect();
+      opener.click();
+    }).observe(island, { attributes: true, attributeFilter: ["data-hydrated"] });
+    opener.focus();
+  }
 }
 
-/** Places the menu under its button where CSS cannot anchor it (the stylesheet's fallback reads these). */
-function placeUnder(menu: HTMLElement): void {
-  const button = document.querySelector(`[popovertarget="${PROGRAM_MENU_ID}"]`);
-  if (!button) return;
-  const box = button.getBoundingClientRect();
-  menu.style.setProperty("--program-menu-top", `${box.bottom + window.scrollY}px`);
-  menu.style.setProperty("--program-menu-left", `${box.left + window.scrollX}px`);
-}
-
-/** Installed on the menu, open or opening; `pressInIsland` is hydrate.ts's. */
-export function installProgramMenu(menu: HTMLElement, pressInIsland: (button: HTMLElement) => void): void {
+/** Installed on the menu, open or opening. */
+export function installProgramMenu(menu: HTMLElement): void {
   const choose = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest<HTMLElement>(TYPE) : null;
     if (button?.dataset.type && button.getAttribute("aria-pressed") !== "true") select(menu, button.dataset.type);
@@ -52,12 +53,8 @@ export function installProgramMenu(menu: HTMLElement, pressInIsland: (button: HT
     if (!(event instanceof MouseEvent) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     menu.hidePopover();
-    openSearch(pressInIsland);
+    openSearch();
   });
-  if (!CSS.supports("anchor-name: --program-menu")) {
-    placeUnder(menu);
-    menu.addEventListener("beforetoggle", () => placeUnder(menu));
-  }
   window.addEventListener("pagehide", () => {
     if (menu.matches(":popover-open")) menu.hidePopover();
   });

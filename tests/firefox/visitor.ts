@@ -340,8 +340,8 @@ async function mobileMenu(browser: Browser, base: string): Promise<void> {
 
 /**
  * Point 5 on a desktop (decision 097): the program menu's button opens the popover the server drew,
- * React's code refused, under the button (CSS anchor positioning, or client/program-menu.ts where the
- * engine has none); a hovered type shows its list; Escape closes it; the header's code never asked.
+ * React's code refused, under the button (client/popover-place.ts); a hovered type shows its list;
+ * Escape closes it; the header's code never asked.
  */
 async function programMenu(browser: Browser, base: string): Promise<void> {
   const context = await browser.createBrowserContext();
@@ -355,7 +355,6 @@ async function programMenu(browser: Browser, base: string): Promise<void> {
   });
   await page.goto(`${base}/programs`, { waitUntil: "load" });
   await until(page, "the client running", `document.documentElement.classList.contains("js")`);
-  const anchored = await page.evaluate(() => CSS.supports("anchor-name: --program-menu"));
   await page.click(".header-programs-btn");
   await until(page, "the menu open", `document.getElementById("program-menu")?.matches(":popover-open") === true`, 5_000);
   const [button, menu] = await page.evaluate(() =>
@@ -373,7 +372,7 @@ async function programMenu(browser: Browser, base: string): Promise<void> {
   const woken = await page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => entry.name.includes("/Header.island-")).length);
   check(woken === 0, "the press woke the header's island: its code was asked for");
   check(!errors.some((line) => REACT_ERROR.test(line) && !/react-runtime/.test(line)), `errors: ${errors.join("; ")}`);
-  passed(`the program menu opens under its button, lists a hovered type and closes on Escape without React (${anchored ? "CSS anchor positioning" : "placed by the client's script"})`);
+  passed(`the program menu opens under its button, lists a hovered type and closes on Escape without React`);
   await context.close();
 }
 

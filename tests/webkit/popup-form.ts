@@ -109,14 +109,13 @@ async function mobileMenu({ session, proxy, shot }: Context): Promise<string> {
 
 /**
  * At a desktop's width, the program menu's button opens the popover the server drew while React's
- * code is held back (decision 097), under the button (CSS anchor positioning, or client/program-menu.ts
- * where the engine has none); a type focused shows its list; a press outside closes it.
+ * code is held back (decision 097), under the button (client/popover-place.ts); a type focused shows
+ * its list; a press outside closes it.
  */
 async function programMenu({ session, proxy, shot }: Context): Promise<string> {
   const network = await proxy({ hold: [/\/assets\/chunks\/react-runtime-/] });
   await session.go(`${network.url}/programs`);
   await session.until("the client running", `return document.documentElement.classList.contains("js")`);
-  const anchored = await session.run<boolean>(`return CSS.supports("anchor-name: --program-menu")`);
   await session.click(".header-programs-btn");
   await session.until("the menu open", `return document.getElementById("program-menu")?.matches(":popover-open") === true`);
   const boxes = await session.run<{ x: number; y: number; bottom: number }[]>(
@@ -133,7 +132,7 @@ async function programMenu({ session, proxy, shot }: Context): Promise<string> {
   await session.until("the menu closed", `return document.getElementById("program-menu")?.matches(":popover-open") === false`);
   const woken = await session.run<number>(`return performance.getEntriesByType("resource").filter((entry) => entry.name.includes("/Header.island-")).length`);
   check(woken === 0, "the press woke the header's island: its code was asked for");
-  return `the program menu opens under its button, lists a focused type and closes on a press outside without React (${anchored ? "CSS anchor positioning" : "placed by the client's script"})`;
+  return `the program menu opens under its button, lists a focused type and closes on a press outside without React`;
 }
 
 const started = Date.now();
