@@ -14,8 +14,7 @@ const react = () => import("./react-runtime");
 /**
  * The islands that wake on the visitor's interaction and have not yet: once React is on the page
  * for one island, the others wake too, at once (each in slices, as a transition), since some of
- * them answer what another does (the program menu a picker button opens in the header, the lead
- * popup a call to action opens).
+ * them answer what another does (the lead popup a call to action opens).
  */
 const waiting = new Set<HTMLElement>();
 let reactLoaded = false;

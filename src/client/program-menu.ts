@@ -2,9 +2,9 @@
  * The program menu without React (issue 41, point 3; components/layout/header/ProgramMenu.tsx,
  * decision 097): the header's button opens the popover by `popovertarget`, and the browser closes it
  * on a press outside or Escape. This module, fetched as the menu first opens (entry.ts: nothing of it
- * runs on a page whose visitor never opens it, a phone's), selects the type the pointer or the focus
- * comes to (spec 2.4: "hovering a type selects it"), shows its list and hides the others; the choice
- * stays when the pointer leaves. "Найти программу", a link to the search page until then, closes the
+ * runs on a page whose visitor never opens it, a phone's), selects the type the pointer comes to
+ * (spec 2.4: "hovering a type selects it") or that is pressed (Enter, a tap), shows its list and
+ * hides the others; the choice stays when the pointer leaves. "Найти программу", a link to the search page until then, closes the
  * menu and opens the header's search. The menu closes as the page is left, so the back-forward cache
  * brings the page back without it. It imports nothing the entry has: a module both used would be a
  * chunk the entry must fetch before it runs.
@@ -43,9 +43,10 @@ export function installProgramMenu(menu: HTMLElement): void {
     const button = event.target instanceof Element ? event.target.closest<HTMLElement>(TYPE) : null;
     if (button?.dataset.type && button.getAttribute("aria-pressed") !== "true") select(menu, button.dataset.type);
   };
-  for (const type of ["pointerover", "focusin", "click"]) menu.addEventListener(type, choose);
-  // a type the pointer or the focus came to while this module was on its way
-  const current = menu.querySelector<HTMLElement>(`${TYPE}:hover, ${TYPE}:focus`);
+  // not on focus: the Tab key walks through the types to the list of the one chosen by Enter
+  for (const type of ["pointerover", "click"]) menu.addEventListener(type, choose);
+  // a type the pointer came to while this module was on its way
+  const current = menu.querySelector<HTMLElement>(`${TYPE}:hover`);
   if (current?.dataset.type) select(menu, current.dataset.type);
   menu.addEventListener("click", (event) => {
     if (!(event.target instanceof Element) || !event.target.closest(".program-menu__search")) return;

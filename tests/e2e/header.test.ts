@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { menuCounts } from "../../src/services/catalogue/menu";
+import { encodeLowVision, LOW_VISION_COOKIE } from "../../src/services/low-vision";
 import { desktopContext } from "../support/browser";
 import { defaultCatalogue } from "../support/content";
 import { pagesOfOneContext, screenshot, sharedChromium, siteUrl } from "./helpers";
@@ -54,21 +55,24 @@ describe("the header at 1280px", () => {
     await expect.poll(() => programMenu().isVisible()).toBe(false);
   });
 
-  it("keeps the type last hovered when the pointer leaves it, and selects a type by the keyboard", async () => {
+  it("keeps the type last hovered when the pointer leaves it, and selects a type by the keyboard, whose list the Tab key then reaches", async () => {
     await openProgramMenu();
     await page.locator('.program-menu__type[data-type="bachelor"]').hover();
     await page.locator(".program-menu__list:not([hidden]) li a").first().hover();
     await expect.poll(() => page.locator(".program-menu__list:not([hidden])").getAttribute("data-type")).toBe("bachelor");
     await expect.poll(() => page.locator('.program-menu__type[data-type="bachelor"]').getAttribute("aria-pressed")).toBe("true");
     await expect.poll(() => page.locator('.program-menu__type[data-type="all"]').getAttribute("aria-pressed")).toBe("false");
+    // a type in the middle: chosen by Enter, its list stays chosen while the Tab key walks past the other types
     await page.locator('.program-menu__type[data-type="course"]').focus();
+    await page.keyboard.press("Enter");
     await expect.poll(() => page.locator(".program-menu__list:not([hidden])").getAttribute("data-type")).toBe("course");
-    // the list of the focused type is next in the order of the Tab key
-    await page.locator('.program-menu__type[data-type="shortTerm"]').focus();
-    await page.keyboard.press("Tab");
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest(".program-menu__search, .program-menu__list")?.className)).toBe("program-menu__search");
-    await page.keyboard.press("Tab");
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest(".program-menu__list")?.getAttribute("data-type"))).toBe("shortTerm");
+    let reached: string | null | undefined;
+    for (let step = 0; step < 8 && !reached; step++) {
+      await page.keyboard.press("Tab");
+      reached = await page.evaluate(() => document.activeElement?.closest(".program-menu__list")?.getAttribute("data-type"));
+    }
+    expect(reached).toBe("course");
+    await expect.poll(() => page.locator(".program-menu__list:not([hidden])").getAttribute("data-type")).toBe("course");
   });
 
   it("shows each program type with the counts of spec 2.4", async () => {
@@ -195,6 +199,39 @@ describe("the header at 1280px", () => {
     await page.waitForURL((url) => url.pathname === "/search");
   });
 
+  it("stays under its button, which the sticky header keeps in sight, when the page is scrolled before and while it is open", async () => {
+    await page.mouse.wheel(0, 1500);
+    await page.waitForFunction(() => window.scrollY > 1000);
+    await openProgramMenu();
+    const under = async () => {
+      const [button, menu] = await Promise.all([programsButton().boundingBox(), programMenu().boundingBox()]);
+      return Math.abs(menu!.x - button!.x) < 1 && Math.abs(menu!.y - (button!.y + button!.height + 12)) < 1;
+    };
+    expect(await under()).toBe(true);
+    await page.evaluate(() => window.scrollBy(0, 600));
+    await page.waitForFunction(() => window.scrollY > 1700);
+    expect(await under()).toBe(true);
+    await screenshot(page, "desktop-program-menu-scrolled");
+  });
+
+  it("in the low-vision version, whose header is not sticky, scrolls away with the header", async () => {
+    await page.context().addCookies([{ name: LOW_VISION_COOKIE, value: encodeLowVision({ size: 1, scheme: "white", images: true, spacing: 0 }), url: siteUrl() }]);
+    try {
+      await page.reload();
+      await openProgramMenu();
+      const gap = async () => {
+        const [button, menu] = await Promise.all([programsButton().boundingBox(), programMenu().boundingBox()]);
+        return { x: Math.round(menu!.x - button!.x), y: Math.round(menu!.y - (button!.y + button!.height)) };
+      };
+      expect(await gap()).toEqual({ x: 0, y: 12 });
+      await page.evaluate(() => window.scrollBy(0, 40));
+      await page.waitForFunction(() => window.scrollY >= 40);
+      expect(await gap()).toEqual({ x: 0, y: 12 });
+    } finally {
+      await page.context().clearCookies({ name: LOW_VISION_COOKIE });
+    }
+  });
+
   it("asks the API for nothing to open the menu, and closes it as the page is left", async () => {
     const asked: string[] = [];
     page.on("request", (request) => asked.push(new URL(request.url()).pathname));
@@ -206,10 +243,13 @@ describe("the header at 1280px", () => {
     await expect.poll(() => programMenu().isVisible()).toBe(false);
   });
 
-  it("closes a dropdown on Escape, the focus back on its button", async () => {
+  it("is reached by the Tab key from its button, and closes on Escape, the focus back on its button", async () => {
     await programsButton().focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => programMenu().isVisible()).toBe(true);
+    // the popover comes next after its button in the Tab order, though it is drawn after the footer
+    await page.keyboard.press("Tab");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest("#program-menu") !== null)).toBe(true);
     await page.keyboard.press("Escape");
     await expect.poll(() => programMenu().isVisible()).toBe(false);
     await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains("header-programs-btn"))).toBe(true);

@@ -4,7 +4,7 @@ import { PROGRAM_MENU_ID } from "../layout/header/ProgramMenu";
 
 /**
  * Opens the header's program menu (the popover the server drew: decision 097) from anywhere on the
- * page, scrolled to it; on a phone, with a modifier or without JavaScript it is a plain link to the
+ * page; on a phone, with a modifier or without JavaScript it is a plain link to the
  * programs page.
  */
 function ProgramPickerButton({ label, main = false }: { label: string; /** the page's main call to action (`data-main-action`) */ main?: boolean }) {
@@ -13,7 +13,8 @@ function ProgramPickerButton({ label, main = false }: { label: string; /** the p
     const menu = document.getElementById(PROGRAM_MENU_ID);
     if (!menu) return;
     event.preventDefault();
-    window.scrollTo({ top: 0, behavior: "smooth" });
+    // under the sticky header the menu is in sight wherever the page is; the low-vision version's header scrolls away
+    if (getComputedStyle(menu).position !== "fixed") window.scrollTo({ top: 0, behavior: "smooth" });
     menu.showPopover();
   };
   return (

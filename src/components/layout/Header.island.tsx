@@ -45,7 +45,7 @@ function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, ar
 
         <div className="header-dropdown header-dropdown--programs">
           {/* opens the menu the server drew after the footer, without React, the moment it is pressed (ProgramMenu.tsx, client/program-menu.ts) */}
-          <button type="button" className="btn btn--violet header-programs-btn" popovertarget={PROGRAM_MENU_ID}>
+          <button type="button" className="btn btn--violet header-programs-btn" popoverTarget={PROGRAM_MENU_ID}>
             <span className="btn__label">Программы обучения</span>
             <DrawnChevronDownIcon />
           </button>

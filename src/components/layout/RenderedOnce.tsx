@@ -13,7 +13,7 @@ interface Rendered {
   icons: IconName[];
 }
 
-/** Parts kept per isolate: the header, the footer and the mobile menu of four areas (decision 020), for a few content versions. */
+/** Parts kept per isolate: the header, the footer, the mobile menu and the program menu of four areas (decision 020), for a few content versions. */
 const KEPT = 48;
 const state = isolateSlot("rendered-once", () => new Map<string, Rendered>());
 

@@ -2,7 +2,8 @@ import { type RefObject, useEffect } from "react";
 
 /**
  * Calls `onDismiss` when the pointer is pressed outside every element of `inside`, or on Escape,
- * while `active`. The programs dropdown and the institute popup both close this way (spec 4).
+ * while `active`. The header's institute popup, account panel and search close this way (spec 4);
+ * the program menu is a popover the browser closes (decision 097).
  */
 export function useDismiss(active: boolean, inside: RefObject<HTMLElement | null>[], onDismiss: () => void): void {
   useEffect(() => {
