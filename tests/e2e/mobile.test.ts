@@ -55,6 +55,26 @@ describe("the header at 390px", () => {
     await screenshot(page, "mobile-menu");
   });
 
+  it("offers to clear its search box only while there is text in it: the box does not close, so no button says it would", async () => {
+    await burger().click();
+    const box = menu().locator("#mobile-search");
+    const clearButton = menu().locator(".header-search__clear");
+    await expect.poll(() => box.isVisible()).toBe(true);
+    // once the panel has slid in
+    await page.waitForFunction(() => document.querySelector(".mobile-menu__panel")?.getAnimations().every((animation) => animation.playState === "finished"));
+    const before = await box.boundingBox();
+    await expect.poll(() => clearButton.isVisible()).toBe(false);
+    await expect.poll(() => menu().getByRole("button", { name: "Закрыть поиск" }).count()).toBe(0);
+    await box.pressSequentially("пси");
+    await expect.poll(() => menu().getByRole("button", { name: "Очистить поиск" }).isVisible()).toBe(true);
+    // the box keeps its size as the button shows
+    expect(await box.boundingBox()).toEqual(before);
+    await menu().getByRole("button", { name: "Очистить поиск" }).click();
+    await expect.poll(() => box.inputValue()).toBe("");
+    await expect.poll(() => clearButton.isVisible()).toBe(false);
+    await expect.poll(() => menu().isVisible()).toBe(true);
+  });
+
   it("keeps one accordion section open at a time", async () => {
     await burger().click();
     const about = section("Об институте");

@@ -28,7 +28,8 @@ interface HeaderSearchProps {
 
 /**
  * The search field of spec 2.3 and 4: hidden until the icon is clicked, then focused after 100 ms;
- * the clear icon clears the text, or closes the field when it is already empty. Submitting opens
+ * the clear icon clears the text, or closes the field when it is already empty (the mobile menu's
+ * box, which does not close, shows it only while there is text to clear). Submitting opens
  * the search page, which also works without JavaScript.
  */
 export function HeaderSearch({ open, onOpen, onClose, alwaysOpen = false, id, version, thanks, area }: HeaderSearchProps) {
@@ -98,7 +99,13 @@ export function HeaderSearch({ open, onOpen, onClose, alwaysOpen = false, id, ve
         onChange={(event) => setQuery(event.target.value)}
       />
       {shown ? (
-        <button type="button" className="icon-btn header-search__clear" aria-label={query ? "Очистить поиск" : "Закрыть поиск"} onClick={clear}>
+        // the mobile menu's box, always shown, has nothing to close: while empty its button keeps its place unseen
+        <button
+          type="button"
+          className={`icon-btn header-search__clear${alwaysOpen && !query ? " is-idle" : ""}`}
+          aria-label={query ? "Очистить поиск" : "Закрыть поиск"}
+          onClick={clear}
+        >
           <CloseIcon />
         </button>
       ) : null}
