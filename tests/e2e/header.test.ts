@@ -214,6 +214,21 @@ describe("the header at 1280px", () => {
     await screenshot(page, "desktop-program-menu-scrolled");
   });
 
+  it("stays inside a narrower window (1,024 px): from its button to 24 px short of the right edge, all of its list readable", async () => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await openProgramMenu();
+    const [button, menu] = await Promise.all([programsButton().boundingBox(), programMenu().boundingBox()]);
+    expect(Math.abs(menu!.x - button!.x)).toBeLessThan(1);
+    expect(menu!.x + menu!.width).toBeLessThanOrEqual(1024 - 24 + 1);
+    // no program's title runs out of the menu's list
+    const cut = await page.evaluate(() => {
+      const list = document.querySelector(".program-menu__list:not([hidden])")!.getBoundingClientRect();
+      return [...document.querySelectorAll(".program-menu__list:not([hidden]) li a")].filter((link) => link.getBoundingClientRect().right > list.right + 1).length;
+    });
+    expect(cut).toBe(0);
+    await screenshot(page, "desktop-program-menu-1024");
+  });
+
   it("in the low-vision version, whose header is not sticky, scrolls away with the header", async () => {
     await page.context().addCookies([{ name: LOW_VISION_COOKIE, value: encodeLowVision({ size: 1, scheme: "white", images: true, spacing: 0 }), url: siteUrl() }]);
     try {
