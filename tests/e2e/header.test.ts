@@ -177,10 +177,19 @@ describe("the header at 1280px", () => {
       await held;
       await route.continue();
     });
+    // the menu's script held back too, until the pointer is over a type
+    let releaseMenu = () => {};
+    const menuHeld = new Promise<void>((resolve) => (releaseMenu = resolve));
+    await page.route(/\/assets\/chunks\/program-menu-[^/]*\.js/, async (route) => {
+      await menuHeld;
+      await route.continue();
+    });
     await page.reload();
     await openProgramMenu();
-    // the menu's script has come (a hovered type shows its list); before it, the link goes to the search page
     await page.locator('.program-menu__type[data-type="course"]').hover();
+    expect(await page.locator(".program-menu__list:not([hidden])").getAttribute("data-type")).toBe("all");
+    // the script comes with the pointer already on "course": that type is shown; before it, the link goes to the search page
+    releaseMenu();
     await expect.poll(() => page.locator(".program-menu__list:not([hidden])").getAttribute("data-type")).toBe("course");
     await programMenu().getByRole("link", { name: "Найти программу" }).click();
     await expect.poll(() => programMenu().isVisible()).toBe(false);
@@ -254,6 +263,9 @@ describe("the header at 1280px", () => {
     await programMenu().locator(".program-menu__list:not([hidden]) a").first().hover();
     // a hovered link's page is fetched ahead (prefetch.ts), nothing from the API
     expect(asked.filter((path) => path.startsWith("/api/"))).toEqual([]);
+    // the menu's script has come (a hovered type shows its list): it is what closes the menu
+    await page.locator('.program-menu__type[data-type="bachelor"]').hover();
+    await expect.poll(() => page.locator(".program-menu__list:not([hidden])").getAttribute("data-type")).toBe("bachelor");
     await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pagehide", { persisted: true })));
     await expect.poll(() => programMenu().isVisible()).toBe(false);
   });
