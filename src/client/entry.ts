@@ -1,4 +1,9 @@
-/** The browser entry: hydrates the page's islands and runs the sitewide navigation helpers. */
+/**
+ * The browser entry: what the first tap may need, in the task the script runs as (the footer's
+ * columns, the menus, the islands' waking); after the first paint, the full stylesheet and the
+ * faces; then the sitewide helpers no tap waits for, a chunk of their own run in tasks of their own
+ * (after-paint.ts).
+ */
 import { installFooterAccordion } from "./footer-accordion";
 import { installMobileMenu } from "./mobile-menu";
 import { afterFirstPaint, applyFullStyle } from "./full-style";
@@ -6,10 +11,6 @@ import { hydrateIslands } from "./hydrate";
 import { loadChunk } from "./load-chunk";
 import { placeUnderButton } from "./popover-place";
 import { addSiteFonts } from "./site-fonts";
-import { installPrefetch } from "./prefetch";
-import { installProgressBar } from "./progress";
-import { installSwap } from "./swap";
-import { askForVisitCookies, checkPartner, rememberVisit } from "./visit";
 import { readPhoneMetadataWith } from "../services/leads/phone-metadata-source";
 
 document.documentElement.classList.add("js");
@@ -24,17 +25,15 @@ installMobileMenu();
 const programMenu = document.getElementById("program-menu");
 let programMenuScript: Promise<void> | undefined;
 if (programMenu) placeUnderButton(programMenu, () => (programMenuScript ??= loadChunk(() => import("./program-menu")).then((module) => module.installProgramMenu(programMenu))));
+hydrateIslands();
 afterFirstPaint(() => {
   applyFullStyle();
   addSiteFonts();
+  void loadChunk(() => import("./after-paint")).then(
+    (module) => module.runAfterPaint(),
+    (error: unknown) => console.error("after paint: the helpers' chunk did not load", error),
+  );
 });
-rememberVisit();
-askForVisitCookies();
-checkPartner();
-hydrateIslands();
-installProgressBar();
-installPrefetch();
-installSwap();
 // forms on the page get their captcha widget before their island hydrates (decisions 010, 045 and 092); nothing waits for it
 if (document.documentElement.dataset.captcha && document.querySelector("[data-captcha-widget]")) {
   void import("./captcha").then((captcha) => captcha.renderCaptchas());

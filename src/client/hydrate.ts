@@ -1,12 +1,17 @@
 import { islands } from "virtual:islands";
 import { loadChunk, setRetryImport } from "./load-chunk";
 import { preloadChunksOf } from "./module-preload";
-import { CONSENT_COOKIE, CONSENT_SETTINGS_SELECTOR, parseConsent } from "../services/consent";
 import type { ShownCount } from "./tickets-live";
-import { readCookie, visitCampaign } from "./visit";
 
 // a chunk asked again comes under an address of its own (load-chunk.ts); the bundler leaves this import to the browser
 setRetryImport((address) => import(address));
+
+/**
+ * The visit's cookies, read by the two strategies that need them (the consent banner's, a campaign's
+ * promo): a module the forms share, which the entry does not carry (a first tap waits for none of
+ * it); the helpers after the first paint ask for it anyway (after-paint.ts).
+ */
+const visitCookies = () => Promise.all([loadChunk(() => import("./visit")), loadChunk(() => import("../services/consent"))]);
 
 /** React, fetched with the first island to hydrate (no page preloads it: decision 041). */
 const react = () => import("./react-runtime");
@@ -169,29 +174,38 @@ function wakeWhenChanged(element: HTMLElement): void {
  * and replayed once it is awake.
  */
 function wakeForConsent(element: HTMLElement): void {
-  const consent = parseConsent(readCookie(CONSENT_COOKIE));
-  if (consent === null) {
-    idle(() => void hydrateIsland(element));
-    return;
-  }
-  if (consent === "granted") {
-    const { counterId } = readProps(element) as { counterId?: string };
-    if (counterId) void loadChunk(() => import("./metrika")).then((metrika) => metrika.loadMetrika(Number(counterId)));
-  }
-  const ask = (event: MouseEvent) => {
-    const button = event.target instanceof Element ? event.target.closest<HTMLElement>(CONSENT_SETTINGS_SELECTOR) : null;
-    if (!button || !event.isTrusted) return;
-    document.removeEventListener("click", ask, true);
-    if (element.dataset.hydrated === "true") return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    // a banner whose code could not be loaded has said so (hydrateIsland); the press has nothing to reopen
-    void hydrateIsland(element).then(
-      () => button.click(),
-      () => undefined,
-    );
-  };
-  document.addEventListener("click", ask, true);
+  void visitCookies().then(
+    ([{ readCookie }, { CONSENT_COOKIE, CONSENT_SETTINGS_SELECTOR, parseConsent }]) => {
+      const consent = parseConsent(readCookie(CONSENT_COOKIE));
+      if (consent === null) {
+        idle(() => void hydrateIsland(element));
+        return;
+      }
+      if (consent === "granted") {
+        const { counterId } = readProps(element) as { counterId?: string };
+        if (counterId) void loadChunk(() => import("./metrika")).then((metrika) => metrika.loadMetrika(Number(counterId)));
+      }
+      const ask = (event: MouseEvent) => {
+        const button = event.target instanceof Element ? event.target.closest<HTMLElement>(CONSENT_SETTINGS_SELECTOR) : null;
+        if (!button || !event.isTrusted) return;
+        document.removeEventListener("click", ask, true);
+        if (element.dataset.hydrated === "true") return;
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        // a banner whose code could not be loaded has said so (hydrateIsland); the press has nothing to reopen
+        void hydrateIsland(element).then(
+          () => button.click(),
+          () => undefined,
+        );
+      };
+      document.addEventListener("click", ask, true);
+    },
+    // without the cookies' module the banner wakes as for a visitor who has not answered: it reads them itself
+    (error: unknown) => {
+      console.error("consent: the visit's module did not load", error);
+      idle(() => void hydrateIsland(element));
+    },
+  );
 }
 
 /**
@@ -235,7 +249,12 @@ export function hydrateIslands(root: ParentNode = document): void {
     else if (strategy === "live") wakeWhenChanged(element);
     else if (strategy === "consent") wakeForConsent(element);
     else if (strategy === "campaign") {
-      if (visitCampaign()) void hydrateIsland(element);
+      void visitCookies().then(
+        ([{ visitCampaign }]) => {
+          if (visitCampaign()) void hydrateIsland(element);
+        },
+        (error: unknown) => console.error("promo: the visit's module did not load", error),
+      );
     } else void hydrateIsland(element);
   }
 }

@@ -249,7 +249,8 @@ describe.each(["hidden", "visible"] as const)("the not-found form, variant %s", 
     await withVariant(context, variant);
     const page = await context.newPage();
     await open(page, "/net-takoj-stranicy?utm_source=vk&utm_campaign=autumn");
-    expect(await page.evaluate(() => sessionStorage.getItem("utms"))).toContain("autumn");
+    // kept by the helpers that run after the first paint (client/after-paint.ts)
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("utms"))).toContain("autumn");
     const panel = page.locator(".nothing-found");
     await panel.scrollIntoViewIfNeeded();
     await reachFor(page, "forms/NothingFound");

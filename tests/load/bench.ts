@@ -20,7 +20,8 @@
  * server's port. `npm run bench -- altcha` (only when named, about a minute) times the forms' proof of
  * work on a phone's slowed CPU and in a script (altcha-bench.ts). `npm run bench -- lighthouse` (only when named, about
  * 15 minutes) runs Lighthouse's mobile audit three times on one page of every template and prints the medians against
- * issue 41's targets (lighthouse-templates.ts). The costs part also takes BENCH_INSPECTOR_PORT (9229, wrangler's inspector, for the
+ * issue 41's targets (lighthouse-templates.ts). `npm run bench -- main-thread` (only when named, about 3 minutes)
+ * prints what a phone's slowed main thread does after the first paint of each template (main-thread-bench.ts). The costs part also takes BENCH_INSPECTOR_PORT (9229, wrangler's inspector, for the
  * CPU profile) and BENCH_FAKES_PORT (9185, the fake third parties a lead is delivered to).
  */
 import { execFileSync } from "node:child_process";
@@ -35,6 +36,7 @@ import { printCosts } from "./costs";
 import { printFirstScreen } from "./first-screen-bench";
 import { printFirstVisit } from "./first-visit";
 import { printLighthouseTemplates } from "./lighthouse-templates";
+import { printMainThread } from "./main-thread-bench";
 import { printProxyRace } from "./proxy-race";
 import { printSearchFigures } from "./search-bench";
 import { printRenderCosts, printServedSpeed, speedPages } from "./speed-bench";
@@ -51,7 +53,7 @@ const FAKES_PORT = Number(process.env.BENCH_FAKES_PORT ?? 9185);
 
 const PARTS = ["load", "first-visit", "render", "search", "costs", "first-screen"] as const;
 /** parts that run only when named */
-const ON_REQUEST = ["proxy-race", "altcha", "lighthouse"] as const;
+const ON_REQUEST = ["proxy-race", "altcha", "lighthouse", "main-thread"] as const;
 type Part = (typeof PARTS)[number] | (typeof ON_REQUEST)[number];
 const named = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
 for (const part of named) {
@@ -125,7 +127,7 @@ async function main() {
 
   let server: DevServer | undefined;
   let speed: string[] = [];
-  if (runs("load") || runs("first-visit") || runs("render") || runs("first-screen") || runs("lighthouse")) {
+  if (runs("load") || runs("first-visit") || runs("render") || runs("first-screen") || runs("lighthouse") || runs("main-thread")) {
     try {
       // first run: take each page's rendered HTML, then serve that same HTML as a static asset beside it
       // the forms' proof of work off: the bench posts leads as a script would (decision 092)
@@ -134,6 +136,7 @@ async function main() {
       speed = await speedPages(server.url);
       if (runs("first-screen")) await printFirstScreen(server.url);
       if (runs("lighthouse")) await printLighthouseTemplates(server.url);
+      if (runs("main-thread")) await printMainThread(server.url);
       if (runs("load")) {
         mkdirSync(staticDir, { recursive: true });
         for (const [n, path] of speed.entries()) writeFileSync(join(staticDir, `page-${n}.html`), await (await fetch(server.url + path)).text());

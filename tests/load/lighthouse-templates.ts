@@ -26,7 +26,7 @@ const TEMPLATE_PAGES: readonly [string, string | RegExp][] = [
 ];
 
 /** The addresses of TEMPLATE_PAGES on the site at `base`. */
-async function templateAddresses(base: string): Promise<[string, string][]> {
+export async function templateAddresses(base: string): Promise<[string, string][]> {
   const xml = await (await fetch(`${base}/sitemap.xml`)).text();
   const listed = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => new URL(match[1] as string).pathname);
   return TEMPLATE_PAGES.map(([name, shape]) => {
