@@ -24,7 +24,20 @@ installMobileMenu();
 // search is a link to the search page)
 const programMenu = document.getElementById("program-menu");
 let programMenuScript: Promise<void> | undefined;
-if (programMenu) placeUnderButton(programMenu, () => (programMenuScript ??= loadChunk(() => import("./program-menu")).then((module) => module.installProgramMenu(programMenu))));
+if (programMenu) {
+  placeUnderButton(programMenu, () => (programMenuScript ??= loadChunk(() => import("./program-menu")).then((module) => module.installProgramMenu(programMenu))));
+  // a link elsewhere that opens it on a desktop (the home page's "Подобрать программу": ProgramPickerLink.tsx,
+  // decision 099); on a phone or with a modifier it is the link to the programs page
+  document.addEventListener("click", (event) => {
+    const link = event.target instanceof Element ? event.target.closest<HTMLElement>("a[data-program-menu]") : null;
+    if (!link || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || matchMedia("(max-width: 768px)").matches) return;
+    event.preventDefault();
+    // under the sticky header the menu is in sight wherever the page is; the low-vision version's header scrolls away
+    if (getComputedStyle(programMenu).position !== "fixed") scrollTo({ top: 0, behavior: "smooth" });
+    // the link is its invoker: the Tab key goes from it into the menu, and a second press keeps it open
+    if (!programMenu.matches(":popover-open")) programMenu.showPopover({ source: link });
+  });
+}
 hydrateIslands();
 afterFirstPaint(() => {
   applyFullStyle();

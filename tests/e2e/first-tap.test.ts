@@ -8,7 +8,8 @@
  * to the next page's request is printed against the issue's 200 ms, not bounded (a slowdown is
  * relative to the host, which a second suite beside this one slows too). The burger opens its menu
  * without React (its invoker command: decision 096), and the program menu's button (a desktop's) its
- * popover (decision 097), React's code refused; the time from the press is printed.
+ * popover (decision 097), and the home page's main action that menu too (decision 099), React's
+ * code refused; the time from the press is printed.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -37,6 +38,25 @@ async function press(page: Page, selector: string): Promise<number> {
   const pressed = Date.now();
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   return pressed;
+}
+
+/** A page of `context` at `path`, loaded, the client run, React's code refused and the CPU slowed; `done` lets it go. */
+async function slowedWithoutReact(context: BrowserContext, path: string): Promise<{ page: Page; done: () => Promise<void> }> {
+  const page = await context.newPage();
+  await page.route(/\/assets\/chunks\/react-runtime-[^/]*\.js/, (route) => route.abort());
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOWDOWN });
+  await page.goto(path, { waitUntil: "load" });
+  await page.waitForSelector("html.js", { state: "attached" });
+  return {
+    page,
+    // the routes and the slowdown go before the tab does (a close amid them hung now and then)
+    done: async () => {
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+      await cdp.detach();
+      await page.close();
+    },
+  };
 }
 
 describe.each(widths)("on %s, the CPU slowed 4×", (_name, makeContext) => {
@@ -76,13 +96,8 @@ describe.each(widths)("on %s, the CPU slowed 4×", (_name, makeContext) => {
   });
 
   it("the header's first button, pressed once the page has loaded, opens its menu without React (the burger, the program menu's); the time is printed", async () => {
-    const page = await context.newPage();
     // React's code never comes: the burger's menu and the program menu open all the same
-    await page.route(/\/assets\/chunks\/react-runtime-[^/]*\.js/, (route) => route.abort());
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOWDOWN });
-    await page.goto("/programs", { waitUntil: "load" });
-    await page.waitForSelector("html.js", { state: "attached" });
+    const { page, done } = await slowedWithoutReact(context, "/programs");
     const burger = await page.locator(".burger").isVisible();
     if (burger) {
       const pressed = await press(page, ".burger");
@@ -102,8 +117,31 @@ describe.each(widths)("on %s, the CPU slowed 4×", (_name, makeContext) => {
       expect(await page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => entry.name.includes("/Header.island-")).length)).toBe(0);
       console.log(`the program menu's button pressed after the load, React's code refused: the menu open ${opened} ms after the press (CPU slowed ${SLOWDOWN}×; the issue's bound ${AT_ONCE_MS} ms)`);
     }
-    await page.unrouteAll({ behavior: "ignoreErrors" });
-    await cdp.detach();
-    await page.close();
+    await done();
+  });
+
+  it("the home page's main action, pressed once the page has loaded, does what it says without React: on a desktop the program menu opens, with the Tab key from it into the menu; on a phone the programs page", async () => {
+    const { page, done } = await slowedWithoutReact(context, "/");
+    const phone = await page.locator(".burger").isVisible();
+    const went = phone ? page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).pathname === "/programs", { timeout: 30_000 }) : undefined;
+    const pressed = await press(page, ".hero [data-main-action]");
+    if (went) {
+      await went;
+      console.log(`the home page's "Подобрать программу" pressed on a phone after the load, React's code refused: the programs page asked for ${Date.now() - pressed} ms after the press (CPU slowed ${SLOWDOWN}×; the issue's bound ${AT_ONCE_MS} ms)`);
+      await done();
+      return;
+    }
+    await page.waitForFunction(() => document.getElementById("program-menu")?.matches(":popover-open") === true);
+    const opened = Date.now() - pressed;
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(await page.locator("#program-menu .program-menu__list:not([hidden]) li a").count()).toBeGreaterThan(0);
+    // no island's code was asked for: the link is in none (ProgramPickerLink.tsx, decision 099)
+    expect(await page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => /\.island-/.test(entry.name)).length)).toBe(0);
+    console.log(`the home page's "Подобрать программу" pressed after the load, React's code refused: the program menu open ${opened} ms after the press (CPU slowed ${SLOWDOWN}×; the issue's bound ${AT_ONCE_MS} ms)`);
+    // the link is the menu's invoker: the Tab key goes from it into the menu, to its first type
+    await page.locator(".hero [data-main-action]").focus();
+    await page.keyboard.press("Tab");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest("#program-menu") !== null)).toBe(true);
+    await done();
   });
 });

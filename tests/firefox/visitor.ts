@@ -371,8 +371,16 @@ async function programMenu(browser: Browser, base: string): Promise<void> {
   await until(page, "the menu closed", `document.getElementById("program-menu")?.matches(":popover-open") === false`, 5_000);
   const woken = await page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => entry.name.includes("/Header.island-")).length);
   check(woken === 0, "the press woke the header's island: its code was asked for");
+  // the home page's main action opens the same menu, in no island (decision 099)
+  await page.goto(`${base}/`, { waitUntil: "load" });
+  await until(page, "the client running on the home page", `document.documentElement.classList.contains("js")`);
+  await page.click(".hero [data-main-action]");
+  await until(page, "the menu open from the home page's main action", `document.getElementById("program-menu")?.matches(":popover-open") === true`, 5_000);
+  check(new URL(page.url()).pathname === "/", `the home page's main action went to ${page.url()} instead of opening the menu`);
+  const islands = await page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => /\.island-/.test(entry.name)).length);
+  check(islands === 0, "the home page's main action asked for an island's code");
   check(!errors.some((line) => REACT_ERROR.test(line) && !/react-runtime/.test(line)), `errors: ${errors.join("; ")}`);
-  passed(`the program menu opens under its button, lists a hovered type and closes on Escape without React`);
+  passed(`the program menu opens under its button, lists a hovered type and closes on Escape without React; the home page's main action opens it too`);
   await context.close();
 }
 

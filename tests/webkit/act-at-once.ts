@@ -8,16 +8,16 @@
  */
 import { atPhoneWidth, type Context, check, fontsReady, reactErrors } from "./context";
 
-/** The button's island awake, or the page left (a link followed). */
+/** The button's island awake, or the page left (a link followed); a button in no island (the home page's: decision 099) has nothing to wake. */
 const AWAKE_OR_GONE = (path: string) =>
-  `return location.pathname !== ${JSON.stringify(path)} || document.querySelector("[data-main-action]")?.closest("[data-island]")?.dataset.hydrated === "true"`;
+  `const island = document.querySelector("[data-main-action]")?.closest("[data-island]"); return location.pathname !== ${JSON.stringify(path)} || !island || island.dataset.hydrated === "true"`;
 
 /** The popup, the header's program menu, or (a button whose island was not awake yet) the page it links to. */
 const OPENED = (path: string) =>
   `return location.pathname !== ${JSON.stringify(path)} || document.querySelector("dialog.lead-popup[open] .modal__title") !== null || document.getElementById("program-menu")?.matches(":popover-open") === true`;
 
 /** The islands of the pages' main buttons, and those what they open lives in (the popup, the header's program menu). */
-const BUTTONS = /^\/assets\/chunks\/(CtaButton|ProgramPickerButton|SeminarActions)\.island-[^/]*\.js$/;
+const BUTTONS = /^\/assets\/chunks\/(CtaButton|SeminarActions)\.island-[^/]*\.js$/;
 const OPENED_IN = /^\/assets\/chunks\/(LeadPopup|Header)\.island-[^/]*\.js$/;
 
 export async function actAtOnce({ session, proxy, shot }: Context, template: string, path: string): Promise<string> {
@@ -37,10 +37,11 @@ export async function actAtOnce({ session, proxy, shot }: Context, template: str
     `return location.pathname !== ${JSON.stringify(path)} ? "went to " + location.pathname : document.querySelector("dialog.lead-popup[open]") ? "opened the popup" : "opened the header's menu"`,
   );
   // what opened has woken, hydrated or rendered afresh: a mismatch has been reported by now (a
-  // followed link's page loads no React until its visitor reaches for an island)
+  // followed link's page loads no React until its visitor reaches for an island); a button in no
+  // island opened what it opens without React, and nothing wakes
   await session.until(
     `the popup's and the header's islands awake on the ${template} page`,
-    `return location.pathname !== ${JSON.stringify(path)} || [...document.querySelectorAll('[data-island="forms/LeadPopup"], [data-island="layout/Header"]')].every((island) => island.dataset.hydrated === "true")`,
+    `return location.pathname !== ${JSON.stringify(path)} || !document.querySelector("[data-main-action]").closest("[data-island]") || [...document.querySelectorAll('[data-island="forms/LeadPopup"], [data-island="layout/Header"]')].every((island) => island.dataset.hydrated === "true")`,
     30_000,
   );
   await atPhoneWidth(session, path);

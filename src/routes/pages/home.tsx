@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { ArticleCard } from "../../components/catalogue/ArticleCard";
 import { Cta } from "../../components/catalogue/Cta";
-import ProgramPickerButton from "../../components/catalogue/ProgramPickerButton.island";
+import { ProgramPickerLink } from "../../components/catalogue/ProgramPickerLink";
 import { ProgramCard } from "../../components/catalogue/ProgramCard";
 import { ReviewCard, TeacherCard } from "../../components/catalogue/blocks";
 import { SeminarCard } from "../../components/catalogue/SeminarCard";
@@ -61,7 +61,7 @@ function HomePage({ catalogue, now, area }: { catalogue: Catalogue; now: number;
               России, Казахстана, Узбекистана или любой другой страны.
             </p>
             <div className="hero__actions">
-              <ProgramPickerButton label="Подобрать программу" main />
+              <ProgramPickerLink label="Подобрать программу" main />
               <Button href="/incomers" variant="outline">
                 Как поступить
               </Button>
