@@ -25,7 +25,16 @@ installMobileMenu();
 const programMenu = document.getElementById("program-menu");
 let programMenuScript: Promise<void> | undefined;
 if (programMenu) {
-  placeUnderButton(programMenu, () => (programMenuScript ??= loadChunk(() => import("./program-menu")).then((module) => module.installProgramMenu(programMenu))));
+  placeUnderButton(programMenu, () => {
+    programMenuScript ??= loadChunk(() => import("./program-menu")).then(
+      (module) => module.installProgramMenu(programMenu),
+      (error: unknown) => {
+        // asked again as the menu next opens; meanwhile it shows all programs, and its search is a link
+        programMenuScript = undefined;
+        console.error("program menu: its script did not load", error);
+      },
+    );
+  });
   // a link elsewhere that opens it on a desktop (the home page's "Подобрать программу": ProgramPickerLink.tsx,
   // decision 099); on a phone or with a modifier it is the link to the programs page
   document.addEventListener("click", (event) => {

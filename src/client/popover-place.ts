@@ -1,8 +1,8 @@
 /**
  * The header's popovers (the program menu: decision 097) stand under the button that opens them. A
  * popover is in the browser's top layer, away from its button, so as it opens (or at once, if it
- * opened before this script ran) this sets its `top` and `left` where the button is, then calls
- * `opened`. Its rule (header.css) says how it scrolls: fixed under the sticky header, or in the page
+ * opened before this script ran), and as the window's size changes while it is open, this sets its
+ * `top` and `left` where the button is, then calls `opened`. Its rule (header.css) says how it scrolls: fixed under the sticky header, or in the page
  * under the low-vision version's static one (then the page's coordinates); and where it stands
  * until this has run. CSS anchor positioning would say it without a script, but the W3C checker,
  * which reads each page's inlined CSS, does not know its properties yet.
@@ -17,6 +17,7 @@ export function placeUnderButton(popover: HTMLElement, opened: () => void): void
     opened();
   };
   if (popover.matches(":popover-open")) place();
-  // before it opens and before it closes: placing a closing popover changes nothing the visitor sees
-  popover.addEventListener("beforetoggle", place);
+  popover.addEventListener("beforetoggle", (event) => (event as ToggleEvent).newState === "open" && place());
+  // the button moves with the window's width (the header's bar reflows): an open popover follows it
+  addEventListener("resize", () => popover.matches(":popover-open") && place());
 }

@@ -18,21 +18,35 @@ function select(menu: HTMLElement, type: string): void {
 }
 
 /**
+ * How long a press on "Найти программу" waits for the header to wake before it goes to the search
+ * page instead: the header's code is asked three times over 4 s (load-chunk.ts) before it counts as
+ * lost, and React then hydrates it.
+ */
+const HEADER_WAIT_MS = 6000;
+
+/**
  * Presses the header's search button: at once if the header is awake; if not, its focus wakes it
  * (hydrate.ts: a focus is an interaction) and the press comes once it has hydrated, as a held click
- * is replayed. An open search box takes the focus instead.
+ * is replayed; a header whose code never comes leaves the link to the search page (`href`) to go.
+ * An open search box takes the focus instead.
  */
-function openSearch(): void {
+function openSearch(href: string): void {
   const opener = document.querySelector<HTMLElement>('button[aria-controls="header-search"]');
   const island = opener?.closest<HTMLElement>("[data-island]");
   if (!opener) document.getElementById("header-search")?.focus();
   else if (!island || island.dataset.hydrated === "true") opener.click();
   else {
-    new MutationObserver((_, observer) => {
+    const awake = new MutationObserver(() => {
       if (island.dataset.hydrated !== "true") return;
-      observer.disconnect();
+      awake.disconnect();
+      clearTimeout(lost);
       opener.click();
-    }).observe(island, { attributes: true, attributeFilter: ["data-hydrated"] });
+    });
+    const lost = setTimeout(() => {
+      awake.disconnect();
+      location.assign(href);
+    }, HEADER_WAIT_MS);
+    awake.observe(island, { attributes: true, attributeFilter: ["data-hydrated"] });
     opener.focus();
   }
 }
@@ -49,12 +63,13 @@ export function installProgramMenu(menu: HTMLElement): void {
   const current = menu.querySelector<HTMLElement>(`${TYPE}:hover`);
   if (current?.dataset.type) select(menu, current.dataset.type);
   menu.addEventListener("click", (event) => {
-    if (!(event.target instanceof Element) || !event.target.closest(".program-menu__search")) return;
+    const search = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a.program-menu__search") : null;
+    if (!search) return;
     // a press with a modifier opens the search page where the browser puts it
     if (!(event instanceof MouseEvent) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     menu.hidePopover();
-    openSearch();
+    openSearch(search.href);
   });
   window.addEventListener("pagehide", () => {
     if (menu.matches(":popover-open")) menu.hidePopover();

@@ -207,6 +207,52 @@ describe("the header at 1280px", () => {
     await page.waitForURL((url) => url.pathname === "/search");
   });
 
+  it("goes to the search page from 'Найти программу' when the header's code never comes", async () => {
+    // React's code refused, every time: the header cannot wake, and the press waits for it only so long
+    await page.route(/\/assets\/chunks\/react-runtime-[^/]*\.js/, (route) => route.abort());
+    await page.reload();
+    await openProgramMenu();
+    // the menu's script has come: a hovered type shows its list
+    await page.locator('.program-menu__type[data-type="course"]').hover();
+    await expect.poll(() => page.locator(".program-menu__list:not([hidden])").getAttribute("data-type")).toBe("course");
+    await programMenu().getByRole("link", { name: "Найти программу" }).click();
+    await page.waitForURL((url) => url.pathname === "/search", { timeout: 20_000 });
+  });
+
+  it("shows all programs when its script is lost, and asks for it again as it next opens", async () => {
+    const asked: string[] = [];
+    let lose = true;
+    await page.route(/\/assets\/chunks\/program-menu-[^/]*\.js/, (route) => {
+      asked.push(route.request().url());
+      return lose ? route.abort() : route.continue();
+    });
+    await page.reload();
+    await openProgramMenu();
+    // asked three times over about 4 s (load-chunk.ts), then given up
+    await expect.poll(() => asked.length, { timeout: 15_000 }).toBe(3);
+    await page.waitForTimeout(500);
+    expect(await page.locator(".program-menu__list:not([hidden])").getAttribute("data-type")).toBe("all");
+    expect(await page.locator(".program-menu__list:not([hidden]) li a").count()).toBeGreaterThan(0);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => programMenu().isVisible()).toBe(false);
+    lose = false;
+    await openProgramMenu();
+    await page.locator('.program-menu__type[data-type="course"]').hover();
+    await expect.poll(() => page.locator(".program-menu__list:not([hidden])").getAttribute("data-type")).toBe("course");
+    expect(asked.length).toBe(4);
+  });
+
+  it("follows its button when the window narrows while it is open", async () => {
+    await openProgramMenu();
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect
+      .poll(async () => {
+        const [button, menu] = await Promise.all([programsButton().boundingBox(), programMenu().boundingBox()]);
+        return Math.abs(menu!.x - button!.x) < 1;
+      })
+      .toBe(true);
+  });
+
   it("stays under its button, which the sticky header keeps in sight, when the page is scrolled before and while it is open", async () => {
     await page.mouse.wheel(0, 1500);
     await page.waitForFunction(() => window.scrollY > 1000);
