@@ -81,10 +81,14 @@ function manifestFrom(metafile: Metafile, islands: Record<string, string>) {
   // what the browser fetches before it runs the entry: the chunks it imports, shared with the islands
   const imported = (file: string) => (metafile.outputs[file]?.imports ?? []).filter((imported) => imported.kind === "import-statement").map((imported) => imported.path);
   const entryChunks = [...new Set(imported(entry[0]).flatMap((file) => [...closure(file)]))].map(url);
-  // the helpers every page asks for after its first paint (client/after-paint.ts)
-  const helpers = outputs.find(([, o]) => o.entryPoint === "src/client/after-paint.ts");
-  if (!helpers) throw new Error("build: the after-paint chunk is missing");
-  const afterPaint = [...closure(helpers[0])].map(url);
+  // what every page asks for once its entry runs, none of which a tap waits for: the visit's module
+  // (client/visit.ts) and the helpers after the first paint (client/after-paint.ts)
+  const everyPage = ["src/client/visit.ts", "src/client/after-paint.ts"].map((source) => {
+    const chunk = outputs.find(([, o]) => o.entryPoint === source);
+    if (!chunk) throw new Error(`build: no chunk for ${source}`);
+    return chunk[0];
+  });
+  const afterPaint = [...new Set(everyPage.flatMap((file) => [...closure(file)]))].map(url);
   const fonts = outputs.filter(([file]) => /pt-sans-(400|700)-[^/]*\.woff2$/.test(file)).map(([file]) => url(file));
   if (fonts.length !== 2) throw new Error(`build: ${fonts.length} font files, not PT Sans' two`);
   return { entry: url(entry[0]), entryChunks, afterPaint, css: url(css[0]), fontsCss: url(fontsCss[0]), fonts, react, islands: islandFiles };

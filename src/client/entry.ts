@@ -19,22 +19,60 @@ readPhoneMetadataWith(() => import("libphonenumber-js/min/metadata").then((metad
 // at once after the class that folds the footer's columns on a phone, so nothing after it can leave them folded and dead
 installFooterAccordion();
 installMobileMenu();
-// the program menu stands under its button; its types and search (program-menu.ts) come as it first
-// opens, a desktop's (the button opens it without them; without them it shows all programs, and its
-// search is a link to the search page)
-const programMenu = document.getElementById("program-menu");
-let programMenuScript: Promise<void> | undefined;
-if (programMenu) {
-  placeUnderButton(programMenu, () => {
-    programMenuScript ??= loadChunk(() => import("./program-menu")).then(
-      (module) => module.installProgramMenu(programMenu),
-      (error: unknown) => {
-        // asked again as the menu next opens; meanwhile it shows all programs, and its search is a link
-        programMenuScript = undefined;
-        console.error("program menu: its script did not load", error);
-      },
-    );
+/**
+ * A header's popover, drawn by the server, stands under its button (popover-place.ts); its behaviour
+ * comes in a module fetched as it first opens, and asked again at the next opening if it could not
+ * be loaded. A press on one of its buttons before the module has come is held and replayed once it
+ * has (a link goes at once). Without the module the popover shows what the server drew; where the
+ * browser has no popovers, its button does nothing and this leaves it.
+ */
+function popoverWithScript(id: string, load: () => Promise<{ install(popover: HTMLElement): void }>): HTMLElement | null {
+  const popover = document.getElementById(id);
+  if (!popover || !("showPopover" in popover)) return null;
+  let script: Promise<void> | undefined;
+  let installed = false;
+  placeUnderButton(popover, () => {
+    if (script) return;
+    script = loadChunk(load)
+      .then((module) => {
+        module.install(popover);
+        installed = true;
+      })
+      .catch((error: unknown) => {
+        script = undefined;
+        console.error(`${id}: its script did not load`, error);
+      });
   });
+  popover.addEventListener(
+    "click",
+    (event) => {
+      const button = event.target instanceof Element ? event.target.closest("button") : null;
+      if (installed || !button || !event.isTrusted) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      void script?.then(() => button.click());
+    },
+    { capture: true },
+  );
+  return popover;
+}
+
+// what the visit came with (its UTM, an outside referrer) is kept, the partner checked, and the mirror
+// asks the Worker for the visit's cookies: at once, so a link followed early loses none of it
+void loadChunk(() => import("./visit")).then(
+  (visit) => {
+    visit.rememberVisit();
+    visit.askForVisitCookies();
+    visit.checkPartner();
+  },
+  (error: unknown) => console.error("visit: its script did not load", error),
+);
+// the program menu, a desktop's (decision 097): its types and search come with program-menu.ts; without
+// it, it shows all programs, and its search is a link to the search page
+const programMenu = popoverWithScript("program-menu", () => import("./program-menu"));
+// the eye's panel (decision 100): its "Включить" comes with account-panel.ts
+popoverWithScript("account-dropdown", () => import("./account-panel"));
+if (programMenu) {
   // a link elsewhere that opens it on a desktop (the home page's "Подобрать программу": ProgramPickerLink.tsx,
   // decision 099); on a phone or with a modifier it is the link to the programs page
   document.addEventListener("click", (event) => {
@@ -43,8 +81,10 @@ if (programMenu) {
     event.preventDefault();
     // under the sticky header the menu is in sight wherever the page is; the low-vision version's header scrolls away
     if (getComputedStyle(programMenu).position !== "fixed") scrollTo({ top: 0, behavior: "smooth" });
-    // the link is its invoker: the Tab key goes from it into the menu, and a second press keeps it open
+    // the link is its invoker (the Tab key goes from it into the menu), and a second press keeps it open;
+    // pressed from the keyboard, the focus goes to its first type, where a browser knows no invoker too
     if (!programMenu.matches(":popover-open")) programMenu.showPopover({ source: link });
+    if (!event.detail) programMenu.querySelector("button")?.focus();
   });
 }
 hydrateIslands();

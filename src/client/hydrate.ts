@@ -7,11 +7,12 @@ import type { ShownCount } from "./tickets-live";
 setRetryImport((address) => import(address));
 
 /**
- * The visit's cookies, read by the two strategies that need them (the consent banner's, a campaign's
- * promo): a module the forms share, which the entry does not carry (a first tap waits for none of
- * it); the helpers after the first paint ask for it anyway (after-paint.ts).
+ * The visit's cookies and the consent's reading, read by the two strategies that need them (the
+ * consent banner's, a campaign's promo): modules the forms and the banner share, which the entry does
+ * not carry (a first tap waits for none of them). The entry asks for the visit's at once anyway.
  */
-const visitCookies = () => Promise.all([loadChunk(() => import("./visit")), loadChunk(() => import("../services/consent"))]);
+const visitModule = () => loadChunk(() => import("./visit"));
+const consentModule = () => loadChunk(() => import("../services/consent"));
 
 /** React, fetched with the first island to hydrate (no page preloads it: decision 041). */
 const react = () => import("./react-runtime");
@@ -168,44 +169,45 @@ function wakeWhenChanged(element: HTMLElement): void {
 }
 
 /**
- * The analytics consent banner (decision 011): for a visitor who has not answered, it wakes when
- * the browser is idle, to ask; for one who has, Metrika is loaded after a yes without React, and
- * the island wakes when a button asks to change the answer (the footer's), whose click is held
- * and replayed once it is awake.
+ * The analytics consent banner (decision 011), read once the browser is idle: for a visitor who has
+ * not answered, it wakes, to ask; for one who has, Metrika is loaded after a yes without React. A
+ * press on the button that asks to change the answer (the footer's) wakes it, held and replayed once
+ * it is awake, from the start.
  */
 function wakeForConsent(element: HTMLElement): void {
-  void visitCookies().then(
-    ([{ readCookie }, { CONSENT_COOKIE, CONSENT_SETTINGS_SELECTOR, parseConsent }]) => {
-      const consent = parseConsent(readCookie(CONSENT_COOKIE));
-      if (consent === null) {
-        idle(() => void hydrateIsland(element));
-        return;
-      }
-      if (consent === "granted") {
-        const { counterId } = readProps(element) as { counterId?: string };
-        if (counterId) void loadChunk(() => import("./metrika")).then((metrika) => metrika.loadMetrika(Number(counterId)));
-      }
-      const ask = (event: MouseEvent) => {
-        const button = event.target instanceof Element ? event.target.closest<HTMLElement>(CONSENT_SETTINGS_SELECTOR) : null;
-        if (!button || !event.isTrusted) return;
-        document.removeEventListener("click", ask, true);
-        if (element.dataset.hydrated === "true") return;
-        event.preventDefault();
-        event.stopImmediatePropagation();
-        // a banner whose code could not be loaded has said so (hydrateIsland); the press has nothing to reopen
-        void hydrateIsland(element).then(
-          () => button.click(),
-          () => undefined,
-        );
-      };
-      document.addEventListener("click", ask, true);
-    },
-    // without the cookies' module the banner wakes as for a visitor who has not answered: it reads them itself
-    (error: unknown) => {
-      console.error("consent: the visit's module did not load", error);
-      idle(() => void hydrateIsland(element));
-    },
-  );
+  const ask = (event: MouseEvent) => {
+    // services/consent.ts's CONSENT_SETTINGS_SELECTOR, written again: importing it would make that
+    // module a chunk the entry must fetch before it runs
+    const button = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-cookie-settings]") : null;
+    if (!button || !event.isTrusted) return;
+    document.removeEventListener("click", ask, true);
+    if (element.dataset.hydrated === "true") return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    // a banner whose code could not be loaded has said so (hydrateIsland); the press has nothing to reopen
+    void hydrateIsland(element).then(
+      () => button.click(),
+      () => undefined,
+    );
+  };
+  document.addEventListener("click", ask, true);
+  idle(() => {
+    void Promise.all([visitModule(), consentModule()]).then(
+      ([{ readCookie }, { CONSENT_COOKIE, parseConsent }]) => {
+        const consent = parseConsent(readCookie(CONSENT_COOKIE));
+        if (consent === null) void hydrateIsland(element);
+        else if (consent === "granted") {
+          const { counterId } = readProps(element) as { counterId?: string };
+          if (counterId) void loadChunk(() => import("./metrika")).then((metrika) => metrika.loadMetrika(Number(counterId)));
+        }
+      },
+      // the banner reads the cookie itself (it opens only for a visitor who has not answered), if its code can come
+      (error: unknown) => {
+        console.error("consent: the visit's modules did not load", error);
+        void hydrateIsland(element);
+      },
+    );
+  });
 }
 
 /**
@@ -249,8 +251,8 @@ export function hydrateIslands(root: ParentNode = document): void {
     else if (strategy === "live") wakeWhenChanged(element);
     else if (strategy === "consent") wakeForConsent(element);
     else if (strategy === "campaign") {
-      void visitCookies().then(
-        ([{ visitCampaign }]) => {
+      void visitModule().then(
+        ({ visitCampaign }) => {
           if (visitCampaign()) void hydrateIsland(element);
         },
         (error: unknown) => console.error("promo: the visit's module did not load", error),

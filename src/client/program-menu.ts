@@ -51,8 +51,8 @@ function openSearch(href: string): void {
   }
 }
 
-/** Installed on the menu, open or opening. */
-export function installProgramMenu(menu: HTMLElement): void {
+/** Installed on the menu, open or opening (entry.ts). */
+export function install(menu: HTMLElement): void {
   const choose = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest<HTMLElement>(TYPE) : null;
     if (button?.dataset.type && button.getAttribute("aria-pressed") !== "true") select(menu, button.dataset.type);

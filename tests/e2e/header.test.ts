@@ -130,9 +130,14 @@ describe("the header at 1280px", () => {
     await expect.poll(() => popup.count()).toBe(0);
   });
 
-  it("opens the icon dropdown with the low-vision card and the distance-learning login", async () => {
-    await page.getByRole("button", { name: "Версия для слабовидящих и вход в личный кабинет" }).click();
+  it("opens the icon dropdown with the low-vision card and the distance-learning login, under its button, its right edge at the button's; closes it on a press outside and on Escape", async () => {
+    const eye = page.getByRole("button", { name: "Версия для слабовидящих и вход в личный кабинет" });
+    await eye.click();
     const dropdown = page.getByTestId("account-dropdown");
+    await expect.poll(() => dropdown.isVisible()).toBe(true);
+    const [button, panel] = await Promise.all([eye.boundingBox(), dropdown.boundingBox()]);
+    expect(Math.abs(panel!.x + panel!.width - (button!.x + button!.width))).toBeLessThan(1);
+    expect(Math.abs(panel!.y - (button!.y + button!.height + 12))).toBeLessThan(1);
     await expect.poll(() => dropdown.getByText("Версия для слабовидящих").isVisible()).toBe(true);
     await expect.poll(() => dropdown.getByText("Вход в систему дистанционного обучения").isVisible()).toBe(true);
     const login = dropdown.getByRole("link", { name: "Войти" });
@@ -140,6 +145,12 @@ describe("the header at 1280px", () => {
     await expect.poll(() => login.getAttribute("target")).toBe("_blank");
     await expect.poll(() => login.getAttribute("rel")).toBe("noopener noreferrer");
     await screenshot(page, "desktop-account-dropdown");
+    await page.mouse.click(640, 600);
+    await expect.poll(() => dropdown.isVisible()).toBe(false);
+    await eye.click();
+    await expect.poll(() => dropdown.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dropdown.isVisible()).toBe(false);
   });
 
   it("opens the search from its icon, focuses it after 100 ms, clears it, then closes it", async () => {

@@ -46,9 +46,14 @@ export function pagesOfOneContext(make: () => Promise<BrowserContext>, opener: (
   };
 }
 
-/** Opens a page and wakes its islands as a visitor reaching for the header does (`wakeIslands`). */
+/**
+ * Opens a page and wakes its islands as a visitor reaching for the header does (`wakeIslands`),
+ * once the helpers every page runs after its first paint (the progress bar, the lists' swap, the
+ * prefetch: client/after-paint.ts) are in place.
+ */
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
+  await page.waitForSelector("html[data-after-paint]", { state: "attached" });
   await wakeIslands(page);
 }
 

@@ -113,12 +113,14 @@ describe("the first paint", () => {
     await expect.poll(() => menuClose.evaluate(drawn)).toBe(true);
     await page.keyboard.press("Escape");
 
-    // an icon only the browser draws (the eye of the account panel, once it opens) takes its shape from the sprite
-    await page.getByRole("button", { name: "Версия для слабовидящих и вход в личный кабинет" }).click();
-    const eyeIcon = page.locator("#account-dropdown .account-card__icon use").first();
-    await expect.poll(() => eyeIcon.getAttribute("href")).toMatch(/^\/assets\/media\/icons-[0-9A-F]{8}\.svg#eye$/);
+    // an icon the browser draws where the page has no symbol of it (the close button of the header's
+    // search, once it opens, its symbol taken away) takes its shape from the sprite
+    await page.evaluate(() => document.getElementById("icon-close")?.remove());
+    await page.locator(".site-header").getByRole("button", { name: "Открыть поиск" }).click();
+    const closeIcon = page.locator(".site-header .header-search__clear svg use");
+    await expect.poll(() => closeIcon.getAttribute("href")).toMatch(/^\/assets\/media\/icons-[0-9A-F]{8}\.svg#close$/);
     await page.waitForFunction(() => {
-      const use = document.querySelector("#account-dropdown .account-card__icon use");
+      const use = document.querySelector(".site-header .header-search__clear svg use");
       return use instanceof SVGGraphicsElement && use.getBBox().width > 0;
     });
   });

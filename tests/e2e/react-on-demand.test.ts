@@ -1,7 +1,7 @@
 /**
  * Nothing runs before it is needed (issue 41): a page whose first screen has no island that must
  * be awake loads neither React nor any island's code until the visitor reaches for one. The
- * header, the calls to action, the program picker and the lead popup wake on the first hover,
+ * header, the calls to action and the lead popup wake on the first hover,
  * focus or touch (a click before is held and replayed: act-before-hydration.test.ts), and with
  * them the others that answer them; the promo dock at the page's end wakes a screen before the
  * visitor scrolls to it; a form (the application's, the 404 page's) on the visitor's first touch of

@@ -155,6 +155,23 @@ describe("the shell", () => {
     expect(count("all")).toBe(ofType("Profession") + ofType("Course") + catalogue.bachelors.length + regularTrainings + ofType("ShortTerm") + 2);
   });
 
+  it("draws the eye's panel after the footer, closed, its button opening it by popovertarget (decision 100); in the low-vision version, it says so instead of 'Включить'", async () => {
+    const { html } = await get("/");
+    expect(html).toMatch(/<button type="button" class="icon-btn" aria-label="Версия для слабовидящих и вход в личный кабинет" popovertarget="account-dropdown">/i);
+    const panelAt = html.indexOf('<div class="account-dropdown" id="account-dropdown"');
+    expect(panelAt).toBeGreaterThan(html.indexOf("</footer>"));
+    const panel = html.slice(panelAt, html.indexOf("</div></div>", panelAt));
+    expect(panel).toContain('popover="auto"');
+    expect(panel).toContain('<button type="button" class="btn btn--outline" data-low-vision-on="">');
+    expect(html).toContain(`href="${catalogue.site.links.account}" target="_blank" rel="noopener noreferrer"`);
+    // not in the header's props any more: the island knows nothing of it
+    expect(islandProps(html, "layout/Header")).not.toHaveProperty("accountUrl");
+    const { html: lowVision } = await get("/", { headers: { Cookie: "low_vision=1" } });
+    const lvPanel = lowVision.slice(lowVision.indexOf('<div class="account-dropdown"'));
+    expect(lvPanel).toContain("Включена. Настройки — в панели вверху страницы.");
+    expect(lvPanel.slice(0, lvPanel.indexOf("Вход в систему"))).not.toContain("data-low-vision-on");
+  });
+
   it("renders the main navigation and the footer on the server, so crawlers see every link", async () => {
     const { html } = await get("/");
     for (const label of ["Об институте", "Семинары", "Супервизия", "Поступающим", "Преподаватели", "Вебинары", "Журнал", "Отзывы", "Вакансии"]) {

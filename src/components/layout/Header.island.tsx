@@ -3,7 +3,7 @@ import { defineIsland } from "../island";
 import { type HeaderPanel, openHeaderPanel, useSignalValue } from "../state/signals";
 import { LOGO_DATA_URI } from "../ui/logo-mark";
 import { DrawnChevronDownIcon, DrawnEyeIcon, DrawnMenuIcon, DrawnPhoneIcon } from "../ui/icons";
-import { AccountDropdown } from "./header/AccountDropdown";
+import { ACCOUNT_PANEL_ID } from "./header/AccountDropdown";
 import { HeaderSearch } from "./header/HeaderSearch";
 import { InstitutePopup } from "./header/InstitutePopup";
 import { MOBILE_MENU_ID } from "./header/MobileMenu";
@@ -19,18 +19,15 @@ const toggle = (panel: HeaderPanel) => {
 };
 
 /** The header of spec 2.3: one island, since its panels share who is open. */
-function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, area, accountUrl, lowVision, searchVersion, thanks }: HeaderProps) {
+function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, area, searchVersion, thanks }: HeaderProps) {
   const panel = useSignalValue(openHeaderPanel);
   const instituteRef = useRef<HTMLDivElement>(null);
-  const accountRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLDivElement>(null);
   const instituteInside = useMemo(() => [instituteRef], []);
-  const accountInside = useMemo(() => [accountRef], []);
   const searchInside = useMemo(() => [searchRef], []);
   const dismiss = useCallback(close, []);
 
   useDismiss(panel === "institute", instituteInside, dismiss);
-  useDismiss(panel === "account", accountInside, dismiss);
   useDismiss(panel === "search", searchInside, dismiss);
 
   const primaryPhone = contacts.admissions[0];
@@ -71,19 +68,10 @@ function Header({ siteName, mainNav, instituteColumns, singleLinks, contacts, ar
             </a>
           ) : null}
 
-          <div className="header-dropdown" ref={accountRef}>
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label="Версия для слабовидящих и вход в личный кабинет"
-              aria-expanded={panel === "account"}
-              aria-controls="account-dropdown"
-              onClick={() => toggle("account")}
-            >
-              <DrawnEyeIcon />
-            </button>
-            {panel === "account" ? <AccountDropdown id="account-dropdown" accountUrl={accountUrl} lowVision={lowVision} /> : null}
-          </div>
+          {/* opens the panel the server drew after the footer, without React, the moment it is pressed (AccountDropdown.tsx, decision 100) */}
+          <button type="button" className="icon-btn" aria-label="Версия для слабовидящих и вход в личный кабинет" popoverTarget={ACCOUNT_PANEL_ID}>
+            <DrawnEyeIcon />
+          </button>
 
           <div className="header-dropdown header-dropdown--institute" ref={instituteRef}>
             <button

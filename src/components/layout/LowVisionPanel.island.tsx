@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { defineIsland } from "../island";
 import { type LowVision, lowVisionClasses, type Scheme } from "../../services/low-vision";
-import { saveLowVision as save } from "./low-vision-cookie";
+import { saveLowVision as save } from "../../client/low-vision-cookie";
 
 const schemes: { scheme: Scheme; label: string }[] = [
   { scheme: "white", label: "Чёрным по белому" },

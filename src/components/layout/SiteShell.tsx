@@ -12,6 +12,7 @@ import type { VisitorArea } from "../../services/visitor-area";
 import { fallbackContacts, headerContacts, nextStepsFor } from "./contacts";
 import { Footer } from "./Footer";
 import Header from "./Header.island";
+import { AccountDropdown } from "./header/AccountDropdown";
 import { MobileMenu } from "./header/MobileMenu";
 import { ProgramMenu } from "./header/ProgramMenu";
 import { RenderedOnce } from "./RenderedOnce";
@@ -42,7 +43,7 @@ export function SiteShell({ catalogue, path, area, lowVision, breadcrumbs, child
     <>
       <PromoBanner />
       {/* the same on every page of a content version: rendered once (see RenderedOnce) */}
-      <RenderedOnce cacheKey={`header|${catalogue.version}|${area}|${lowVision}|${JSON.stringify(settings)}`} as="div" className="rendered-once">
+      <RenderedOnce cacheKey={`header|${catalogue.version}|${area}|${JSON.stringify(settings)}`} as="div" className="rendered-once">
         <Header
           siteName={site.name}
           mainNav={mainNavigation}
@@ -50,8 +51,6 @@ export function SiteShell({ catalogue, path, area, lowVision, breadcrumbs, child
           singleLinks={instituteSingleLinks}
           contacts={headerContacts(site, area)}
           area={area}
-          accountUrl={site.links.account}
-          lowVision={lowVision}
           searchVersion={catalogue.version}
           thanks={{ giftExchange: site.links.giftExchange, messengerChannel: site.links.messengerChannel }}
         />
@@ -69,6 +68,10 @@ export function SiteShell({ catalogue, path, area, lowVision, breadcrumbs, child
       {/* the header's program menu on a desktop (decision 097): the same on every page of a content version */}
       <RenderedOnce cacheKey={`program-menu|${catalogue.version}`} as="div" className="program-menu-once">
         <ProgramMenu sections={programMenu(catalogue)} />
+      </RenderedOnce>
+      {/* the header's eye panel (decision 100): the same on every page of a content version and mode */}
+      <RenderedOnce cacheKey={`account|${catalogue.version}|${lowVision}`} as="div" className="account-once">
+        <AccountDropdown accountUrl={site.links.account} lowVision={lowVision} />
       </RenderedOnce>
       {/* the header's menu on a phone (decision 096): the same on every page of a content version and area */}
       <RenderedOnce cacheKey={`mobile-menu|${catalogue.version}|${area}|${JSON.stringify(settings)}`} as="div" className="mobile-menu-once">

@@ -5,7 +5,7 @@ import { serverValueOf, sharedSignal } from "../../client/shared-signal";
 /** Shared state read in components (React); the signals themselves need no React: client/shared-signal.ts. */
 
 /** Which header panel is open; opening one closes the others, wherever the trigger is. */
-export type HeaderPanel = "institute" | "account" | "search";
+export type HeaderPanel = "institute" | "search";
 export const openHeaderPanel = sharedSignal<HeaderPanel | null>(null);
 
 /**

@@ -7,7 +7,10 @@ import type { HeaderProps } from "./types";
 /** The mobile menu's id: the burger names it (Header.island.tsx), the client's script opens it (client/mobile-menu.ts, which writes it again). */
 export const MOBILE_MENU_ID = "mobile-menu";
 
-type MobileMenuProps = Pick<HeaderProps, "instituteColumns" | "singleLinks" | "contacts" | "area" | "accountUrl" | "searchVersion" | "thanks">;
+type MobileMenuProps = Pick<HeaderProps, "instituteColumns" | "singleLinks" | "contacts" | "area" | "searchVersion" | "thanks"> & {
+  /** the distance-learning system's address */
+  accountUrl: string;
+};
 
 /**
  * The mobile menu of spec 2.3: a modal dialog drawn by the server after the footer (not in the

@@ -28,8 +28,6 @@ export interface HeaderProps {
   contacts: HeaderContacts;
   /** the visitor's area: the nothing-found form's phone picker starts there */
   area: VisitorArea;
-  accountUrl: string;
-  lowVision: boolean;
   /** the content version: the browser's search index must match the page */
   searchVersion: string;
   thanks: ThankYouProps;

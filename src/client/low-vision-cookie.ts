@@ -1,4 +1,4 @@
-import { encodeLowVision, LOW_VISION_COOKIE, type LowVision } from "../../services/low-vision";
+import { encodeLowVision, LOW_VISION_COOKIE, type LowVision } from "../services/low-vision";
 
 const YEAR_S = 365 * 24 * 3600;
 
