@@ -21,19 +21,20 @@ installFooterAccordion();
 installMobileMenu();
 /**
  * A header's popover, drawn by the server, stands under its button (popover-place.ts); its behaviour
- * comes in a module fetched as it first opens, and asked again at the next opening if it could not
- * be loaded. A press on one of its buttons before the module has come is held and replayed once it
- * has (a link goes at once). Without the module the popover shows what the server drew; where the
- * browser has no popovers, its button does nothing and this leaves it.
+ * comes in a module fetched as it first opens, and asked again if it could not be loaded. A press on
+ * one of its buttons before the module has come is held and replayed once it has (one press at a
+ * time: two quick presses of "Включить" would reload twice; a link goes at once). Without the module
+ * the popover shows what the server drew. A browser without popovers (Safari before 17) gets the
+ * panel shown and hidden by its button, where its rule puts it without this script.
  */
 function popoverWithScript(id: string, load: () => Promise<{ install(popover: HTMLElement): void }>): HTMLElement | null {
   const popover = document.getElementById(id);
-  if (!popover || !("showPopover" in popover)) return null;
+  if (!popover) return null;
   let script: Promise<void> | undefined;
   let installed = false;
-  placeUnderButton(popover, () => {
-    if (script) return;
-    script = loadChunk(load)
+  let held: HTMLElement | undefined;
+  const ensure = () =>
+    (script ??= loadChunk(load)
       .then((module) => {
         module.install(popover);
         installed = true;
@@ -41,8 +42,7 @@ function popoverWithScript(id: string, load: () => Promise<{ install(popover: HT
       .catch((error: unknown) => {
         script = undefined;
         console.error(`${id}: its script did not load`, error);
-      });
-  });
+      }));
   popover.addEventListener(
     "click",
     (event) => {
@@ -50,15 +50,30 @@ function popoverWithScript(id: string, load: () => Promise<{ install(popover: HT
       if (installed || !button || !event.isTrusted) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      void script?.then(() => button.click());
+      if (!held) {
+        void ensure().then(() => {
+          if (installed) held?.click();
+          held = undefined;
+        });
+      }
+      held = button;
     },
     { capture: true },
   );
+  if (!("showPopover" in HTMLElement.prototype)) {
+    document.querySelector(`[popovertarget="${id}"]`)?.addEventListener("click", () => {
+      popover.toggleAttribute("data-open");
+      void ensure();
+    });
+    return null;
+  }
+  placeUnderButton(popover, () => void ensure());
   return popover;
 }
 
 // what the visit came with (its UTM, an outside referrer) is kept, the partner checked, and the mirror
-// asks the Worker for the visit's cookies: at once, so a link followed early loses none of it
+// asks the Worker for the visit's cookies, as soon as the module has come: a link followed before it
+// has loses the referrer (the server keeps the UTM in its cookie, but for the mirror's)
 void loadChunk(() => import("./visit")).then(
   (visit) => {
     visit.rememberVisit();

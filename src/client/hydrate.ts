@@ -98,7 +98,7 @@ const failed = new WeakSet<HTMLElement>();
 /**
  * What a click does without React: a link goes, a form is sent, a field or a label takes it, a
  * button invokes its command or opens its popover (the burger the mobile menu, client/mobile-menu.ts;
- * the header's button the program menu, client/program-menu.ts).
+ * the header's button the program menu, client/program-menu.ts; the eye its panel, client/account-panel.ts).
  */
 const NATIVE_ACTION = "a[href], label, input, select, textarea, summary, form button:not([type=button]), button[commandfor], button[popovertarget]";
 

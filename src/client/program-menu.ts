@@ -51,6 +51,12 @@ function openSearch(href: string): void {
   }
 }
 
+/** Closes the menu: a popover, or in a browser without popovers one its button shows by `data-open` (entry.ts). */
+function close(menu: HTMLElement): void {
+  if (!("showPopover" in HTMLElement.prototype)) menu.removeAttribute("data-open");
+  else if (menu.matches(":popover-open")) menu.hidePopover();
+}
+
 /** Installed on the menu, open or opening (entry.ts). */
 export function install(menu: HTMLElement): void {
   const choose = (event: Event) => {
@@ -68,10 +74,10 @@ export function install(menu: HTMLElement): void {
     // a press with a modifier opens the search page where the browser puts it
     if (!(event instanceof MouseEvent) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    menu.hidePopover();
+    close(menu);
     openSearch(search.href);
   });
   window.addEventListener("pagehide", () => {
-    if (menu.matches(":popover-open")) menu.hidePopover();
+    close(menu);
   });
 }

@@ -13,12 +13,12 @@ interface Rendered {
   icons: IconName[];
 }
 
-/** Parts kept per isolate: the header, the footer, the mobile menu and the program menu of four areas (decision 020), for a few content versions. */
+/** Parts kept per isolate: the header, the footer, the mobile menu, the program menu and the eye's panel of four areas (decision 020) and two modes, for a few content versions. */
 const KEPT = 48;
 const state = isolateSlot("rendered-once", () => new Map<string, Rendered>());
 
 /**
- * A part that is the same on every page (the header, the footer, the mobile menu), rendered to HTML once per key and isolate
+ * A part that is the same on every page (the header, the footer, the menus, the eye's panel), rendered to HTML once per key and isolate
  * and then reused: React's work on a cache miss is the page's own (issue #8). `cacheKey` must
  * name everything the part depends on (the content version, the visitor's area, the settings it reads). The islands
  * inside still register with the page's render, so their code loads and their props are written at

@@ -17,7 +17,7 @@ interface AccountDropdownProps {
  */
 export function AccountDropdown({ accountUrl, lowVision }: AccountDropdownProps) {
   return (
-    <div className="account-dropdown" id={ACCOUNT_PANEL_ID} data-testid="account-dropdown" popover="auto">
+    <div className="account-dropdown" id={ACCOUNT_PANEL_ID} data-testid="account-dropdown" popover="auto" role="group" aria-label="Версия для слабовидящих и вход в личный кабинет">
       <div className="account-card">
         <EyeIcon className="account-card__icon" />
         <p className="account-card__title">Версия для слабовидящих</p>
